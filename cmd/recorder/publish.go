@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/chronicle-mtg/chronicle/events/bus"
+)
+
+// publishOutput holds the flags publish and record share.
+type publishOutput struct {
+	JSON  bool          `help:"Print the summary as JSON."`
+	Quiet bool          `short:"q" help:"No progress on stderr."`
+	Idle  time.Duration `default:"30s" help:"Give up when no verdict arrives for this long."`
+	Files []string      `arg:"" help:"JSON Lines files, one input a line."`
+}
+
+type publishCmd struct {
+	NATS string `name:"nats" default:"nats://127.0.0.1:4222" placeholder:"URL" help:"NATS server of a running recorder."`
+	publishOutput
+}
+
+func (c *publishCmd) Run(e *env) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := checkFiles(c.Files); err != nil {
+		return err
+	}
+	files, total := readInputs(c.Files)
+	reportMalformed(e, files)
+	nc, err := nats.Connect(c.NATS, nats.Name("chronicle-publish"), nats.Timeout(5*time.Second))
+	if err != nil {
+		return fail(exitUsage, "connect to NATS %s: %v", c.NATS, err)
+	}
+	defer nc.Close()
+	return publishAndReport(ctx, e, nc, files, total, c.publishOutput)
+}
+
+func publishAndReport(ctx context.Context, e *env, nc *nats.Conn, files []*inputFile, total int, out publishOutput) error {
+	pub, err := bus.NewPublisher(ctx, nc)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	pub.Idle = out.Idle
+	prog := newProgress(e, total, out.Quiet)
+	sum, err := publishAll(ctx, pub, files, prog)
+	prog.finish()
+	if perr := sum.print(e.stdout, out.JSON); perr != nil {
+		return fail(exitUsage, "%v", perr)
+	}
+	if err != nil {
+		if errors.Is(err, bus.ErrNoRecorder) {
+			return fail(exitUsage, "%v: start one with `recorder serve`", err)
+		}
+		return fail(exitUsage, "%v", err)
+	}
+	if code := sum.code(); code != exitOK {
+		return &exitError{code: code, err: errors.New("")}
+	}
+	return nil
+}
+
+// reportMalformed names each file that will not be published, on stderr.
+func reportMalformed(e *env, files []*inputFile) {
+	for _, f := range files {
+		if f.err != nil {
+			fmt.Fprintf(e.stderr, "recorder: %v: nothing from %s is published\n", f.err, f.path)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/chronicle-mtg/chronicle/events/bus"
+	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/recorder"
+)
+
+// serviceOptions say where the recorder stores and which NATS it uses.
+type serviceOptions struct {
+	storeDir string
+	natsURL  string // an existing server or cluster; empty: embed one
+	natsDir  string // the embedded server's JetStream files
+	listen   string // the embedded server's address; empty: in-process only
+	replicas int
+	log      *slog.Logger
+}
+
+// service is a running recorder with everything it owns. stop shuts it
+// down in order: stop fetching, commit and ack the batch in hand, drain
+// NATS, stop the embedded server, close bbolt last.
+type service struct {
+	store  *store.Store
+	srv    *bus.Server
+	nc     *nats.Conn
+	rec    *recorder.Recorder
+	cancel context.CancelFunc
+	done   chan error
+	once   sync.Once
+	err    error
+}
+
+func startService(ctx context.Context, opt serviceOptions) (_ *service, err error) {
+	s := &service{done: make(chan error, 1)}
+	defer func() {
+		if err != nil {
+			s.closeAll()
+		}
+	}()
+	if s.store, err = store.OpenDir(opt.storeDir, store.Options{}); err != nil {
+		return nil, err
+	}
+	url := opt.natsURL
+	if url == "" {
+		if s.srv, err = bus.StartServer(bus.ServerOptions{StoreDir: opt.natsDir, Listen: opt.listen}); err != nil {
+			return nil, err
+		}
+		url = s.srv.ClientURL()
+	}
+	nopts := []nats.Option{nats.Name("chronicle-recorder"), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
+	if s.srv != nil {
+		s.nc, err = s.srv.Connect(nopts...)
+	} else {
+		s.nc, err = nats.Connect(url, append(nopts, nats.Timeout(5*time.Second))...)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("connect to NATS %s: %w", url, err)
+	}
+	s.rec, err = recorder.New(recorder.Config{
+		Store:  s.store,
+		Conn:   s.nc,
+		Stream: bus.StreamOptions{Replicas: opt.replicas},
+		Logger: opt.log,
+	})
+	if err != nil {
+		return nil, err
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	s.cancel = cancel
+	go func() { s.done <- s.rec.Run(rctx) }()
+	select {
+	case <-s.rec.Ready():
+		return s, nil
+	case err := <-s.done:
+		s.done <- err
+		if err == nil {
+			err = errors.New("recorder stopped before it was ready")
+		}
+		return nil, err
+	case <-time.After(30 * time.Second):
+		return nil, errors.New("recorder not ready after 30s (is JetStream enabled on the server?)")
+	}
+}
+
+// url is where clients reach the service's NATS, empty for in-process.
+func (s *service) url() string {
+	if s.srv != nil {
+		return s.srv.ClientURL()
+	}
+	return s.nc.ConnectedUrl()
+}
+
+// stop shuts everything down once; later calls return the first result.
+func (s *service) stop() error {
+	s.once.Do(func() {
+		if s.cancel != nil {
+			s.cancel()
+			s.err = <-s.done
+		}
+		s.closeAll()
+	})
+	return s.err
+}
+
+func (s *service) closeAll() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	if s.nc != nil {
+		if err := s.nc.Drain(); err == nil {
+			for !s.nc.IsClosed() {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+		s.nc.Close()
+	}
+	if s.srv != nil {
+		s.srv.Shutdown()
+	}
+	if s.store != nil {
+		s.store.Close()
+	}
+}

@@ -1,0 +1,16 @@
+// Package bus is Chronicle's side of NATS: an embedded nats-server with
+// JetStream, the input stream and the recorder's durable consumer, the
+// verdict and status messages, and the publisher a game client uses.
+//
+// Subjects:
+//
+//	chronicle.match.<match>.in      inputs (stream CHRONICLE_IN)
+//	chronicle.match.<match>.out     one verdict per input, after it is committed
+//	chronicle.match.<match>.status  request: what the recorder has stored
+//
+// A JetStream publish acknowledgement means the stream has the message, and
+// by default the server acknowledges before it fsyncs its file store (it
+// syncs every two minutes unless sync_interval is "always"). A client must
+// trust the recorder's verdict instead: it is sent only after the bbolt
+// transaction that stores the input has committed with fsync.
+package bus

@@ -1,0 +1,360 @@
+package bus
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// Outcome statuses beyond the verdict's own.
+const (
+	// StatusUnpublished: the publisher did not send the input, because an
+	// earlier input of the match was refused or another writer got there first.
+	StatusUnpublished = "unpublished"
+)
+
+// Outcome is what became of one input a Publisher was given.
+type Outcome struct {
+	Match   string
+	Seq     uint64
+	Status  string // StatusStored, StatusRejected or StatusUnpublished
+	Already bool   // stored before this publisher ran (or by an earlier copy)
+	Verdict Verdict
+	Reason  string // why, when not stored
+}
+
+// Publisher sends a match's inputs as a game client would: message id
+// <match>:<seq>, the expected last subject sequence so that two writers can't
+// interleave, and then waits for the recorder's verdicts, because a
+// JetStream acknowledgement alone is not durability.
+type Publisher struct {
+	NC     *nats.Conn
+	JS     jetstream.JetStream
+	Stream jetstream.Stream
+	// Idle is how long to wait with no verdict arriving before giving up;
+	// default 30s.
+	Idle time.Duration
+	// Now stamps an input's recorded time when it has none (and no hash).
+	// Nil leaves it for the recorder, which uses the stream's timestamp.
+	Now func() time.Time
+	// OnOutcome, if set, is called as each input's fate is known.
+	OnOutcome func(Outcome)
+}
+
+// NewPublisher returns a publisher on nc; the input stream must exist.
+func NewPublisher(ctx context.Context, nc *nats.Conn) (*Publisher, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	s, err := js.Stream(ctx, StreamName)
+	if err != nil {
+		return nil, fmt.Errorf("bus: stream %s: %w (is a recorder running?)", StreamName, err)
+	}
+	return &Publisher{NC: nc, JS: js, Stream: s, Now: time.Now}, nil
+}
+
+// ErrNoRecorder means no recorder answered a status request.
+var ErrNoRecorder = errors.New("no recorder answers status requests")
+
+// PublishMatch publishes one match's inputs, which must carry seqs in order,
+// and returns an outcome for each, in seq order. An error means the publisher
+// could not talk to NATS or the recorder; outcomes known so far are returned
+// with it.
+func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*events.Event) ([]Outcome, error) {
+	run := &matchRun{p: p, match: match, outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{}, wake: make(chan struct{}, 1)}
+	for i, ev := range evs {
+		if ev.Match != match || ev.Seq == 0 || (i > 0 && ev.Seq != evs[i-1].Seq+1) {
+			return nil, fmt.Errorf("bus: %s: inputs must be of this match with consecutive seqs (at index %d)", match, i)
+		}
+		if p.Now != nil && ev.Recorded == 0 && ev.Hash.IsZero() {
+			ev.Recorded = p.Now().UnixNano()
+		}
+		run.digests[ev.Seq] = ev.Digest()
+	}
+	sub, err := p.NC.Subscribe(OutSubject(match), run.onVerdict)
+	if err != nil {
+		return nil, fmt.Errorf("bus: subscribe %s: %w", OutSubject(match), err)
+	}
+	defer sub.Unsubscribe()
+	err = run.publish(ctx, evs)
+	if err == nil {
+		err = run.wait(ctx)
+	}
+	return run.result(evs), err
+}
+
+type matchRun struct {
+	p        *Publisher
+	match    string
+	mu       sync.Mutex
+	outcomes map[uint64]*Outcome
+	digests  map[uint64]events.Hash
+	awaiting map[uint64]bool // published, no verdict yet
+	wake     chan struct{}
+}
+
+func (r *matchRun) onVerdict(m *nats.Msg) {
+	var v Verdict
+	if json.Unmarshal(m.Data, &v) != nil || v.Match != r.match {
+		return
+	}
+	r.settle(v)
+}
+
+// settle records a verdict for one of our seqs, once.
+func (r *matchRun) settle(v Verdict) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	want, ours := r.digests[v.Seq]
+	if !ours || r.outcomes[v.Seq] != nil || v.Status == StatusPending {
+		return
+	}
+	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate}
+	switch {
+	case v.Status == StatusStored && v.Digest != want.String():
+		o.Status = StatusRejected
+		o.Reason = fmt.Sprintf("conflict: seq %d holds a different input (digest %.12s, ours %.12s), written by another publisher (%s)",
+			v.Seq, v.Digest, want.String(), events.RuleConflict)
+	case v.Status == StatusRejected:
+		o.Reason = v.Error
+		if o.Reason == "" {
+			o.Reason = v.Reason
+		}
+	}
+	r.outcomes[v.Seq] = o
+	delete(r.awaiting, v.Seq)
+	if r.p.OnOutcome != nil {
+		r.p.OnOutcome(*o)
+	}
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (r *matchRun) abandon(from []*events.Event, reason string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, ev := range from {
+		if r.outcomes[ev.Seq] != nil {
+			continue
+		}
+		o := &Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnpublished, Reason: reason}
+		r.outcomes[ev.Seq] = o
+		if r.p.OnOutcome != nil {
+			r.p.OnOutcome(*o)
+		}
+	}
+}
+
+func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
+	head, err := r.p.status(ctx, r.match, nil)
+	if err != nil {
+		return err
+	}
+	// Inputs the recorder holds already: check they are ours.
+	i := 0
+	for i < len(evs) && evs[i].Seq <= head.HeadSeq {
+		j := i
+		var seqs []uint64
+		for j < len(evs) && evs[j].Seq <= head.HeadSeq && len(seqs) < MaxStatusSeqs {
+			seqs = append(seqs, evs[j].Seq)
+			j++
+		}
+		rep, err := r.p.status(ctx, r.match, seqs)
+		if err != nil {
+			return err
+		}
+		for _, v := range rep.Verdicts {
+			v.Duplicate = true
+			r.settle(v)
+		}
+		i = j
+	}
+	for _, ev := range evs[:i] {
+		r.mu.Lock()
+		o := r.outcomes[ev.Seq]
+		r.mu.Unlock()
+		if o == nil || o.Status != StatusStored {
+			r.abandon(evs[i:], fmt.Sprintf("not sent: seq %d of %s was not stored as given", ev.Seq, r.match))
+			return nil
+		}
+	}
+	last, err := r.lastSubjectSeq(ctx)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.awaiting = map[uint64]bool{}
+	r.mu.Unlock()
+	for k, ev := range evs[i:] {
+		r.mu.Lock()
+		r.awaiting[ev.Seq] = true
+		r.mu.Unlock()
+		ack, err := r.p.JS.Publish(ctx, InSubject(r.match), ev.MarshalMsgpack(),
+			jetstream.WithMsgID(MsgID(r.match, ev.Seq)),
+			jetstream.WithExpectLastSequencePerSubject(last))
+		if err != nil {
+			r.mu.Lock()
+			delete(r.awaiting, ev.Seq)
+			r.mu.Unlock()
+			var apiErr *jetstream.APIError
+			if errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence || apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant) {
+				r.abandon(evs[i+k:], fmt.Sprintf("not sent: another publisher wrote to match %s meanwhile (expected last subject sequence %d)", r.match, last))
+				return nil
+			}
+			return fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
+		}
+		if !ack.Duplicate {
+			last = ack.Sequence
+			continue
+		}
+		// The stream had this message id already: go on only if what it
+		// holds at this seq is our input, and from the subject's true end.
+		if err := r.waitFor(ctx, func() []uint64 { return r.missingOf(ev.Seq) }); err != nil {
+			return err
+		}
+		r.mu.Lock()
+		o := r.outcomes[ev.Seq]
+		r.mu.Unlock()
+		if o.Status != StatusStored {
+			r.abandon(evs[i+k+1:], fmt.Sprintf("not sent: seq %d of %s was not stored as given", ev.Seq, r.match))
+			return nil
+		}
+		if last, err = r.lastSubjectSeq(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// missingOf is seq if it has no outcome yet.
+func (r *matchRun) missingOf(seq uint64) []uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.outcomes[seq] == nil {
+		return []uint64{seq}
+	}
+	return nil
+}
+
+func (r *matchRun) lastSubjectSeq(ctx context.Context) (uint64, error) {
+	m, err := r.p.Stream.GetLastMsgForSubject(ctx, InSubject(r.match))
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("bus: last message of %s: %w", InSubject(r.match), err)
+	}
+	return m.Sequence, nil
+}
+
+// wait blocks until every published input has a verdict.
+func (r *matchRun) wait(ctx context.Context) error { return r.waitFor(ctx, r.missing) }
+
+// waitFor blocks until missing returns nothing, polling the recorder's
+// status for seqs whose verdict message was missed.
+func (r *matchRun) waitFor(ctx context.Context, missingFn func() []uint64) error {
+	idle := r.p.Idle
+	if idle == 0 {
+		idle = 30 * time.Second
+	}
+	deadline := time.Now().Add(idle)
+	poll := time.NewTicker(time.Second)
+	defer poll.Stop()
+	lastLeft := -1
+	for {
+		missing := missingFn()
+		if len(missing) == 0 {
+			return nil
+		}
+		if len(missing) != lastLeft {
+			lastLeft = len(missing)
+			deadline = time.Now().Add(idle)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("bus: %s: no verdict for %d inputs after %s (first seq %d)", r.match, len(missing), idle, missing[0])
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-r.wake:
+		case <-poll.C:
+			if len(missing) > MaxStatusSeqs {
+				missing = missing[:MaxStatusSeqs]
+			}
+			rep, err := r.p.status(ctx, r.match, missing)
+			if err != nil {
+				return err
+			}
+			for _, v := range rep.Verdicts {
+				r.settle(v)
+			}
+		}
+	}
+}
+
+func (r *matchRun) missing() []uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]uint64, 0, len(r.awaiting))
+	for s := range r.awaiting {
+		if r.outcomes[s] == nil { // a verdict may come before our publish returns
+			out = append(out, s)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func (r *matchRun) result(evs []*events.Event) []Outcome {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]Outcome, 0, len(evs))
+	for _, ev := range evs {
+		if o := r.outcomes[ev.Seq]; o != nil {
+			out = append(out, *o)
+		} else {
+			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnpublished, Reason: "no verdict"})
+		}
+	}
+	return out
+}
+
+// status asks the recorder what it holds of a match.
+func (p *Publisher) status(ctx context.Context, match string, seqs []uint64) (*StatusReply, error) {
+	return RequestStatus(ctx, p.NC, match, seqs)
+}
+
+// RequestStatus asks the recorder what it holds of a match, and the verdicts
+// of seqs.
+func RequestStatus(ctx context.Context, nc *nats.Conn, match string, seqs []uint64) (*StatusReply, error) {
+	req, _ := json.Marshal(StatusRequest{Seqs: seqs})
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	msg, err := nc.RequestWithContext(rctx, StatusSubject(match), req)
+	if errors.Is(err, nats.ErrNoResponders) {
+		return nil, fmt.Errorf("bus: %s: %w", StatusSubject(match), ErrNoRecorder)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("bus: status of %s: %w", match, err)
+	}
+	var rep StatusReply
+	if err := json.Unmarshal(msg.Data, &rep); err != nil {
+		return nil, fmt.Errorf("bus: status of %s: bad reply: %w", match, err)
+	}
+	if rep.Error != "" {
+		return nil, fmt.Errorf("bus: status of %s: %s", match, rep.Error)
+	}
+	return &rep, nil
+}

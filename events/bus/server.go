@@ -1,0 +1,95 @@
+package bus
+
+import (
+	"fmt"
+	"net"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// ServerOptions configure an embedded nats-server.
+type ServerOptions struct {
+	// StoreDir holds JetStream's file store.
+	StoreDir string
+	// Listen is HOST:PORT for clients. Port 0 picks a free port. Empty means
+	// in-process only: no socket at all, reachable through InProcessConn.
+	Listen string
+	// Debug turns on the server's own logging (to stderr).
+	Debug bool
+}
+
+// Server is an embedded nats-server with JetStream on.
+type Server struct {
+	ns        *server.Server
+	inProcess bool
+}
+
+// StartServer starts an embedded server and waits until it accepts clients.
+// It never installs signal handlers: shutdown is the caller's (Shutdown).
+func StartServer(opt ServerOptions) (*Server, error) {
+	o := &server.Options{
+		ServerName: "chronicle",
+		JetStream:  true,
+		StoreDir:   filepath.Clean(opt.StoreDir),
+		NoSigs:     true,
+		NoLog:      !opt.Debug,
+		MaxPayload: server.MAX_PAYLOAD_SIZE,
+	}
+	if opt.Listen == "" {
+		o.DontListen = true
+	} else {
+		host, port, err := net.SplitHostPort(opt.Listen)
+		if err != nil {
+			return nil, fmt.Errorf("bus: listen address %q: %v", opt.Listen, err)
+		}
+		p, err := strconv.Atoi(port)
+		if err != nil || p < 0 || p > 65535 {
+			return nil, fmt.Errorf("bus: listen address %q: bad port", opt.Listen)
+		}
+		if p == 0 {
+			p = server.RANDOM_PORT
+		}
+		o.Host, o.Port = host, p
+	}
+	ns, err := server.NewServer(o)
+	if err != nil {
+		return nil, fmt.Errorf("bus: nats-server: %w", err)
+	}
+	if opt.Debug {
+		ns.ConfigureLogger()
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(15 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("bus: nats-server did not start listening on %s (port in use?)", opt.Listen)
+	}
+	return &Server{ns: ns, inProcess: o.DontListen}, nil
+}
+
+// ClientURL is the URL clients connect to; empty for an in-process server.
+func (s *Server) ClientURL() string {
+	if s.inProcess {
+		return ""
+	}
+	return s.ns.ClientURL()
+}
+
+// Connect opens a client connection to the server, in-process when it has
+// no socket.
+func (s *Server) Connect(opts ...nats.Option) (*nats.Conn, error) {
+	if s.ClientURL() == "" {
+		opts = append(opts, nats.InProcessServer(s.ns))
+		return nats.Connect("", opts...)
+	}
+	return nats.Connect(s.ClientURL(), opts...)
+}
+
+// Shutdown stops the server and waits until it has. It is idempotent.
+func (s *Server) Shutdown() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+}

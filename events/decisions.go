@@ -1,0 +1,314 @@
+package events
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// TableActor is the actor of table facts: match_started, setup, random.
+const TableActor = "table"
+
+// Mulligan: the player takes a mulligan (London mulligan, CR 103.5).
+type Mulligan struct {
+	Player string `json:"player"`
+}
+
+// Keep: the player keeps the hand and puts Bottom on the bottom of the library.
+type Keep struct {
+	Player string `json:"player"`
+	Bottom []Ref  `json:"bottom,omitempty"`
+}
+
+// Pass: the player passes priority.
+type Pass struct {
+	Player string `json:"player"`
+}
+
+// PlayLand: the player plays a land.
+type PlayLand struct {
+	Player string `json:"player"`
+	Card   Ref    `json:"card"`
+}
+
+// Payment spends one mana from the pool: its type and the source that made it.
+type Payment struct {
+	Mana   string `json:"mana"` // W, U, B, R, G or C
+	Source Ref    `json:"source,omitempty"`
+}
+
+// Cast: the player casts a spell (CR 601.2).
+type Cast struct {
+	Player  string    `json:"player"`
+	Card    Ref       `json:"card"`
+	Face    string    `json:"face,omitempty"` // Adventure or split half
+	X       int       `json:"x,omitempty"`
+	Targets []Ref     `json:"targets,omitempty"`
+	Modes   []int     `json:"modes,omitempty"`
+	Pay     []Payment `json:"pay,omitempty"` // omitted: the documented default payment
+}
+
+// Activate: the player activates an ability of Source (CR 602).
+type Activate struct {
+	Player  string    `json:"player"`
+	Source  Ref       `json:"source"`
+	Ability int       `json:"ability,omitempty"` // 0-based, in Oracle text order
+	Targets []Ref     `json:"targets,omitempty"`
+	X       int       `json:"x,omitempty"`
+	Choice  string    `json:"choice,omitempty"`
+	Pay     []Payment `json:"pay,omitempty"`
+}
+
+// Choose answers the question the reducer asked the player.
+type Choose struct {
+	Player string `json:"player"`
+	Answer Answer `json:"answer"`
+}
+
+// Answer is one or more chosen values. In JSON a single string or number may
+// stand for a list of one.
+type Answer []string
+
+// UnmarshalJSON accepts a string, a number, or an array of strings and numbers.
+func (a *Answer) UnmarshalJSON(data []byte) error {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	one := func(v any) (string, error) {
+		switch v := v.(type) {
+		case string:
+			return v, nil
+		case float64:
+			return strconv.FormatFloat(v, 'f', -1, 64), nil
+		}
+		return "", fmt.Errorf("want a string or a number, got %s", jsonTypeName(v))
+	}
+	switch v := raw.(type) {
+	case []any:
+		out := make(Answer, 0, len(v))
+		for _, e := range v {
+			s, err := one(e)
+			if err != nil {
+				return err
+			}
+			out = append(out, s)
+		}
+		*a = out
+		return nil
+	case nil:
+		*a = nil
+		return nil
+	default:
+		s, err := one(v)
+		if err != nil {
+			return err
+		}
+		*a = Answer{s}
+		return nil
+	}
+}
+
+// Attacker declares one attacking creature and what it attacks.
+type Attacker struct {
+	Creature Ref    `json:"creature"`
+	Defender string `json:"defender"` // a player id or a planeswalker or battle
+}
+
+// Attack declares attackers (CR 508); an empty list attacks with nothing.
+type Attack struct {
+	Player    string     `json:"player"`
+	Attackers []Attacker `json:"attackers"`
+}
+
+// BlockAssign declares one blocker and the attacker it blocks.
+type BlockAssign struct {
+	Blocker  Ref `json:"blocker"`
+	Attacker Ref `json:"attacker"`
+}
+
+// Block declares blockers (CR 509); an empty list blocks with nothing.
+type Block struct {
+	Player string        `json:"player"`
+	Blocks []BlockAssign `json:"blocks"`
+}
+
+// Concede: the player concedes the game (CR 104.3a).
+type Concede struct {
+	Player string `json:"player"`
+}
+
+func (*Mulligan) Kind() Kind { return KindMulligan }
+func (*Keep) Kind() Kind     { return KindKeep }
+func (*Pass) Kind() Kind     { return KindPass }
+func (*PlayLand) Kind() Kind { return KindPlayLand }
+func (*Cast) Kind() Kind     { return KindCast }
+func (*Activate) Kind() Kind { return KindActivate }
+func (*Choose) Kind() Kind   { return KindChoose }
+func (*Attack) Kind() Kind   { return KindAttack }
+func (*Block) Kind() Kind    { return KindBlock }
+func (*Concede) Kind() Kind  { return KindConcede }
+
+func (b *Mulligan) actingPlayer() string { return b.Player }
+func (b *Keep) actingPlayer() string     { return b.Player }
+func (b *Pass) actingPlayer() string     { return b.Player }
+func (b *PlayLand) actingPlayer() string { return b.Player }
+func (b *Cast) actingPlayer() string     { return b.Player }
+func (b *Activate) actingPlayer() string { return b.Player }
+func (b *Choose) actingPlayer() string   { return b.Player }
+func (b *Attack) actingPlayer() string   { return b.Player }
+func (b *Block) actingPlayer() string    { return b.Player }
+func (b *Concede) actingPlayer() string  { return b.Player }
+
+func checkPlayer(p string) *FieldError {
+	if p == "" {
+		return fieldErr("player", "missing")
+	}
+	if !validID(p) {
+		return fieldErr("player", "%q is not a valid id (%s)", p, idRule)
+	}
+	return nil
+}
+
+func checkRefs(field string, refs []Ref) *FieldError {
+	for i, r := range refs {
+		if r == "" {
+			return fieldErr(field+"["+itoa(i)+"]", "empty reference")
+		}
+	}
+	return nil
+}
+
+func checkPay(pay []Payment) *FieldError {
+	for i, p := range pay {
+		switch p.Mana {
+		case "W", "U", "B", "R", "G", "C":
+		case "":
+			return fieldErr("pay["+itoa(i)+"].mana", "missing")
+		default:
+			return fieldErr("pay["+itoa(i)+"].mana", "want one of W U B R G C, got %q", p.Mana)
+		}
+	}
+	return nil
+}
+
+func firstErr(errs ...*FieldError) *FieldError {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func (b *Mulligan) Check() *FieldError { return checkPlayer(b.Player) }
+func (b *Pass) Check() *FieldError     { return checkPlayer(b.Player) }
+func (b *Concede) Check() *FieldError  { return checkPlayer(b.Player) }
+
+func (b *Keep) Check() *FieldError {
+	return firstErr(checkPlayer(b.Player), checkRefs("bottom", b.Bottom))
+}
+
+func (b *PlayLand) Check() *FieldError {
+	if e := checkPlayer(b.Player); e != nil {
+		return e
+	}
+	if b.Card == "" {
+		return fieldErr("card", "missing")
+	}
+	return nil
+}
+
+func (b *Cast) Check() *FieldError {
+	if e := checkPlayer(b.Player); e != nil {
+		return e
+	}
+	if b.Card == "" {
+		return fieldErr("card", "missing")
+	}
+	if b.X < 0 {
+		return fieldErr("x", "negative")
+	}
+	for i, m := range b.Modes {
+		if m < 0 {
+			return fieldErr("modes["+itoa(i)+"]", "negative")
+		}
+	}
+	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay))
+}
+
+func (b *Activate) Check() *FieldError {
+	if e := checkPlayer(b.Player); e != nil {
+		return e
+	}
+	if b.Source == "" {
+		return fieldErr("source", "missing")
+	}
+	if b.Ability < 0 {
+		return fieldErr("ability", "negative")
+	}
+	if b.X < 0 {
+		return fieldErr("x", "negative")
+	}
+	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay))
+}
+
+func (b *Choose) Check() *FieldError {
+	if e := checkPlayer(b.Player); e != nil {
+		return e
+	}
+	if b.Answer == nil {
+		return fieldErr("answer", "missing")
+	}
+	return nil
+}
+
+func (b *Attack) Check() *FieldError {
+	if e := checkPlayer(b.Player); e != nil {
+		return e
+	}
+	for i, a := range b.Attackers {
+		at := "attackers[" + itoa(i) + "]"
+		if a.Creature == "" {
+			return fieldErr(at+".creature", "missing")
+		}
+		if a.Defender == "" {
+			return fieldErr(at+".defender", "missing")
+		}
+	}
+	return nil
+}
+
+func (b *Block) Check() *FieldError {
+	if e := checkPlayer(b.Player); e != nil {
+		return e
+	}
+	for i, a := range b.Blocks {
+		at := "blocks[" + itoa(i) + "]"
+		if a.Blocker == "" {
+			return fieldErr(at+".blocker", "missing")
+		}
+		if a.Attacker == "" {
+			return fieldErr(at+".attacker", "missing")
+		}
+	}
+	return nil
+}
+
+func jsonTypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}

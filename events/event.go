@@ -1,0 +1,143 @@
+package events
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"time"
+)
+
+// SchemaVersion is the envelope version this code writes. Decoders accept
+// every version up to it.
+const SchemaVersion = 1
+
+// Hash is a SHA-256 digest. The zero Hash means "absent".
+type Hash [sha256.Size]byte
+
+// IsZero reports whether h is absent.
+func (h Hash) IsZero() bool { return h == Hash{} }
+
+// String is the lowercase hex form, or "" for the zero Hash.
+func (h Hash) String() string {
+	if h.IsZero() {
+		return ""
+	}
+	return hex.EncodeToString(h[:])
+}
+
+// Short is the first 12 hex digits, for people.
+func (h Hash) Short() string {
+	s := h.String()
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+// ParseHash reads the hex form; "" gives the zero Hash.
+func ParseHash(s string) (Hash, error) {
+	var h Hash
+	if s == "" {
+		return h, nil
+	}
+	if len(s) != 2*len(h) {
+		return h, fmt.Errorf("want %d hex digits, got %d", 2*len(h), len(s))
+	}
+	if _, err := hex.Decode(h[:], []byte(s)); err != nil {
+		return h, fmt.Errorf("not hex: %v", err)
+	}
+	return h, nil
+}
+
+// Event is one entry of a match's log: an input in its envelope.
+//
+// A client may leave Seq, Recorded, Prev and Hash at zero; the recorder fills
+// them when it stores the event. Where a client sets them they are checked.
+type Event struct {
+	Schema   int    // envelope version; 0 on input means SchemaVersion
+	Match    string // match id: letters, digits, '-' and '_'
+	Seq      uint64 // 1, 2, 3, ... gapless per match
+	Kind     Kind
+	Actor    string // TableActor or a player id of the match
+	Recorded int64  // Unix nanoseconds, UTC; information only, never read by the rules
+	Body     Body
+	Prev     Hash // Hash of the event at Seq-1; zero at seq 1
+	Hash     Hash // SHA-256 of the canonical encoding with Hash left zero
+}
+
+// RecordedTime is Recorded as a time, or the zero time when unset.
+func (e *Event) RecordedTime() time.Time {
+	if e.Recorded == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, e.Recorded).UTC()
+}
+
+// ComputeHash returns the hash e should carry: SHA-256 over its canonical
+// encoding with the Hash field zero.
+func (e *Event) ComputeHash() Hash {
+	c := *e
+	c.Hash = Hash{}
+	return sha256.Sum256(c.AppendCanonical(nil))
+}
+
+// Seal sets Hash from the event's content.
+func (e *Event) Seal() { e.Hash = e.ComputeHash() }
+
+// Digest identifies the input itself: match, seq, kind, actor and body, but
+// not when it was recorded or where it sits in the chain. Two submissions of
+// the same decision have the same digest even if their recorded times differ.
+func (e *Event) Digest() Hash {
+	c := Event{Schema: e.schema(), Match: e.Match, Seq: e.Seq, Kind: e.Kind, Actor: e.Actor, Body: e.Body}
+	return sha256.Sum256(c.AppendCanonical(nil))
+}
+
+func (e *Event) schema() int {
+	if e.Schema == 0 {
+		return SchemaVersion
+	}
+	return e.Schema
+}
+
+// Check validates the envelope and the body's shape, without any match
+// context: fields present and well-formed, kind known, actor sensible.
+func (e *Event) Check() *Error {
+	bad := func(field, rule, format string, args ...any) *Error {
+		return &Error{Match: e.Match, Seq: e.Seq, Field: field, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	}
+	if e.Schema < 0 || e.Schema > SchemaVersion {
+		return bad("schema", RuleDecode, "version %d is not supported (newest is %d)", e.Schema, SchemaVersion)
+	}
+	if e.Match == "" {
+		return bad("match", RuleBody, "missing")
+	}
+	if !validID(e.Match) {
+		return bad("match", RuleBody, "%q is not a valid match id (%s)", e.Match, idRule)
+	}
+	if e.Kind == "" {
+		return bad("kind", RuleKind, "missing")
+	}
+	if _, ok := bodyMakers[e.Kind]; !ok {
+		return bad("kind", RuleKind, "unknown kind %q", e.Kind)
+	}
+	if e.Actor == "" {
+		return bad("actor", RuleActor, "missing")
+	}
+	if e.Body == nil {
+		return bad("body", RuleBody, "missing")
+	}
+	if e.Body.Kind() != e.Kind {
+		return bad("body", RuleBody, "body is a %s, kind says %s", e.Body.Kind(), e.Kind)
+	}
+	if fe := e.Body.Check(); fe != nil {
+		return bad("body."+fe.Field, RuleBody, "%s", fe.Reason)
+	}
+	if p, ok := PlayerOf(e.Body); ok {
+		if e.Actor != p && e.Actor != TableActor {
+			return bad("actor", RuleActor, "%q submitted a decision of player %q", e.Actor, p)
+		}
+	} else if e.Actor != TableActor {
+		return bad("actor", RuleActor, "%s is a table fact: actor must be %q, got %q", e.Kind, TableActor, e.Actor)
+	}
+	return nil
+}

@@ -1,0 +1,202 @@
+package events
+
+import "strconv"
+
+// Ref names a card or an object: an id the reducer assigned ("o12", "c3") or,
+// in a hand-written file, a card name where that is unambiguous.
+type Ref = string
+
+// MatchStarted opens a match. It must be the first input of every match.
+type MatchStarted struct {
+	Format       string   `json:"format"`
+	Players      []Player `json:"players"`
+	StartingLife int      `json:"starting_life,omitempty"` // 0: the format's default
+	FirstPlayer  string   `json:"first_player,omitempty"`  // empty: decided by a random input
+	Event        string   `json:"event,omitempty"`         // tournament or event name, for the index
+	BestOf       int      `json:"best_of,omitempty"`       // games in the match; 0 means 1
+}
+
+// Player is one seat of a match with its deck list.
+type Player struct {
+	ID        string `json:"id"`   // match-local id, e.g. "p1"
+	Name      string `json:"name"` // the person, as indexed
+	Deck      []Ref  `json:"deck"`
+	Sideboard []Ref  `json:"sideboard,omitempty"`
+}
+
+func (*MatchStarted) Kind() Kind { return KindMatchStarted }
+
+func (b *MatchStarted) Check() *FieldError {
+	if b.Format == "" {
+		return fieldErr("format", "missing")
+	}
+	if len(b.Players) == 0 {
+		return fieldErr("players", "missing: a match needs at least one player")
+	}
+	seen := map[string]bool{}
+	for i, p := range b.Players {
+		at := "players[" + itoa(i) + "]"
+		switch {
+		case p.ID == "":
+			return fieldErr(at+".id", "missing")
+		case !validID(p.ID):
+			return fieldErr(at+".id", "%q is not a valid id (%s)", p.ID, idRule)
+		case p.ID == TableActor:
+			return fieldErr(at+".id", "%q is reserved for table facts", p.ID)
+		case seen[p.ID]:
+			return fieldErr(at+".id", "%q is used twice", p.ID)
+		case p.Name == "":
+			return fieldErr(at+".name", "missing")
+		}
+		seen[p.ID] = true
+		for j, c := range p.Deck {
+			if c == "" {
+				return fieldErr(at+".deck["+itoa(j)+"]", "empty card name")
+			}
+		}
+		for j, c := range p.Sideboard {
+			if c == "" {
+				return fieldErr(at+".sideboard["+itoa(j)+"]", "empty card name")
+			}
+		}
+	}
+	if b.StartingLife < 0 {
+		return fieldErr("starting_life", "negative")
+	}
+	if b.BestOf < 0 {
+		return fieldErr("best_of", "negative")
+	}
+	if b.FirstPlayer != "" && !seen[b.FirstPlayer] {
+		return fieldErr("first_player", "%q is not one of the players", b.FirstPlayer)
+	}
+	return nil
+}
+
+// PlayerIDs lists the players' ids in seat order.
+func (b *MatchStarted) PlayerIDs() []string {
+	ids := make([]string, len(b.Players))
+	for i, p := range b.Players {
+		ids[i] = p.ID
+	}
+	return ids
+}
+
+// Setup places a whole position at once, for bug reports and tests that
+// start mid-game.
+type Setup struct {
+	Game         int           `json:"game,omitempty"` // game of the match; 0 means 1
+	Turn         int           `json:"turn"`
+	Step         string        `json:"step"`
+	ActivePlayer string        `json:"active_player"`
+	Priority     string        `json:"priority,omitempty"` // empty: the active player
+	Players      []SetupPlayer `json:"players"`
+}
+
+// SetupPlayer is one player's part of a position. Zones list cards; the
+// library is top first.
+type SetupPlayer struct {
+	ID          string      `json:"id"`
+	Life        *int        `json:"life"`
+	Library     []Ref       `json:"library,omitempty"`
+	Hand        []Ref       `json:"hand,omitempty"`
+	Graveyard   []Ref       `json:"graveyard,omitempty"`
+	Exile       []Ref       `json:"exile,omitempty"`
+	Command     []Ref       `json:"command,omitempty"`
+	Battlefield []Permanent `json:"battlefield,omitempty"`
+}
+
+// Permanent is a card on the battlefield in a setup, controlled by the
+// player it is listed under.
+type Permanent struct {
+	Card          Ref      `json:"card"`
+	Tapped        bool     `json:"tapped,omitempty"`
+	SummoningSick bool     `json:"summoning_sick,omitempty"`
+	Counters      Counters `json:"counters,omitempty"`
+	AttachedTo    Ref      `json:"attached_to,omitempty"`
+}
+
+// Counters counts the counters on a permanent by kind ("+1/+1", "loyalty").
+// It is a named type so that its msgpack encoding can sort the keys (see
+// Counters.EncodeMsgpack).
+type Counters map[string]int
+
+func (*Setup) Kind() Kind { return KindSetup }
+
+func (b *Setup) Check() *FieldError {
+	if b.Turn < 1 {
+		return fieldErr("turn", "missing or below 1")
+	}
+	if b.Step == "" {
+		return fieldErr("step", "missing")
+	}
+	if b.ActivePlayer == "" {
+		return fieldErr("active_player", "missing")
+	}
+	if len(b.Players) == 0 {
+		return fieldErr("players", "missing")
+	}
+	for i, p := range b.Players {
+		at := "players[" + itoa(i) + "]"
+		if p.ID == "" {
+			return fieldErr(at+".id", "missing")
+		}
+		if p.Life == nil {
+			return fieldErr(at+".life", "missing")
+		}
+		for j, perm := range p.Battlefield {
+			if perm.Card == "" {
+				return fieldErr(at+".battlefield["+itoa(j)+"].card", "missing")
+			}
+		}
+	}
+	return nil
+}
+
+// Random outcomes: what the game server decided that no rule can derive.
+const (
+	RandomShuffle = "shuffle" // Order is the library after a shuffle, top first
+	RandomOrder   = "order"   // Order is a random order of the objects asked about
+	RandomCoin    = "coin"    // Coin is "heads" or "tails"
+	RandomDie     = "die"     // Roll is the number rolled
+)
+
+// Random answers the reducer's request for a random outcome.
+type Random struct {
+	Of     string `json:"of"`
+	Player string `json:"player,omitempty"`
+	Order  []Ref  `json:"order,omitempty"`
+	Coin   string `json:"coin,omitempty"`
+	Roll   int    `json:"roll,omitempty"`
+}
+
+func (*Random) Kind() Kind { return KindRandom }
+
+func (b *Random) Check() *FieldError {
+	switch b.Of {
+	case "":
+		return fieldErr("of", "missing: one of shuffle, order, coin, die")
+	case RandomShuffle, RandomOrder:
+		if b.Coin != "" || b.Roll != 0 {
+			return fieldErr("of", "%s takes order only", b.Of)
+		}
+	case RandomCoin:
+		if b.Coin != "heads" && b.Coin != "tails" {
+			return fieldErr("coin", "want heads or tails, got %q", b.Coin)
+		}
+		if len(b.Order) > 0 || b.Roll != 0 {
+			return fieldErr("of", "coin takes coin only")
+		}
+	case RandomDie:
+		if b.Roll < 1 {
+			return fieldErr("roll", "missing or below 1")
+		}
+		if len(b.Order) > 0 || b.Coin != "" {
+			return fieldErr("of", "die takes roll only")
+		}
+	default:
+		return fieldErr("of", "unknown %q: want shuffle, order, coin or die", b.Of)
+	}
+	return nil
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,274 @@
+package events
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// The envelope is a msgpack map with these keys, always all of them, always
+// in this order. That, plus bodies encoded with sorted map keys and compact
+// integers, makes the encoding canonical.
+var envelopeKeys = [...]string{"schema", "match", "seq", "kind", "actor", "recorded", "body", "prev", "hash"}
+
+type encoder struct {
+	buf bytes.Buffer
+	enc *msgpack.Encoder
+}
+
+var encoders = sync.Pool{New: func() any {
+	e := &encoder{}
+	e.enc = msgpack.NewEncoder(&e.buf)
+	e.enc.SetCustomStructTag("json")
+	e.enc.SetSortMapKeys(true)
+	e.enc.UseCompactInts(true)
+	e.enc.SetOmitEmpty(false)
+	return e
+}}
+
+// AppendCanonical appends the canonical msgpack encoding of e to dst.
+func (e *Event) AppendCanonical(dst []byte) []byte {
+	w := encoders.Get().(*encoder)
+	defer encoders.Put(w)
+	w.buf.Reset()
+	enc := w.enc
+	must := func(err error) {
+		if err != nil {
+			// Writing to a bytes.Buffer fails only on a broken invariant.
+			panic(fmt.Sprintf("events: encoding: %v", err))
+		}
+	}
+	must(enc.EncodeMapLen(len(envelopeKeys)))
+	must(enc.EncodeString("schema"))
+	must(enc.EncodeInt(int64(e.schema())))
+	must(enc.EncodeString("match"))
+	must(enc.EncodeString(e.Match))
+	must(enc.EncodeString("seq"))
+	must(enc.EncodeUint(e.Seq))
+	must(enc.EncodeString("kind"))
+	must(enc.EncodeString(string(e.Kind)))
+	must(enc.EncodeString("actor"))
+	must(enc.EncodeString(e.Actor))
+	must(enc.EncodeString("recorded"))
+	must(enc.EncodeInt(e.Recorded))
+	must(enc.EncodeString("body"))
+	if e.Body == nil {
+		must(enc.EncodeNil())
+	} else {
+		must(enc.Encode(e.Body))
+	}
+	must(enc.EncodeString("prev"))
+	encodeHash(enc, e.Prev, must)
+	must(enc.EncodeString("hash"))
+	encodeHash(enc, e.Hash, must)
+	return append(dst, w.buf.Bytes()...)
+}
+
+func encodeHash(enc *msgpack.Encoder, h Hash, must func(error)) {
+	if h.IsZero() {
+		must(enc.EncodeNil())
+		return
+	}
+	must(enc.EncodeBytes(h[:]))
+}
+
+// MarshalMsgpack returns the canonical encoding of e.
+func (e *Event) MarshalMsgpack() []byte { return e.AppendCanonical(nil) }
+
+// DecodeMsgpack reads one event from its msgpack form. Keys may come in any
+// order; unknown or repeated keys, trailing bytes and ill-formed bodies are
+// errors. The result has passed Check.
+func DecodeMsgpack(data []byte) (*Event, error) {
+	ev, err := decodeMsgpack(data)
+	if err != nil {
+		var ee *Error
+		if errors.As(err, &ee) {
+			return nil, ee
+		}
+		return nil, &Error{Reason: err.Error(), Rule: RuleDecode}
+	}
+	if ce := ev.Check(); ce != nil {
+		return nil, ce
+	}
+	return ev, nil
+}
+
+func decodeMsgpack(data []byte) (*Event, error) {
+	if len(data) > MaxInputSize {
+		return nil, &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", len(data), MaxInputSize), Rule: RuleSize}
+	}
+	r := bytes.NewReader(data)
+	dec := msgpack.NewDecoder(r)
+	n, err := dec.DecodeMapLen()
+	if err != nil {
+		return nil, fmt.Errorf("not a msgpack map: %v", err)
+	}
+	if n < 0 {
+		return nil, errors.New("not a msgpack map: nil")
+	}
+	ev := &Event{}
+	var rawBody msgpack.RawMessage
+	seen := map[string]bool{}
+	for i := 0; i < n; i++ {
+		key, err := dec.DecodeString()
+		if err != nil {
+			return nil, fmt.Errorf("key %d: %v", i, err)
+		}
+		if seen[key] {
+			return nil, fmt.Errorf("%s: repeated key", key)
+		}
+		seen[key] = true
+		if err := decodeEnvelopeField(dec, key, ev, &rawBody); err != nil {
+			return nil, err
+		}
+	}
+	if r.Len() != 0 {
+		return nil, fmt.Errorf("%d trailing bytes after the event", r.Len())
+	}
+	if ev.Schema == 0 {
+		ev.Schema = SchemaVersion
+	}
+	if rawBody == nil {
+		return ev, nil // Check reports the missing body
+	}
+	body, ok := NewBody(ev.Kind)
+	if !ok {
+		return ev, nil // Check reports the unknown kind
+	}
+	bd := msgpack.NewDecoder(bytes.NewReader(rawBody))
+	bd.SetCustomStructTag("json")
+	bd.DisallowUnknownFields(true)
+	if err := bd.Decode(body); err != nil {
+		return nil, &Error{Match: ev.Match, Seq: ev.Seq, Field: "body", Reason: err.Error(), Rule: RuleBody}
+	}
+	if !validText(reflect.ValueOf(body)) {
+		// The JSON form could not carry it: encoding/json would write U+FFFD.
+		return nil, &Error{Match: ev.Match, Seq: ev.Seq, Field: "body", Reason: "a string is not valid UTF-8", Rule: RuleBody}
+	}
+	ev.Body = body
+	return ev, nil
+}
+
+func decodeEnvelopeField(dec *msgpack.Decoder, key string, ev *Event, rawBody *msgpack.RawMessage) error {
+	var err error
+	switch key {
+	case "schema":
+		var v int64
+		v, err = dec.DecodeInt64()
+		ev.Schema = int(v)
+		if err == nil && (v < 0 || v > SchemaVersion) {
+			return &Error{Field: "schema", Reason: fmt.Sprintf("version %d is not supported", v), Rule: RuleDecode}
+		}
+	case "match":
+		ev.Match, err = dec.DecodeString()
+	case "seq":
+		ev.Seq, err = dec.DecodeUint64()
+	case "kind":
+		var s string
+		s, err = dec.DecodeString()
+		ev.Kind = Kind(s)
+	case "actor":
+		ev.Actor, err = dec.DecodeString()
+	case "recorded":
+		ev.Recorded, err = dec.DecodeInt64()
+	case "body":
+		var raw msgpack.RawMessage
+		raw, err = dec.DecodeRaw()
+		if err == nil && !(len(raw) == 1 && raw[0] == msgpackNil) {
+			*rawBody = raw
+		}
+	case "prev":
+		ev.Prev, err = decodeHash(dec)
+	case "hash":
+		ev.Hash, err = decodeHash(dec)
+	default:
+		return &Error{Field: key, Reason: "unknown envelope key", Rule: RuleDecode}
+	}
+	if err != nil {
+		return &Error{Field: key, Reason: err.Error(), Rule: RuleDecode}
+	}
+	return nil
+}
+
+// validText reports whether every string in v, map keys included, is valid
+// UTF-8.
+func validText(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.String:
+		return utf8.ValidString(v.String())
+	case reflect.Pointer, reflect.Interface:
+		return v.IsNil() || validText(v.Elem())
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if !validText(v.Index(i)) {
+				return false
+			}
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if !validText(v.Field(i)) {
+				return false
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if !validText(it.Key()) || !validText(it.Value()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// EncodeMsgpack writes c with its keys sorted. The msgpack library sorts the
+// keys of map[string]string, map[string]bool and map[string]any only; any
+// other map comes out in Go's random iteration order, and the hash with it.
+func (c Counters) EncodeMsgpack(enc *msgpack.Encoder) error {
+	if c == nil {
+		return enc.EncodeNil()
+	}
+	keys := make([]string, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if err := enc.EncodeMapLen(len(keys)); err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := enc.EncodeString(k); err != nil {
+			return err
+		}
+		if err := enc.EncodeInt(int64(c[k])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const msgpackNil = 0xc0
+
+// decodeHash reads the length first and then exactly the hash's bytes:
+// DecodeBytes would allocate whatever length the input claims (up to 4 GiB for
+// an 11-byte input) before finding the bytes are not there.
+func decodeHash(dec *msgpack.Decoder) (Hash, error) {
+	var h Hash
+	n, err := dec.DecodeBytesLen()
+	if err != nil {
+		return h, err
+	}
+	if n == -1 {
+		return h, nil
+	}
+	if n != len(h) {
+		return h, fmt.Errorf("want %d bytes, got %d", len(h), n)
+	}
+	err = dec.ReadFull(h[:])
+	return h, err
+}

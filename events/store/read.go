@@ -1,0 +1,211 @@
+package store
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/vmihailenco/msgpack/v5"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// Meta returns a match's meta, or ErrNotFound.
+func (s *Store) Meta(match string) (*Meta, error) {
+	var m *Meta
+	err := s.db.View(func(tx *bolt.Tx) error {
+		mb := matchBucket(tx, match)
+		if mb == nil {
+			return ErrNotFound
+		}
+		var err error
+		m, err = decodeMeta(mb.Get(keyMeta))
+		return err
+	})
+	return m, err
+}
+
+// Matches returns every match's meta, sorted by match id.
+func (s *Store) Matches() ([]*Meta, error) {
+	var out []*Meta
+	err := s.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketMatches)
+		if b == nil {
+			return nil
+		}
+		return b.ForEachBucket(func(k []byte) error {
+			m, err := decodeMeta(b.Bucket(k).Get(keyMeta))
+			if err != nil {
+				return fmt.Errorf("store: match %s: %w", k, err)
+			}
+			out = append(out, m)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// Event returns one stored event, or ErrNotFound.
+func (s *Store) Event(match string, seq uint64) (*events.Event, error) {
+	var ev *events.Event
+	err := s.db.View(func(tx *bolt.Tx) error {
+		mb := matchBucket(tx, match)
+		if mb == nil {
+			return ErrNotFound
+		}
+		v := mb.Bucket(bucketEvents).Get(u64(seq))
+		if v == nil {
+			return ErrNotFound
+		}
+		var err error
+		ev, err = decodeStored(match, seq, v)
+		return err
+	})
+	return ev, err
+}
+
+// Events calls fn for each stored event of match from seq from on, in order,
+// inside one read transaction. fn must not write to the store.
+func (s *Store) Events(match string, from uint64, fn func(*events.Event) error) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		mb := matchBucket(tx, match)
+		if mb == nil {
+			return ErrNotFound
+		}
+		c := mb.Bucket(bucketEvents).Cursor()
+		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+			ev, err := decodeStored(match, readU64(k), v)
+			if err != nil {
+				return err
+			}
+			if err := fn(ev); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// RawEvents calls fn with each stored event's canonical bytes, without
+// decoding them. The slice is valid only during the call.
+func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		mb := matchBucket(tx, match)
+		if mb == nil {
+			return ErrNotFound
+		}
+		return mb.Bucket(bucketEvents).ForEach(func(k, v []byte) error { return fn(readU64(k), v) })
+	})
+}
+
+func decodeStored(match string, seq uint64, v []byte) (*events.Event, error) {
+	ev, err := events.DecodeMsgpack(v)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s seq %d: stored bytes do not decode: %w", match, seq, err)
+	}
+	return ev, nil
+}
+
+// Rejections calls fn for each entry of the rejection log, oldest first.
+func (s *Store) Rejections(fn func(*Rejection) error) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketRejections).ForEach(func(_, v []byte) error {
+			r := &Rejection{}
+			if err := msgpack.Unmarshal(v, r); err != nil {
+				return fmt.Errorf("store: rejection: %w", err)
+			}
+			return fn(r)
+		})
+	})
+}
+
+// RejectionsFor returns the rejections of one match, at seq if seq > 0, in
+// order.
+func (s *Store) RejectionsFor(match string, seq uint64) ([]*Rejection, error) {
+	var out []*Rejection
+	err := s.db.View(func(tx *bolt.Tx) error {
+		prefix := append([]byte(match), 0)
+		if seq > 0 {
+			prefix = append(prefix, u64(seq)...)
+		}
+		rb := tx.Bucket(bucketRejections)
+		c := tx.Bucket(bucketRejByMatch).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			v := rb.Get(k[len(k)-8:])
+			if v == nil {
+				continue
+			}
+			r := &Rejection{}
+			if err := msgpack.Unmarshal(v, r); err != nil {
+				return err
+			}
+			out = append(out, r)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Counts returns how many events and rejections the store holds.
+func (s *Store) Counts() (evs, rejections uint64, err error) {
+	err = s.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketMatches)
+		if b != nil {
+			if err := b.ForEachBucket(func(k []byte) error {
+				m, err := decodeMeta(b.Bucket(k).Get(keyMeta))
+				if err != nil {
+					return err
+				}
+				evs += m.Events
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		if rb := tx.Bucket(bucketRejections); rb != nil {
+			rejections = uint64(rb.Stats().KeyN)
+		}
+		return nil
+	})
+	return evs, rejections, err
+}
+
+// MatchesByPlayer lists the matches a player (by name) took part in.
+func (s *Store) MatchesByPlayer(name string) ([]string, error) {
+	return s.lookup(bucketByPlayer, name)
+}
+
+// MatchesByEvent lists the matches of a tournament or event.
+func (s *Store) MatchesByEvent(event string) ([]string, error) {
+	return s.lookup(bucketByEvent, event)
+}
+
+// MatchesByDate lists the matches started on a UTC day (YYYY-MM-DD).
+func (s *Store) MatchesByDate(day string) ([]string, error) {
+	return s.lookup(bucketByDate, day)
+}
+
+func (s *Store) lookup(bucket []byte, value string) ([]string, error) {
+	var out []string
+	err := s.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucket)
+		if b == nil {
+			return nil
+		}
+		prefix := append([]byte(value), 0)
+		c := b.Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			out = append(out, string(k[len(prefix):]))
+		}
+		return nil
+	})
+	return out, err
+}
+
+func matchBucket(tx *bolt.Tx, match string) *bolt.Bucket {
+	b := tx.Bucket(bucketMatches)
+	if b == nil {
+		return nil
+	}
+	return b.Bucket([]byte(match))
+}

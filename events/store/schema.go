@@ -1,0 +1,73 @@
+package store
+
+import "encoding/binary"
+
+// The bbolt layout. Sequence keys are 8-byte big-endian so cursors iterate in
+// order. Index keys are "<value> 0x00 <match>" with empty values.
+//
+//	matches/                    one sub-bucket per match id
+//	    <match>/
+//	        meta                msgpack Meta
+//	        events/             seq (8 bytes) -> canonical msgpack event
+//	rejections/                 id (8 bytes, bucket sequence) -> msgpack Rejection
+//	rejections_by_match/        match 0x00 seq(8) id(8) -> empty
+//	cursor/                     stream name -> last applied stream sequence (8 bytes)
+//	index_player/               player name 0x00 match -> empty
+//	index_event/                event name 0x00 match -> empty
+//	index_date/                 YYYY-MM-DD (UTC, match start) 0x00 match -> empty
+//	schema/                     "version" -> 8 bytes
+var (
+	bucketMatches    = []byte("matches")
+	bucketRejections = []byte("rejections")
+	bucketRejByMatch = []byte("rejections_by_match")
+	bucketCursor     = []byte("cursor")
+	bucketByPlayer   = []byte("index_player")
+	bucketByEvent    = []byte("index_event")
+	bucketByDate     = []byte("index_date")
+	bucketSchema     = []byte("schema")
+
+	// Inside each match bucket.
+	keyMeta      = []byte("meta")
+	bucketEvents = []byte("events")
+
+	keySchemaVersion = []byte("version")
+)
+
+// schemaVersion is the layout version this code writes and reads.
+const schemaVersion = 1
+
+// rootBuckets are created when a store is opened for writing.
+var rootBuckets = [][]byte{
+	bucketMatches, bucketRejections, bucketRejByMatch, bucketCursor,
+	bucketByPlayer, bucketByEvent, bucketByDate, bucketSchema,
+}
+
+func u64(v uint64) []byte {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], v)
+	return b[:]
+}
+
+func readU64(b []byte) uint64 {
+	if len(b) != 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(b)
+}
+
+// indexKey is value 0x00 match.
+func indexKey(value, match string) []byte {
+	k := make([]byte, 0, len(value)+1+len(match))
+	k = append(k, value...)
+	k = append(k, 0)
+	return append(k, match...)
+}
+
+// rejMatchKey is match 0x00 seq(8) id(8).
+func rejMatchKey(match string, seq, id uint64) []byte {
+	k := make([]byte, 0, len(match)+17)
+	k = append(k, match...)
+	k = append(k, 0)
+	k = append(k, u64(seq)...)
+	return append(k, u64(id)...)
+}

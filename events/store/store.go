@@ -1,0 +1,277 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// FileName is the bbolt file inside a data directory.
+const FileName = "chronicle.db"
+
+// Store is a bbolt file holding Chronicle's logs. It is safe for concurrent
+// use; bbolt allows one writer and many readers.
+type Store struct {
+	db       *bolt.DB
+	readOnly bool
+}
+
+// Options tune Open.
+type Options struct {
+	ReadOnly bool
+	// Timeout bounds the wait for the file lock another process holds.
+	Timeout time.Duration
+	// NoSync skips fsync at commit; for benchmarks only, never for recording.
+	NoSync bool
+}
+
+// ErrLocked means another process has the store open for writing.
+var ErrLocked = errors.New("the store is locked by another process (a running recorder?)")
+
+// Open opens or creates the store file at path.
+func Open(path string, opt Options) (*Store, error) {
+	if opt.Timeout == 0 {
+		opt.Timeout = 2 * time.Second
+	}
+	if opt.ReadOnly {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: opt.Timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync})
+	if err != nil {
+		if errors.Is(err, bolt.ErrTimeout) {
+			return nil, fmt.Errorf("store: %s: %w", path, ErrLocked)
+		}
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	s := &Store{db: db, readOnly: opt.ReadOnly}
+	if err := s.checkSchema(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// OpenDir opens the store in a data directory.
+func OpenDir(dir string, opt Options) (*Store, error) {
+	return Open(filepath.Join(dir, FileName), opt)
+}
+
+func (s *Store) checkSchema() error {
+	check := func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketSchema)
+		if b == nil {
+			if s.readOnly {
+				return nil // a store nothing was written to yet
+			}
+			return fmt.Errorf("store: schema bucket missing")
+		}
+		if v := readU64(b.Get(keySchemaVersion)); v != schemaVersion {
+			return fmt.Errorf("store: layout version %d, this build reads %d", v, schemaVersion)
+		}
+		return nil
+	}
+	if s.readOnly {
+		return s.db.View(check)
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		for _, name := range rootBuckets {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		b := tx.Bucket(bucketSchema)
+		if b.Get(keySchemaVersion) == nil {
+			if err := b.Put(keySchemaVersion, u64(schemaVersion)); err != nil {
+				return err
+			}
+		}
+		return check(tx)
+	})
+}
+
+// Close closes the file. Call it last, after everything that writes.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the file's path.
+func (s *Store) Path() string { return s.db.Path() }
+
+// LastApplied is the highest stream sequence committed from stream, 0 if none.
+func (s *Store) LastApplied(stream string) (uint64, error) {
+	var v uint64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		if b := tx.Bucket(bucketCursor); b != nil {
+			v = readU64(b.Get([]byte(stream)))
+		}
+		return nil
+	})
+	return v, err
+}
+
+// Commit writes a batch in one transaction: its events, the matches' meta and
+// indexes, its rejections and the stream cursor. Either all of it is stored or
+// none. An event at a seq already stored is an error (the caller checks for
+// duplicates and conflicts first); so is an event that does not follow its
+// match's head.
+func (s *Store) Commit(b *Batch) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		for _, ev := range b.Events {
+			if err := putEvent(tx, ev); err != nil {
+				return fmt.Errorf("store: %s seq %d: %w", ev.Match, ev.Seq, err)
+			}
+		}
+		for _, r := range b.Rejections {
+			if err := putRejection(tx, r); err != nil {
+				return fmt.Errorf("store: rejection: %w", err)
+			}
+		}
+		if b.Stream != "" && b.StreamSeq > 0 {
+			cur := tx.Bucket(bucketCursor)
+			if readU64(cur.Get([]byte(b.Stream))) < b.StreamSeq {
+				if err := cur.Put([]byte(b.Stream), u64(b.StreamSeq)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+func putEvent(tx *bolt.Tx, ev *events.Event) error {
+	if ev.Seq == 0 || ev.Hash.IsZero() {
+		return errors.New("event is not sealed (seq and hash are required)")
+	}
+	matches := tx.Bucket(bucketMatches)
+	mb := matches.Bucket([]byte(ev.Match))
+	var meta *Meta
+	if ev.Kind == events.KindMatchStarted {
+		if mb != nil {
+			return errors.New("match exists already")
+		}
+		var err error
+		if mb, err = matches.CreateBucket([]byte(ev.Match)); err != nil {
+			return err
+		}
+		if _, err = mb.CreateBucket(bucketEvents); err != nil {
+			return err
+		}
+		meta = newMeta(ev)
+		if err := indexMatch(tx, meta); err != nil {
+			return err
+		}
+	} else {
+		if mb == nil {
+			return ErrNotFound
+		}
+		var err error
+		if meta, err = decodeMeta(mb.Get(keyMeta)); err != nil {
+			return err
+		}
+	}
+	if ev.Seq != meta.HeadSeq+1 {
+		return fmt.Errorf("does not follow the head (seq %d)", meta.HeadSeq)
+	}
+	if !bytes.Equal(ev.Prev[:], zeroIfEmpty(meta.HeadHash)) {
+		return fmt.Errorf("prev does not match the head hash")
+	}
+	eb := mb.Bucket(bucketEvents)
+	if err := eb.Put(u64(ev.Seq), ev.AppendCanonical(nil)); err != nil {
+		return err
+	}
+	meta.HeadSeq = ev.Seq
+	meta.HeadHash = append([]byte(nil), ev.Hash[:]...)
+	meta.Events++
+	meta.Updated = ev.Recorded
+	return putMeta(mb, meta)
+}
+
+func zeroIfEmpty(b []byte) []byte {
+	if len(b) == 0 {
+		return make([]byte, 32)
+	}
+	return b
+}
+
+func newMeta(ev *events.Event) *Meta {
+	ms := ev.Body.(*events.MatchStarted)
+	m := &Meta{Match: ev.Match, Format: ms.Format, Event: ms.Event, Status: StatusOpen, Started: ev.Recorded}
+	for _, p := range ms.Players {
+		m.Players = append(m.Players, PlayerMeta{ID: p.ID, Name: p.Name})
+	}
+	return m
+}
+
+func indexMatch(tx *bolt.Tx, m *Meta) error {
+	for _, p := range m.Players {
+		if err := tx.Bucket(bucketByPlayer).Put(indexKey(p.Name, m.Match), nil); err != nil {
+			return err
+		}
+	}
+	if m.Event != "" {
+		if err := tx.Bucket(bucketByEvent).Put(indexKey(m.Event, m.Match), nil); err != nil {
+			return err
+		}
+	}
+	if m.Started != 0 {
+		day := time.Unix(0, m.Started).UTC().Format(time.DateOnly)
+		if err := tx.Bucket(bucketByDate).Put(indexKey(day, m.Match), nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func putRejection(tx *bolt.Tx, r *Rejection) error {
+	b := tx.Bucket(bucketRejections)
+	id, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	r.ID = id
+	v, err := msgpack.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := b.Put(u64(id), v); err != nil {
+		return err
+	}
+	if r.Match != "" {
+		return tx.Bucket(bucketRejByMatch).Put(rejMatchKey(r.Match, r.Seq, id), nil)
+	}
+	return nil
+}
+
+func putMeta(mb *bolt.Bucket, m *Meta) error {
+	v, err := msgpack.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return mb.Put(keyMeta, v)
+}
+
+func decodeMeta(v []byte) (*Meta, error) {
+	if v == nil {
+		return nil, errors.New("meta missing")
+	}
+	m := &Meta{}
+	if err := msgpack.Unmarshal(v, m); err != nil {
+		return nil, fmt.Errorf("meta: %w", err)
+	}
+	return m, nil
+}
+
+func sortMetas(ms []*Meta) {
+	sort.Slice(ms, func(i, j int) bool { return ms[i].Match < ms[j].Match })
+}

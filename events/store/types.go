@@ -1,0 +1,81 @@
+package store
+
+import (
+	"errors"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// ErrNotFound is returned for a match or event the store does not hold.
+var ErrNotFound = errors.New("not found")
+
+// Match statuses.
+const (
+	StatusOpen = "open" // recording; the match has not ended
+)
+
+// Meta describes a stored match. It is rewritten with every commit that
+// touches the match.
+type Meta struct {
+	Match    string       `msgpack:"match" json:"match"`
+	Format   string       `msgpack:"format" json:"format"`
+	Event    string       `msgpack:"event,omitempty" json:"event,omitempty"`
+	Players  []PlayerMeta `msgpack:"players" json:"players"`
+	Status   string       `msgpack:"status" json:"status"`
+	Events   uint64       `msgpack:"events" json:"events"`     // events stored, = HeadSeq on a main line
+	HeadSeq  uint64       `msgpack:"head_seq" json:"head_seq"` // last stored seq
+	HeadHash []byte       `msgpack:"head_hash" json:"-"`
+	Started  int64        `msgpack:"started" json:"-"` // recorded time of match_started, Unix ns
+	Updated  int64        `msgpack:"updated" json:"-"` // recorded time of the last event, Unix ns
+	// A branch (replay issue) names its parent and the seq it branches after.
+	Parent      string `msgpack:"parent,omitempty" json:"parent,omitempty"`
+	BranchPoint uint64 `msgpack:"branch_point,omitempty" json:"branch_point,omitempty"`
+	Label       string `msgpack:"label,omitempty" json:"label,omitempty"`
+}
+
+// PlayerMeta is a player as listed in a match's meta.
+type PlayerMeta struct {
+	ID   string `msgpack:"id" json:"id"`
+	Name string `msgpack:"name" json:"name"`
+}
+
+// Head is the hash of the last stored event.
+func (m *Meta) Head() events.Hash {
+	var h events.Hash
+	copy(h[:], m.HeadHash)
+	return h
+}
+
+// HasPlayer reports whether id is a player of the match.
+func (m *Meta) HasPlayer(id string) bool {
+	for _, p := range m.Players {
+		if p.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Rejection is an input the recorder refused, kept whole with the reason.
+type Rejection struct {
+	ID        uint64 `msgpack:"id"`         // position in the rejection log, from 1
+	Stream    string `msgpack:"stream"`     // JetStream stream, empty when not from one
+	StreamSeq uint64 `msgpack:"stream_seq"` // its stream sequence
+	Subject   string `msgpack:"subject"`
+	Match     string `msgpack:"match"` // as far as it could be read
+	Seq       uint64 `msgpack:"seq"`
+	Kind      string `msgpack:"kind"`
+	Raw       []byte `msgpack:"raw"` // the message exactly as received
+	Field     string `msgpack:"field"`
+	Reason    string `msgpack:"reason"`
+	Rule      string `msgpack:"rule"`
+	Time      int64  `msgpack:"time"` // when the recorder refused it, Unix ns
+}
+
+// Batch is what one consumer batch commits, in one transaction.
+type Batch struct {
+	Stream     string          // the stream the batch came from
+	StreamSeq  uint64          // the highest stream sequence it covers
+	Events     []*events.Event // sealed: seq, prev and hash all set
+	Rejections []*Rejection
+}

@@ -1,0 +1,272 @@
+package recorder
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/events/bus"
+	"github.com/chronicle-mtg/chronicle/events/store"
+)
+
+// process validates a batch, commits it, acks it, and sends the verdicts.
+func (r *Recorder) process(msgs []jetstream.Msg) error {
+	batch := &store.Batch{Stream: r.cursor}
+	verdicts := make([]*bus.Verdict, 0, len(msgs))
+	var st Stats
+	for _, msg := range msgs {
+		md, err := msg.Metadata()
+		if err != nil {
+			return fmt.Errorf("recorder: message without JetStream metadata: %w", err)
+		}
+		seq := md.Sequence.Stream
+		if seq <= r.lastApplied || seq <= batch.StreamSeq {
+			continue // redelivered: committed already
+		}
+		batch.StreamSeq = seq
+		v, ev, rej := r.admitSafely(msg, md)
+		switch {
+		case rej != nil:
+			batch.Rejections = append(batch.Rejections, rej)
+			st.Rejected++
+		case ev != nil:
+			batch.Events = append(batch.Events, ev)
+			st.Stored++
+		default:
+			st.Duplicates++
+		}
+		verdicts = append(verdicts, v)
+	}
+	if batch.StreamSeq > 0 {
+		if r.cfg.BeforeCommit != nil {
+			r.cfg.BeforeCommit(len(msgs))
+		}
+		if err := r.commit(batch); err != nil {
+			return err
+		}
+		r.lastApplied = batch.StreamSeq
+	}
+	for _, msg := range msgs {
+		if err := msg.Ack(); err != nil {
+			// The commit stands; a redelivery will be recognised by the cursor.
+			r.log.Warn("ack", "err", err)
+		}
+	}
+	for _, v := range verdicts {
+		data, _ := json.Marshal(v)
+		if err := r.cfg.Conn.Publish(bus.OutSubject(v.Match), data); err != nil {
+			r.log.Warn("verdict", "match", v.Match, "seq", v.Seq, "err", err)
+		}
+	}
+	st.Batches = 1
+	r.statsMu.Lock()
+	r.stats.Batches += st.Batches
+	r.stats.Stored += st.Stored
+	r.stats.Duplicates += st.Duplicates
+	r.stats.Rejected += st.Rejected
+	r.statsMu.Unlock()
+	return nil
+}
+
+// commit writes the batch, retrying a failed transaction a bounded number of
+// times. After a failure the in-memory view of the matches is dropped.
+func (r *Recorder) commit(b *store.Batch) error {
+	var err error
+	delay := 100 * time.Millisecond
+	for attempt := 1; attempt <= r.cfg.CommitRetries; attempt++ {
+		if err = r.cfg.Store.Commit(b); err == nil {
+			for _, ev := range b.Events {
+				if m := r.matches[ev.Match]; m != nil {
+					clear(m.pending)
+				}
+			}
+			if len(r.matches) > maxCachedMatches {
+				r.matches = map[string]*Match{}
+			}
+			return nil
+		}
+		r.log.Error("commit failed", "attempt", attempt, "err", err)
+		time.Sleep(delay)
+		delay *= 2
+	}
+	r.forgetAll(b)
+	return fmt.Errorf("recorder: commit failed %d times, stopping without ack: %w", r.cfg.CommitRetries, err)
+}
+
+// maxCachedMatches bounds the per-match view kept between batches; past it
+// the view is rebuilt from the store's meta as matches come up.
+const maxCachedMatches = 50000
+
+func (r *Recorder) forgetAll(b *store.Batch) {
+	r.matches = map[string]*Match{}
+	if r.cfg.Validator == nil {
+		return
+	}
+	for _, ev := range b.Events {
+		r.cfg.Validator.Forget(ev.Match)
+	}
+}
+
+// admitSafely is admit with a panic turned into a rejection: no input can
+// stop the recorder or loop through redelivery.
+func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata) (v *bus.Verdict, ev *events.Event, rej *store.Rejection) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Error("panic while validating", "stream_seq", md.Sequence.Stream, "panic", p)
+			e := &events.Error{Reason: fmt.Sprintf("internal error while validating: %v", p), Rule: "LOG-INTERNAL"}
+			v, rej = r.reject(msg, md, e, "")
+			ev = nil
+		}
+	}()
+	return r.admit(msg, md)
+}
+
+// admit decides one input: stored (ev set), duplicate (neither set) or
+// rejected (rej set). v is the verdict to publish in every case.
+func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Verdict, *events.Event, *store.Rejection) {
+	raw := msg.Data()
+	subjMatch := bus.MatchOfSubject(msg.Subject())
+	ev, err := events.DecodeInput(raw)
+	if err != nil {
+		v, rej := r.reject(msg, md, asEventError(err), "")
+		return v, nil, rej
+	}
+	fail := func(field, rule, format string, args ...any) (*bus.Verdict, *events.Event, *store.Rejection) {
+		e := &events.Error{Match: ev.Match, Seq: ev.Seq, Field: field, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+		v, rej := r.reject(msg, md, e, string(ev.Kind))
+		return v, nil, rej
+	}
+	if ev.Match != subjMatch {
+		e := &events.Error{Match: subjMatch, Seq: ev.Seq, Field: "match", Rule: events.RuleBody,
+			Reason: fmt.Sprintf("names match %q but was published on the subject of match %q", ev.Match, subjMatch)}
+		v, rej := r.reject(msg, md, e, string(ev.Kind))
+		return v, nil, rej
+	}
+	m, err := r.match(ev.Match)
+	if err != nil {
+		panic(err) // the store failed to read; recovered as a rejection
+	}
+	if m != nil && ev.Seq != 0 && ev.Seq <= m.Seq {
+		return r.duplicateOrConflict(msg, md, m, ev)
+	}
+	link := events.Link{}
+	if m != nil {
+		link.Seq, link.Hash = m.Seq, m.Hash
+	} else if ev.Kind != events.KindMatchStarted {
+		return fail("match", events.RuleStart, "match %s was never started: its first input must be match_started", ev.Match)
+	}
+	if ev.Recorded == 0 {
+		ev.Recorded = md.Timestamp.UnixNano()
+	}
+	if ev.Prev.IsZero() && link.Seq > 0 {
+		if !ev.Hash.IsZero() {
+			return fail("prev", events.RuleChain, "hash given without prev: the chain can't be checked")
+		}
+		ev.Prev = link.Hash
+	}
+	if le := link.Next(ev); le != nil {
+		v, rej := r.reject(msg, md, le, string(ev.Kind))
+		return v, nil, rej
+	}
+	if ev.Hash.IsZero() {
+		ev.Seal()
+	}
+	started := m == nil
+	if started {
+		m = matchFromStart(ev)
+	}
+	if pe := m.checkParticipants(ev); pe != nil {
+		v, rej := r.reject(msg, md, pe, string(ev.Kind))
+		return v, nil, rej
+	}
+	if r.cfg.Validator != nil {
+		if err := r.cfg.Validator.Admit(m, ev); err != nil {
+			e := asEventError(err)
+			e.Match, e.Seq = ev.Match, ev.Seq
+			v, rej := r.reject(msg, md, e, string(ev.Kind))
+			return v, nil, rej
+		}
+	}
+	if started {
+		r.matches[ev.Match] = m
+	}
+	m.Seq, m.Hash = ev.Seq, ev.Hash
+	m.pending[ev.Seq] = ev
+	return &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Hash: ev.Hash.String(),
+		Digest: ev.Digest().String(), StreamSeq: md.Sequence.Stream}, ev, nil
+}
+
+// duplicateOrConflict handles an input at a seq the match already holds.
+func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetadata, m *Match, ev *events.Event) (*bus.Verdict, *events.Event, *store.Rejection) {
+	stored := m.pending[ev.Seq]
+	if stored == nil {
+		var err error
+		if stored, err = r.cfg.Store.Event(ev.Match, ev.Seq); err != nil {
+			panic(fmt.Errorf("reading %s seq %d: %w", ev.Match, ev.Seq, err))
+		}
+	}
+	same := ev.Digest() == stored.Digest() && (ev.Hash.IsZero() || ev.Hash == stored.Hash)
+	if same {
+		return &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Duplicate: true,
+			Hash: stored.Hash.String(), Digest: stored.Digest().String(), StreamSeq: md.Sequence.Stream}, nil, nil
+	}
+	e := &events.Error{Match: ev.Match, Seq: ev.Seq, Rule: events.RuleConflict,
+		Reason: fmt.Sprintf("conflict: seq %d is stored already with a different input (%s by %s, hash %s); the stored one stands",
+			ev.Seq, stored.Kind, stored.Actor, stored.Hash.Short())}
+	v, rej := r.reject(msg, md, e, string(ev.Kind))
+	return v, nil, rej
+}
+
+// match returns the recorder's view of a match, from the cache or the store;
+// nil if the match was never started.
+func (r *Recorder) match(id string) (*Match, error) {
+	if m := r.matches[id]; m != nil {
+		return m, nil
+	}
+	meta, err := r.cfg.Store.Meta(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	m := matchFromMeta(meta)
+	r.matches[id] = m
+	return m, nil
+}
+
+func (r *Recorder) reject(msg jetstream.Msg, md *jetstream.MsgMetadata, e *events.Error, kind string) (*bus.Verdict, *store.Rejection) {
+	match := e.Match
+	if match == "" {
+		match = bus.MatchOfSubject(msg.Subject())
+	}
+	rej := &store.Rejection{
+		Stream:    r.cursor,
+		StreamSeq: md.Sequence.Stream,
+		Subject:   msg.Subject(),
+		Match:     match,
+		Seq:       e.Seq,
+		Kind:      kind,
+		Raw:       append([]byte(nil), msg.Data()...),
+		Field:     e.Field,
+		Reason:    e.Reason,
+		Rule:      e.Rule,
+		Time:      r.cfg.Now().UnixNano(),
+	}
+	r.log.Info("rejected", "match", match, "seq", e.Seq, "stream_seq", md.Sequence.Stream, "reason", e.Error())
+	return &bus.Verdict{Match: match, Seq: e.Seq, Status: bus.StatusRejected, StreamSeq: md.Sequence.Stream,
+		Field: e.Field, Reason: e.Reason, Rule: e.Rule, Error: e.Error()}, rej
+}
+
+func asEventError(err error) *events.Error {
+	var ee *events.Error
+	if errors.As(err, &ee) {
+		c := *ee
+		return &c
+	}
+	return &events.Error{Reason: err.Error()}
+}

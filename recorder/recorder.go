@@ -1,0 +1,165 @@
+package recorder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chronicle-mtg/chronicle/events/bus"
+	"github.com/chronicle-mtg/chronicle/events/store"
+)
+
+// Config wires a Recorder. Store and Conn are required.
+type Config struct {
+	Store *store.Store
+	Conn  *nats.Conn
+	// Stream tunes the input stream when the recorder creates it.
+	Stream bus.StreamOptions
+	// Validator adds the game's rules; nil checks the log's rules only.
+	Validator Validator
+	Logger    *slog.Logger
+	// Batch is the most inputs committed in one transaction; default 256.
+	Batch int
+	// Now is the clock for rejection times; default time.Now.
+	Now func() time.Time
+	// BeforeCommit, if set, runs after a batch is validated and before it is
+	// committed, with the number of messages in it. Fault-injection tests use
+	// it to kill the process mid-batch.
+	BeforeCommit func(n int)
+	// CommitRetries is how often a failed commit is retried before Run gives
+	// up; default 5.
+	CommitRetries int
+}
+
+// Recorder consumes the input stream into the store. Run it once.
+type Recorder struct {
+	cfg         Config
+	log         *slog.Logger
+	js          jetstream.JetStream
+	cursor      string
+	lastApplied uint64
+	matches     map[string]*Match
+	ready       chan struct{}
+	statusSub   *nats.Subscription
+
+	statsMu sync.Mutex
+	stats   Stats
+}
+
+// Stats counts what a Recorder did since it started.
+type Stats struct {
+	Batches    uint64
+	Stored     uint64
+	Duplicates uint64
+	Rejected   uint64
+}
+
+// New checks cfg and returns a Recorder.
+func New(cfg Config) (*Recorder, error) {
+	if cfg.Store == nil || cfg.Conn == nil {
+		return nil, errors.New("recorder: Store and Conn are required")
+	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = 256
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.CommitRetries <= 0 {
+		cfg.CommitRetries = 5
+	}
+	js, err := jetstream.New(cfg.Conn)
+	if err != nil {
+		return nil, fmt.Errorf("recorder: %w", err)
+	}
+	return &Recorder{cfg: cfg, log: cfg.Logger, js: js, matches: map[string]*Match{}, ready: make(chan struct{})}, nil
+}
+
+// Ready is closed once the stream, the consumer and the status responder are
+// set up and inputs are being consumed.
+func (r *Recorder) Ready() <-chan struct{} { return r.ready }
+
+// Stats returns the counts so far.
+func (r *Recorder) Stats() Stats {
+	r.statsMu.Lock()
+	defer r.statsMu.Unlock()
+	return r.stats
+}
+
+// Run consumes until ctx is cancelled, then stops fetching and returns once
+// the batch in hand is committed and acked. It returns an error when it
+// cannot set up or cannot commit; nothing uncommitted is ever acked.
+func (r *Recorder) Run(ctx context.Context) error {
+	stream, err := bus.EnsureStream(ctx, r.js, r.cfg.Stream)
+	if err != nil {
+		return err
+	}
+	r.cursor = bus.CursorName(stream)
+	if r.lastApplied, err = r.cfg.Store.LastApplied(r.cursor); err != nil {
+		return err
+	}
+	cons, err := bus.EnsureConsumer(ctx, stream, r.lastApplied)
+	if err != nil {
+		return err
+	}
+	r.statusSub, err = r.cfg.Conn.Subscribe(bus.StatusWild, r.serveStatus)
+	if err != nil {
+		return fmt.Errorf("recorder: status responder: %w", err)
+	}
+	defer r.statusSub.Unsubscribe()
+
+	in := make(chan jetstream.Msg, 2*r.cfg.Batch)
+	stop := make(chan struct{})
+	cc, err := cons.Consume(func(m jetstream.Msg) {
+		select {
+		case in <- m:
+		case <-stop:
+		}
+	}, jetstream.PullMaxMessages(2*r.cfg.Batch), jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
+		if !errors.Is(err, jetstream.ErrNoHeartbeat) {
+			r.log.Warn("consume", "err", err)
+		}
+	}))
+	if err != nil {
+		return fmt.Errorf("recorder: consume: %w", err)
+	}
+	defer func() {
+		close(stop)
+		cc.Stop()
+		<-cc.Closed()
+	}()
+	r.log.Info("recording", "stream", bus.StreamName, "consumer", bus.ConsumerName, "last_applied", r.lastApplied)
+	close(r.ready)
+
+	msgs := make([]jetstream.Msg, 0, r.cfg.Batch)
+	for {
+		msgs = msgs[:0]
+		select {
+		case <-ctx.Done():
+			return nil
+		case m := <-in:
+			msgs = append(msgs, m)
+		}
+	fill:
+		for len(msgs) < r.cfg.Batch {
+			select {
+			case m := <-in:
+				msgs = append(msgs, m)
+			default:
+				break fill
+			}
+		}
+		if err := r.process(msgs); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package recorder
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/chronicle-mtg/chronicle/events/bus"
+	"github.com/chronicle-mtg/chronicle/events/store"
+)
+
+// serveStatus answers what the store holds of a match: its head, and the
+// verdict of each seq asked about. It reads committed data only.
+func (r *Recorder) serveStatus(msg *nats.Msg) {
+	rep := r.status(bus.MatchOfSubject(msg.Subject), msg.Data)
+	data, _ := json.Marshal(rep)
+	if err := msg.Respond(data); err != nil {
+		r.log.Warn("status reply", "err", err)
+	}
+}
+
+func (r *Recorder) status(match string, req []byte) *bus.StatusReply {
+	rep := &bus.StatusReply{Match: match}
+	var sr bus.StatusRequest
+	if len(req) > 0 {
+		if err := json.Unmarshal(req, &sr); err != nil {
+			rep.Error = "bad status request: " + err.Error()
+			return rep
+		}
+	}
+	if len(sr.Seqs) > bus.MaxStatusSeqs {
+		rep.Error = fmt.Sprintf("at most %d seqs per status request", bus.MaxStatusSeqs)
+		return rep
+	}
+	meta, err := r.cfg.Store.Meta(match)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		rep.Error = err.Error()
+		return rep
+	}
+	if meta != nil {
+		rep.Started, rep.HeadSeq, rep.HeadHash = true, meta.HeadSeq, meta.Head().String()
+	}
+	for _, seq := range sr.Seqs {
+		v, err := r.verdictOf(match, seq, meta)
+		if err != nil {
+			rep.Error = err.Error()
+			return rep
+		}
+		rep.Verdicts = append(rep.Verdicts, v)
+	}
+	return rep
+}
+
+func (r *Recorder) verdictOf(match string, seq uint64, meta *store.Meta) (bus.Verdict, error) {
+	v := bus.Verdict{Match: match, Seq: seq, Status: bus.StatusPending}
+	if meta != nil && seq >= 1 && seq <= meta.HeadSeq {
+		ev, err := r.cfg.Store.Event(match, seq)
+		if err != nil {
+			return v, err
+		}
+		v.Status, v.Hash, v.Digest = bus.StatusStored, ev.Hash.String(), ev.Digest().String()
+		return v, nil
+	}
+	rejs, err := r.cfg.Store.RejectionsFor(match, seq)
+	if err != nil {
+		return v, err
+	}
+	if n := len(rejs); n > 0 {
+		last := rejs[n-1]
+		v.Status, v.StreamSeq, v.Field, v.Reason, v.Rule = bus.StatusRejected, last.StreamSeq, last.Field, last.Reason, last.Rule
+		v.Error = fmt.Sprintf("%s seq %d: %s (%s)", match, seq, last.Reason, last.Rule)
+	}
+	return v, nil
+}
