@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/chronicle-mtg/chronicle/replay"
+)
+
+type listCmd struct {
+	storeFlags
+	JSON   bool   `name:"json" help:"Print a JSON array of match objects."`
+	Player string `placeholder:"NAME" help:"Only matches this player (by name) played."`
+	Event  string `placeholder:"NAME" help:"Only matches of this tournament or event."`
+	Date   string `placeholder:"YYYY-MM-DD" help:"Only matches started on this UTC day."`
+}
+
+func (c *listCmd) Run(e *env) error {
+	f := replay.Filter{Player: c.Player, Event: c.Event, Date: c.Date}
+	if err := f.Check(); err != nil {
+		return fail(exitUsage, "--date: %v", err)
+	}
+	src, err := c.open()
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	ms, err := replay.List(src, f)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return printJSON(e, ms)
+	}
+	if len(ms) == 0 {
+		fmt.Fprintln(e.stderr, "replay: no matches")
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "MATCH\tFORMAT\tPLAYERS\tEVENTS\tSTATUS\tSTARTED")
+	for _, m := range ms {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", m.Match, orDash(m.Format), orDash(m.PlayerNames()), m.Events, orDash(m.Status), when(m.Started))
+	}
+	return tw.Flush()
+}
+
+// printJSON writes v as indented JSON; a nil slice prints as [].
+func printJSON[T any](e *env, v []T) error {
+	if v == nil {
+		v = []T{}
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(e.stdout, "%s\n", b)
+	return err
+}
+
+// when is a time for a table, in UTC; "-" when unknown.
+func when(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.UTC().Format("2006-01-02 15:04:05 UTC")
+}
+
+// orDash keeps a table cell from being empty, and on one line.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"text/tabwriter"
+)
+
+type rejectionsCmd struct {
+	storeFlags
+	JSON  bool   `name:"json" help:"Print a JSON array; the raw input is \"raw\" when UTF-8, else \"raw_base64\"."`
+	Match string `placeholder:"M" help:"Only this match's rejections, in seq order."`
+}
+
+func (c *rejectionsCmd) Run(e *env) error {
+	src, err := c.open()
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	rs, err := src.Rejections(c.Match)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return printJSON(e, rs)
+	}
+	if len(rs) == 0 {
+		fmt.Fprintln(e.stderr, "replay: no rejections")
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTIME\tSTREAM SEQ\tMATCH\tSEQ\tKIND\tRULE\tFIELD\tREASON")
+	for _, r := range rs {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, when(r.Time), num(r.StreamSeq), orDash(r.Match),
+			num(r.Seq), orDash(r.Kind), orDash(r.Rule), orDash(r.Field), orDash(r.Reason))
+	}
+	return tw.Flush()
+}
+
+// num is a table cell for a count or seq; "-" for 0 (unknown).
+func num(n uint64) string {
+	if n == 0 {
+		return "-"
+	}
+	return strconv.FormatUint(n, 10)
+}

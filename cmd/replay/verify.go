@@ -1,0 +1,112 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/replay"
+)
+
+type verifyCmd struct {
+	storeFlags
+	JSON    bool     `name:"json" help:"Print a JSON array of results."`
+	Targets []string `arg:"" optional:"" name:"MATCH|FILE.jsonl" help:"Stored matches and .jsonl files to check; none checks every stored match."`
+}
+
+func (c *verifyCmd) Run(e *env) error {
+	var (
+		results []replay.Result
+		src     *replay.Store
+		code    = exitOK
+	)
+	defer func() {
+		if src != nil {
+			src.Close()
+		}
+	}()
+	emit := func(rs ...replay.Result) {
+		for _, r := range rs {
+			results = append(results, r)
+			if !c.JSON {
+				fmt.Fprintln(e.stdout, r)
+			}
+		}
+	}
+	openStore := func() error {
+		if src != nil {
+			return nil
+		}
+		var err error
+		src, err = c.open()
+		return err
+	}
+	if len(c.Targets) == 0 {
+		if err := openStore(); err != nil {
+			return err
+		}
+		rs, err := replay.VerifyAll(src)
+		emit(rs...)
+		if err != nil {
+			return err
+		}
+		if len(rs) == 0 {
+			fmt.Fprintln(e.stderr, "replay: no matches stored in", src.Name())
+		}
+	}
+	for _, t := range c.Targets {
+		if isFile(t) {
+			rs, err := replay.VerifyFile(t)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "replay:", err)
+				code = exitUsage
+				continue
+			}
+			emit(rs...)
+			continue
+		}
+		if err := openStore(); err != nil {
+			return err
+		}
+		r, err := replay.Verify(src, t)
+		if errors.Is(err, replay.ErrUnknownMatch) {
+			fmt.Fprintln(e.stderr, "replay:", err)
+			code = exitUsage
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		emit(r)
+	}
+	if c.JSON {
+		if err := printJSON(e, results); err != nil {
+			return err
+		}
+	}
+	failed := 0
+	for _, r := range results {
+		if !r.OK() {
+			failed++
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(e.stderr, "replay: %d of %d matches failed verification\n", failed, len(results))
+		code = max(code, exitFailed)
+	}
+	if code != exitOK {
+		return &exitError{code: code}
+	}
+	return nil
+}
+
+// isFile reports whether a verify argument names a file rather than a
+// match: it ends in .jsonl or names an existing regular file.
+func isFile(arg string) bool {
+	if strings.HasSuffix(arg, ".jsonl") {
+		return true
+	}
+	fi, err := os.Stat(arg)
+	return err == nil && fi.Mode().IsRegular()
+}

@@ -1,0 +1,24 @@
+// Package replay reads Chronicle's logs back: it opens a log, lists the
+// matches in it, verifies their hash chains and exports them.
+//
+// A log comes from a Source. Two kinds exist: the recorder's bbolt store
+// (OpenStore, always read-only, so a judge can't change what was recorded) and
+// a JSON Lines file (OpenFile), the form people write by hand and that
+// exports produce. Both list the same Summary per match and hand out events in
+// seq order, so every command works on either.
+//
+// Verify trusts nothing it reads. For a stored match it goes back to the raw
+// bytes: each must decode, re-encode to exactly the same canonical bytes, sit
+// under its own seq, carry a hash that matches its content and name the hash
+// of the event before it; and the match's meta (head seq, head hash, event
+// count) must agree with the events. A file's events are checked the same way,
+// but a file may be hand-written: events without hashes are allowed there, and
+// Verify then says "seq gapless, unhashed" instead of claiming a chain.
+//
+// Findings carry the rule codes of package events (LOG-SEQ, LOG-CHAIN, ...)
+// plus two of the store's own: RuleCanonical and RuleMeta.
+//
+// Exports are byte-stable: exporting a match, recording the export into a
+// fresh store and exporting again gives the same bytes, because the envelope
+// keeps seq, recorded time, prev and hash.
+package replay
