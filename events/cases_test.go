@@ -76,6 +76,8 @@ var invalidJSON = []invalidCase{
 	{name: "deck_string", in: []byte(`{"match":"m1","kind":"match_started","actor":"table","body":{"format":"standard","players":[{"id":"p1","name":"A","deck":"Forest"}]}}`), field: "body.players.deck", rule: events.RuleBody, reason: "want an array, got string"},
 	{name: "seq_negative", in: []byte(`{"match":"m1","seq":-1,"kind":"pass","actor":"p1","body":{"player":"p1"}}`), field: "seq", rule: events.RuleDecode, reason: "want an integer"},
 	{name: "answer_object", in: []byte(`{"match":"m1","kind":"choose","actor":"p1","body":{"player":"p1","answer":{"a":1}}}`), field: "body", rule: events.RuleBody, reason: "got an object"},
+	{name: "control_char_in_name", in: []byte(`{"match":"m1","kind":"match_started","actor":"table","body":{"format":"standard","players":[{"id":"p1","name":"A\u0000B","deck":[]}]}}`), field: "body.players[0].name", rule: events.RuleBody, reason: "control characters"},
+	{name: "control_char_in_event", in: []byte(`{"match":"m1","kind":"match_started","actor":"table","body":{"format":"standard","event":"cup\n","players":[{"id":"p1","name":"A","deck":[]}]}}`), field: "body.event", rule: events.RuleBody, reason: "control characters"},
 	{name: "missing_players", in: []byte(`{"match":"m1","kind":"match_started","actor":"table","body":{"format":"standard"}}`), field: "body.players", rule: events.RuleBody, reason: "missing"},
 	{name: "missing_format", in: []byte(`{"match":"m1","kind":"match_started","actor":"table","body":{"players":[{"id":"p1","name":"A","deck":[]}]}}`), field: "body.format", rule: events.RuleBody, reason: "missing"},
 	{name: "missing_player", in: []byte(`{"match":"m1","kind":"pass","actor":"p1","body":{}}`), field: "body.player", rule: events.RuleBody, reason: "missing"},

@@ -36,6 +36,9 @@ func (l *Link) Next(e *Event) *Error {
 	if e.Seq > 1 && e.Kind == KindMatchStarted {
 		return bad("kind", RuleStart, "the match started at seq 1 already")
 	}
+	if e.Prev.IsZero() && e.Seq > 1 && !e.Hash.IsZero() && !l.Hash.IsZero() {
+		return bad("prev", RuleChain, "prev missing: a hashed event must name the hash of seq %d (%s)", l.Seq, l.Hash.Short())
+	}
 	if !e.Prev.IsZero() {
 		if e.Seq == 1 {
 			return bad("prev", RuleChain, "seq 1 has no previous event, prev must be empty")

@@ -114,6 +114,11 @@ func TestLinkRefuses(t *testing.T) {
 			e.Recorded++
 			return &e
 		}(), "hash", events.RuleChain, "does not match the content"},
+		{"hashed_without_prev", events.Link{Seq: 3, Hash: chain[2].Hash}, func() *events.Event {
+			e := chainEvent(4, false)
+			e.Seal()
+			return e
+		}(), "prev", events.RuleChain, "prev missing: a hashed event must name the hash of seq 3"},
 		{"fragment_then_gap", events.Link{Seq: 40, Fragment: true}, chainEvent(42, false), "seq", events.RuleSeq, "gap: expected seq 41, got 42"},
 	}
 	for _, c := range cases {

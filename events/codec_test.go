@@ -264,3 +264,26 @@ func TestDecodeInput(t *testing.T) {
 		})
 	}
 }
+
+// TestEmptyListsAreCanonical guards that an empty list, null and an absent
+// field give the same bytes, so a resent decision is recognised as the same.
+func TestEmptyListsAreCanonical(t *testing.T) {
+	forms := []string{
+		`{"match":"m1","kind":"attack","actor":"p1","body":{"player":"p1","attackers":[]}}`,
+		`{"match":"m1","kind":"attack","actor":"p1","body":{"player":"p1","attackers":null}}`,
+		`{"match":"m1","kind":"attack","actor":"p1","body":{"player":"p1"}}`,
+	}
+	var want []byte
+	for _, f := range forms {
+		ev, err := events.ParseJSON([]byte(f))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		got := ev.MarshalMsgpack()
+		if want == nil {
+			want = got
+		} else if !bytes.Equal(got, want) {
+			t.Fatalf("%s encodes differently from %s", f, forms[0])
+		}
+	}
+}

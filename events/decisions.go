@@ -118,7 +118,7 @@ type Attacker struct {
 // Attack declares attackers (CR 508); an empty list attacks with nothing.
 type Attack struct {
 	Player    string     `json:"player"`
-	Attackers []Attacker `json:"attackers"`
+	Attackers []Attacker `json:"attackers,omitempty"`
 }
 
 // BlockAssign declares one blocker and the attacker it blocks.
@@ -130,7 +130,7 @@ type BlockAssign struct {
 // Block declares blockers (CR 509); an empty list blocks with nothing.
 type Block struct {
 	Player string        `json:"player"`
-	Blocks []BlockAssign `json:"blocks"`
+	Blocks []BlockAssign `json:"blocks,omitempty"`
 }
 
 // Concede: the player concedes the game (CR 104.3a).

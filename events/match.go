@@ -20,7 +20,7 @@ type MatchStarted struct {
 type Player struct {
 	ID        string `json:"id"`   // match-local id, e.g. "p1"
 	Name      string `json:"name"` // the person, as indexed
-	Deck      []Ref  `json:"deck"`
+	Deck      []Ref  `json:"deck,omitempty"`
 	Sideboard []Ref  `json:"sideboard,omitempty"`
 }
 
@@ -47,6 +47,8 @@ func (b *MatchStarted) Check() *FieldError {
 			return fieldErr(at+".id", "%q is used twice", p.ID)
 		case p.Name == "":
 			return fieldErr(at+".name", "missing")
+		case hasControl(p.Name):
+			return fieldErr(at+".name", "control characters are not allowed")
 		}
 		seen[p.ID] = true
 		for j, c := range p.Deck {
@@ -59,6 +61,12 @@ func (b *MatchStarted) Check() *FieldError {
 				return fieldErr(at+".sideboard["+itoa(j)+"]", "empty card name")
 			}
 		}
+	}
+	if hasControl(b.Event) {
+		return fieldErr("event", "control characters are not allowed")
+	}
+	if hasControl(b.Format) {
+		return fieldErr("format", "control characters are not allowed")
 	}
 	if b.StartingLife < 0 {
 		return fieldErr("starting_life", "negative")
@@ -200,3 +208,14 @@ func (b *Random) Check() *FieldError {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// hasControl reports whether s holds a control character; names become
+// index keys and terminal output, where those do harm.
+func hasControl(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return true
+		}
+	}
+	return false
+}

@@ -53,7 +53,11 @@ func (s *Store) Event(match string, seq uint64) (*events.Event, error) {
 		if mb == nil {
 			return ErrNotFound
 		}
-		v := mb.Bucket(bucketEvents).Get(u64(seq))
+		eb := mb.Bucket(bucketEvents)
+		if eb == nil {
+			return errNoEvents(match)
+		}
+		v := eb.Get(u64(seq))
 		if v == nil {
 			return ErrNotFound
 		}
@@ -72,7 +76,11 @@ func (s *Store) Events(match string, from uint64, fn func(*events.Event) error) 
 		if mb == nil {
 			return ErrNotFound
 		}
-		c := mb.Bucket(bucketEvents).Cursor()
+		eb := mb.Bucket(bucketEvents)
+		if eb == nil {
+			return errNoEvents(match)
+		}
+		c := eb.Cursor()
 		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
 			ev, err := decodeStored(match, readU64(k), v)
 			if err != nil {
@@ -94,7 +102,11 @@ func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) e
 		if mb == nil {
 			return ErrNotFound
 		}
-		return mb.Bucket(bucketEvents).ForEach(func(k, v []byte) error { return fn(readU64(k), v) })
+		eb := mb.Bucket(bucketEvents)
+		if eb == nil {
+			return errNoEvents(match)
+		}
+		return eb.ForEach(func(k, v []byte) error { return fn(readU64(k), v) })
 	})
 }
 
@@ -109,7 +121,11 @@ func decodeStored(match string, seq uint64, v []byte) (*events.Event, error) {
 // Rejections calls fn for each entry of the rejection log, oldest first.
 func (s *Store) Rejections(fn func(*Rejection) error) error {
 	return s.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketRejections).ForEach(func(_, v []byte) error {
+		rb := tx.Bucket(bucketRejections)
+		if rb == nil {
+			return nil
+		}
+		return rb.ForEach(func(_, v []byte) error {
 			r := &Rejection{}
 			if err := msgpack.Unmarshal(v, r); err != nil {
 				return fmt.Errorf("store: rejection: %w", err)
@@ -128,8 +144,11 @@ func (s *Store) RejectionsFor(match string, seq uint64) ([]*Rejection, error) {
 		if seq > 0 {
 			prefix = append(prefix, u64(seq)...)
 		}
-		rb := tx.Bucket(bucketRejections)
-		c := tx.Bucket(bucketRejByMatch).Cursor()
+		rb, ib := tx.Bucket(bucketRejections), tx.Bucket(bucketRejByMatch)
+		if rb == nil || ib == nil {
+			return nil
+		}
+		c := ib.Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 			v := rb.Get(k[len(k)-8:])
 			if v == nil {
@@ -200,6 +219,10 @@ func (s *Store) lookup(bucket []byte, value string) ([]string, error) {
 		return nil
 	})
 	return out, err
+}
+
+func errNoEvents(match string) error {
+	return fmt.Errorf("store: match %s has no events bucket: the file is damaged", match)
 }
 
 func matchBucket(tx *bolt.Tx, match string) *bolt.Bucket {

@@ -153,6 +153,9 @@ func putEvent(tx *bolt.Tx, ev *events.Event) error {
 	if ev.Seq == 0 || ev.Hash.IsZero() {
 		return errors.New("event is not sealed (seq and hash are required)")
 	}
+	if ev.ComputeHash() != ev.Hash {
+		return errors.New("hash does not match the content")
+	}
 	matches := tx.Bucket(bucketMatches)
 	mb := matches.Bucket([]byte(ev.Match))
 	var meta *Meta
@@ -268,6 +271,9 @@ func decodeMeta(v []byte) (*Meta, error) {
 	m := &Meta{}
 	if err := msgpack.Unmarshal(v, m); err != nil {
 		return nil, fmt.Errorf("meta: %w", err)
+	}
+	if n := len(m.HeadHash); n != 0 && n != len(events.Hash{}) {
+		return nil, fmt.Errorf("meta: head hash of %d bytes", n)
 	}
 	return m, nil
 }
