@@ -108,11 +108,12 @@ func EnsureConsumer(ctx context.Context, s jetstream.Stream, lastApplied uint64)
 		return c, nil
 	}
 	// Out of step with the store: deliver again from lastApplied+1.
-	if _, rerr := s.ResetConsumerToSequence(ctx, ConsumerName, lastApplied+1); rerr == nil {
+	rerr := error(nil)
+	if _, rerr = s.ResetConsumerToSequence(ctx, ConsumerName, lastApplied+1); rerr == nil {
 		return s.Consumer(ctx, ConsumerName)
 	}
 	if err := s.DeleteConsumer(ctx, ConsumerName); err != nil {
-		return nil, fmt.Errorf("bus: reposition consumer %s: %w", ConsumerName, err)
+		return nil, fmt.Errorf("bus: reposition consumer %s: reset: %v; delete: %w", ConsumerName, rerr, err)
 	}
 	cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
 	cfg.OptStartSeq = lastApplied + 1

@@ -182,7 +182,7 @@ func (s *Store) Counts() (evs, rejections uint64, err error) {
 			}
 		}
 		if rb := tx.Bucket(bucketRejections); rb != nil {
-			rejections = uint64(rb.Stats().KeyN)
+			rejections = rb.Sequence() // ids come from NextSequence and are never deleted
 		}
 		return nil
 	})

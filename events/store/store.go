@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -156,6 +155,9 @@ func putEvent(tx *bolt.Tx, ev *events.Event) error {
 	if ev.ComputeHash() != ev.Hash {
 		return errors.New("hash does not match the content")
 	}
+	if ce := ev.Check(); ce != nil {
+		return ce
+	}
 	matches := tx.Bucket(bucketMatches)
 	mb := matches.Bucket([]byte(ev.Match))
 	var meta *Meta
@@ -170,7 +172,9 @@ func putEvent(tx *bolt.Tx, ev *events.Event) error {
 		if _, err = mb.CreateBucket(bucketEvents); err != nil {
 			return err
 		}
-		meta = newMeta(ev)
+		if meta, err = newMeta(ev); err != nil {
+			return err
+		}
 		if err := indexMatch(tx, meta); err != nil {
 			return err
 		}
@@ -207,13 +211,16 @@ func zeroIfEmpty(b []byte) []byte {
 	return b
 }
 
-func newMeta(ev *events.Event) *Meta {
-	ms := ev.Body.(*events.MatchStarted)
+func newMeta(ev *events.Event) (*Meta, error) {
+	ms, ok := ev.Body.(*events.MatchStarted)
+	if !ok {
+		return nil, fmt.Errorf("match_started body is %T", ev.Body)
+	}
 	m := &Meta{Match: ev.Match, Format: ms.Format, Event: ms.Event, Status: StatusOpen, Started: ev.Recorded}
 	for _, p := range ms.Players {
 		m.Players = append(m.Players, PlayerMeta{ID: p.ID, Name: p.Name})
 	}
-	return m
+	return m, nil
 }
 
 func indexMatch(tx *bolt.Tx, m *Meta) error {
@@ -242,8 +249,9 @@ func putRejection(tx *bolt.Tx, r *Rejection) error {
 	if err != nil {
 		return err
 	}
-	r.ID = id
-	v, err := msgpack.Marshal(r)
+	stored := *r
+	stored.ID = id
+	v, err := msgpack.Marshal(&stored)
 	if err != nil {
 		return err
 	}
@@ -276,8 +284,4 @@ func decodeMeta(v []byte) (*Meta, error) {
 		return nil, fmt.Errorf("meta: head hash of %d bytes", n)
 	}
 	return m, nil
-}
-
-func sortMetas(ms []*Meta) {
-	sort.Slice(ms, func(i, j int) bool { return ms[i].Match < ms[j].Match })
 }
