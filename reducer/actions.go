@@ -1,0 +1,143 @@
+package reducer
+
+import (
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Playing lands (CR 305), mana abilities (CR 605) and conceding (CR 104.3a).
+
+func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
+	s := g.S
+	if err := g.checkPriority(seat); err != nil {
+		return err
+	}
+	cands := s.matchRef(b.Card, s.Players[seat].Hand)
+	if len(cands) == 0 {
+		return g.refuse("CR 305.1", "body.card", "%q is not in %s's hand", b.Card, s.Players[seat].ID)
+	}
+	o := s.Objects[cands[0]]
+	switch {
+	case !o.Is("Land"):
+		return g.refuse("CR 305.1", "body.card", "%s is not a land", o.Name())
+	case s.Active != seat:
+		return g.refuse("CR 305.1", "", "it is %s's turn", s.Players[s.Active].ID)
+	case s.Step != StepMain1 && s.Step != StepMain2:
+		return g.refuse("CR 305.1", "", "lands are played in a main phase, not %s", s.Step)
+	case len(s.Stack) > 0:
+		return g.refuse("CR 305.1", "", "the stack is not empty")
+	case s.Players[seat].LandsPlayed >= 1:
+		return g.refuse("CR 305.2", "", "%s has played a land this turn already", s.Players[seat].ID)
+	case !o.Def.Modelled():
+		return g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", o.Name())
+	}
+	return nil
+}
+
+func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
+	id := g.S.matchRef(b.Card, g.S.Players[seat].Hand)[0]
+	g.move(id, ZoneBattlefield, seat, -1)
+	g.emit(Effect{Op: OpLandPlayed, Seat: seat})
+	g.acted(seat)
+}
+
+// manaChoice is one way to activate: the permanent and its ability.
+type manaChoice struct {
+	obj     ObjID
+	ability cards.ManaAbility
+	color   cards.Color
+}
+
+func (g *Game) checkActivate(seat int, b *events.Activate) error {
+	_, err := g.findManaAbility(seat, b)
+	return err
+}
+
+// findManaAbility picks the first permanent named by the input whose mana
+// ability can be activated now.
+func (g *Game) findManaAbility(seat int, b *events.Activate) (manaChoice, error) {
+	s := g.S
+	if err := g.checkPriority(seat); err != nil {
+		return manaChoice{}, err
+	}
+	cands := s.matchRef(b.Source, s.Battlefield)
+	if len(cands) == 0 {
+		return manaChoice{}, g.refuse("CR 602.2", "body.source", "%q is not a permanent on the battlefield", b.Source)
+	}
+	var first error
+	for _, id := range cands {
+		mc, err := g.manaAbilityOf(seat, id, b)
+		if err == nil {
+			return mc, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return manaChoice{}, first
+}
+
+func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice, error) {
+	o := g.S.Objects[id]
+	if o.Controller != seat {
+		return manaChoice{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", g.S.objName(id), g.S.Players[o.Controller].ID)
+	}
+	var ab *cards.ManaAbility
+	for i := range o.Def.Mana {
+		if o.Def.Mana[i].Index == b.Ability {
+			ab = &o.Def.Mana[i]
+		}
+	}
+	if ab == nil {
+		if !o.Def.Modelled() {
+			return manaChoice{}, g.refuse("CARD-CODE", "body.ability", "%s's rules text is not modelled yet", o.Name())
+		}
+		return manaChoice{}, g.refuse("CR 602.1", "body.ability", "%s has no activated ability %d", g.S.objName(id), b.Ability)
+	}
+	if ab.Tap {
+		if o.Tapped {
+			return manaChoice{}, g.refuse("CR 602.2", "body.source", "%s is tapped: {T} can't be paid (MANA-6)", g.S.objName(id))
+		}
+		if o.Is("Creature") && o.Sick && !o.Has("Haste") {
+			return manaChoice{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} ability can't be activated (MANA-6)", g.S.objName(id))
+		}
+	}
+	mc := manaChoice{obj: id, ability: *ab}
+	if ab.AnyColor {
+		col, ok := cards.ParseColor(b.Choice)
+		if !ok || col == cards.Colorless {
+			return manaChoice{}, g.refuse("CR 605.3", "body.choice", "choose the colour of mana: W, U, B, R or G")
+		}
+		mc.color = col
+	}
+	return mc, nil
+}
+
+func (g *Game) doActivate(seat int, b *events.Activate) {
+	mc, _ := g.findManaAbility(seat, b)
+	if mc.ability.Tap {
+		g.emit(Effect{Op: OpTap, Obj: mc.obj})
+	}
+	if mc.ability.AnyColor {
+		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: mc.color})
+	}
+	for _, c := range mc.ability.Add {
+		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: c})
+	}
+	g.acted(seat)
+}
+
+func (g *Game) checkConcede(b *events.Concede) error {
+	seat := g.S.Seat(b.Player)
+	if seat < 0 {
+		return g.refuse(events.RuleActor, "body.player", "%q is not a player of this match", b.Player)
+	}
+	if g.S.Players[seat].Lost {
+		return g.refuse("CR 104.3a", "body.player", "%s has lost this game already", b.Player)
+	}
+	return nil
+}
+
+func (g *Game) doConcede(seat int) {
+	g.emit(Effect{Op: OpLose, Seat: seat, Kind: "conceded (CR 104.3a)"})
+}

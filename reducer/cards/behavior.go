@@ -1,0 +1,166 @@
+package cards
+
+import "strings"
+
+// Target is a chosen target: an object (Obj > 0) or a player's seat.
+type Target struct {
+	Obj    uint32 `msgpack:"o,omitempty"`
+	Player int    `msgpack:"p,omitempty"` // seat, when Obj is 0
+}
+
+// TargetKind says what a target slot accepts (CR 115).
+type TargetKind uint8
+
+// Target kinds of the pool's spells.
+const (
+	AnyTarget                   TargetKind = iota // creature, player or planeswalker (CR 115.4)
+	TargetCreature                                // creature permanent
+	TargetNonblackCreature                        // creature permanent that isn't black
+	TargetArtifactOrEnchantment                   // artifact or enchantment permanent
+	TargetSpell                                   // spell on the stack
+	TargetCreatureSpell                           // creature spell on the stack
+)
+
+var targetKindNames = [...]string{"any target", "target creature", "target nonblack creature",
+	"target artifact or enchantment", "target spell", "target creature spell"}
+
+func (k TargetKind) String() string {
+	if int(k) < len(targetKindNames) {
+		return targetKindNames[k]
+	}
+	return "target?"
+}
+
+// World is what a resolving spell may do to the game. The reducer
+// implements it; card code never touches the state directly.
+type World interface {
+	// Controller is the seat controlling the resolving spell.
+	Controller() int
+	// X is the value chosen for X as the spell was cast.
+	X() int
+	// Damage deals n damage from the resolving spell to t (CR 120).
+	Damage(n int, t Target)
+	// Draw makes seat draw n cards.
+	Draw(seat, n int)
+	// Destroy puts a permanent into its owner's graveyard (CR 701.7).
+	Destroy(obj uint32)
+	// Counter counters a spell (CR 701.5).
+	Counter(obj uint32)
+	// Pump gives a creature +p/+t until end of turn.
+	Pump(obj uint32, p, t int)
+}
+
+// Spell is the behaviour of an instant or sorcery: its targets, one of each
+// kind listed, and what it does on resolution with the targets still legal
+// (an illegal target is left out, CR 608.2b).
+type Spell struct {
+	Targets []TargetKind
+	Resolve func(w World, targets []Target)
+}
+
+// Permanent is extra behaviour of a permanent card beyond keywords and
+// mana abilities.
+type Permanent struct {
+	// EntersWithXCounters: "enters with X +1/+1 counters" (CR 107.3m).
+	EntersWithXCounters bool
+}
+
+// spells holds the Go code of the pool's instants and sorceries, by name.
+var spells = map[string]*Spell{
+	"Lightning Bolt":  {Targets: []TargetKind{AnyTarget}, Resolve: damage(3)},
+	"Shock":           {Targets: []TargetKind{AnyTarget}, Resolve: damage(2)},
+	"Counterspell":    {Targets: []TargetKind{TargetSpell}, Resolve: counter},
+	"Cancel":          {Targets: []TargetKind{TargetSpell}, Resolve: counter},
+	"Essence Scatter": {Targets: []TargetKind{TargetCreatureSpell}, Resolve: counter},
+	"Giant Growth": {Targets: []TargetKind{TargetCreature}, Resolve: func(w World, ts []Target) {
+		for _, t := range ts {
+			w.Pump(t.Obj, 3, 3)
+		}
+	}},
+	"Doom Blade": {Targets: []TargetKind{TargetNonblackCreature}, Resolve: destroy},
+	"Murder":     {Targets: []TargetKind{TargetCreature}, Resolve: destroy},
+	"Naturalize": {Targets: []TargetKind{TargetArtifactOrEnchantment}, Resolve: destroy},
+	"Divination": {Resolve: func(w World, _ []Target) { w.Draw(w.Controller(), 2) }},
+}
+
+var permanents = map[string]*Permanent{
+	"Endless One": {EntersWithXCounters: true},
+}
+
+// Keywords the rules engine implements (CR 702).
+var implementedKeywords = map[string]bool{
+	"Flying": true, "Reach": true, "Vigilance": true, "Haste": true, "Defender": true,
+	"Trample": true, "Deathtouch": true, "Lifelink": true, "First strike": true,
+	"Double strike": true, "Menace": true,
+}
+
+func damage(n int) func(World, []Target) {
+	return func(w World, ts []Target) {
+		for _, t := range ts {
+			w.Damage(n, t)
+		}
+	}
+}
+
+func counter(w World, ts []Target) {
+	for _, t := range ts {
+		w.Counter(t.Obj)
+	}
+}
+
+func destroy(w World, ts []Target) {
+	for _, t := range ts {
+		w.Destroy(t.Obj)
+	}
+}
+
+// SpellOf returns an instant's or sorcery's behaviour, or nil.
+func (c *Card) SpellOf() *Spell { return spells[c.Name] }
+
+// PermanentOf returns a permanent card's extra behaviour, or nil.
+func (c *Card) PermanentOf() *Permanent { return permanents[c.Name] }
+
+// Modelled reports whether Chronicle knows everything the card does: a
+// basic land, a card whose only text is keywords and plain mana abilities,
+// or one with registered code. Playing or casting a card that isn't is
+// refused with a clear reason rather than played without its text.
+func (c *Card) Modelled() bool {
+	if c.Is("Instant") || c.Is("Sorcery") {
+		return spells[c.Name] != nil
+	}
+	if permanents[c.Name] != nil {
+		return true
+	}
+	for _, line := range strings.Split(c.Oracle, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || isKeywordLine(c, line) || isManaLine(line) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// isKeywordLine: a line that only lists the card's keywords, with reminder text.
+func isKeywordLine(c *Card, line string) bool {
+	if i := strings.Index(line, " ("); i > 0 {
+		line = line[:i]
+	}
+	for _, part := range strings.Split(line, ", ") {
+		found := false
+		for _, k := range c.Keywords {
+			if strings.EqualFold(part, k) && implementedKeywords[k] {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func isManaLine(line string) bool {
+	line = strings.Trim(line, "()")
+	return addFixed.MatchString(line) || addAny.MatchString(line)
+}

@@ -1,0 +1,185 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Casting spells (CR 601.2): announce (the card moves to the stack), X,
+// targets, total cost, payment. Casting happens from the hand; permission to
+// cast from other zones comes with the rulings issue.
+
+// castPlan is a legal cast, worked out by the check and carried out as is.
+type castPlan struct {
+	obj     ObjID
+	face    string
+	targets []Target
+	pay     []int
+}
+
+func (g *Game) checkCast(seat int, b *events.Cast) error {
+	_, err := g.planCast(seat, b)
+	return err
+}
+
+// planCast tries each card the input names, in id order, and returns the
+// first that can be cast as asked, or the first card's reason.
+func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
+	s := g.S
+	if err := g.checkPriority(seat); err != nil {
+		return castPlan{}, err
+	}
+	cands := s.matchRef(b.Card, s.Players[seat].Hand)
+	if len(cands) == 0 {
+		return castPlan{}, g.refuse("CR 601.2a", "body.card", "%q is not in %s's hand", b.Card, s.Players[seat].ID)
+	}
+	var first error
+	for _, id := range cands {
+		p, err := g.planCastOf(seat, id, b)
+		if err == nil {
+			return p, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return castPlan{}, first
+}
+
+func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) {
+	s := g.S
+	o := s.Objects[id]
+	def := o.Def
+	if b.Face != "" {
+		def = o.Def.Face(b.Face)
+		if def == nil || o.Def.Layout != "split" {
+			return castPlan{}, g.refuse("CR 709.3", "body.face", "%s has no half named %q to cast", o.Name(), b.Face)
+		}
+	} else if o.Def.Layout == "split" {
+		return castPlan{}, g.refuse("CR 709.3", "body.face", "name the half of %s to cast", o.Def.Name)
+	}
+	switch {
+	case def.Is("Land"):
+		return castPlan{}, g.refuse("CR 305.9", "body.card", "%s is a land: lands are played, not cast", def.Name)
+	case !def.Modelled():
+		return castPlan{}, g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
+	}
+	if !def.Is("Instant") && !def.HasKeyword("Flash") {
+		switch {
+		case s.Active != seat:
+			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only in its controller's own main phase: it is %s's turn", def.Name, s.Players[s.Active].ID)
+		case s.Step != StepMain1 && s.Step != StepMain2:
+			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only in a main phase, not %s", def.Name, s.Step)
+		case len(s.Stack) > 0:
+			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only when the stack is empty", def.Name)
+		}
+	}
+	if b.X != 0 && !def.Cost.HasX() {
+		return castPlan{}, g.refuse("CR 601.2b", "body.x", "%s has no X in its cost", def.Name)
+	}
+	if len(b.Modes) > 0 {
+		return castPlan{}, g.refuse("CR 601.2b", "body.modes", "%s is not modal", def.Name)
+	}
+	var kinds []cards.TargetKind
+	if sp := def.SpellOf(); sp != nil {
+		kinds = sp.Targets
+	}
+	if len(b.Targets) != len(kinds) {
+		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s takes %d targets, got %d", def.Name, len(kinds), len(b.Targets))
+	}
+	plan := castPlan{obj: id, face: b.Face}
+	for i, k := range kinds {
+		t, err := g.chooseTarget(seat, id, k, b.Targets[i], "body.targets["+itoa(i)+"]")
+		if err != nil {
+			return castPlan{}, err
+		}
+		plan.targets = append(plan.targets, t)
+	}
+	pay, err := g.choosePayment(seat, def.Cost, b.X, b.Pay)
+	if err != nil {
+		return castPlan{}, err
+	}
+	plan.pay = pay
+	return plan, nil
+}
+
+// chooseTarget resolves a target reference for a slot of kind k.
+func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, field string) (Target, error) {
+	s := g.S
+	if k == cards.AnyTarget {
+		if p := s.Seat(ref); p >= 0 {
+			return Target{Player: p}, nil
+		}
+	}
+	zone := s.Battlefield
+	if k == cards.TargetSpell || k == cards.TargetCreatureSpell {
+		zone = s.Stack
+	}
+	var first string
+	for _, id := range s.matchRef(ref, zone) {
+		if id == spell {
+			continue // a spell can't target itself (CR 115.5)
+		}
+		if why := g.targetIllegal(k, Target{Obj: uint32(id)}); why != "" {
+			if first == "" {
+				first = why
+			}
+			continue
+		}
+		return Target{Obj: uint32(id)}, nil
+	}
+	if first != "" {
+		return Target{}, g.refuse("CR 115.1", field, "%s", first)
+	}
+	return Target{}, g.refuse("CR 115.1", field, "%q is not a legal %s", ref, k)
+}
+
+// targetIllegal says why t is not a legal target of kind k now, or "".
+func (g *Game) targetIllegal(k cards.TargetKind, t Target) string {
+	s := g.S
+	if t.Obj == 0 {
+		if k == cards.AnyTarget && t.Player >= 0 && t.Player < len(s.Players) && !s.Players[t.Player].Lost {
+			return ""
+		}
+		return "a player is not a legal " + k.String()
+	}
+	o := s.Obj(ObjID(t.Obj))
+	if o == nil {
+		return ObjID(t.Obj).String() + " has left its zone"
+	}
+	name := s.objName(o.ID)
+	switch k {
+	case cards.AnyTarget, cards.TargetCreature, cards.TargetNonblackCreature:
+		if o.Zone != ZoneBattlefield || !o.Is("Creature") {
+			if k == cards.AnyTarget && o.Zone == ZoneBattlefield && o.Is("Planeswalker") {
+				return ""
+			}
+			return name + " is not a creature on the battlefield"
+		}
+		if k == cards.TargetNonblackCreature && o.IsColor(cards.Black) {
+			return name + " is black"
+		}
+	case cards.TargetArtifactOrEnchantment:
+		if o.Zone != ZoneBattlefield || !(o.Is("Artifact") || o.Is("Enchantment")) {
+			return name + " is not an artifact or enchantment on the battlefield"
+		}
+	case cards.TargetSpell, cards.TargetCreatureSpell:
+		if o.Zone != ZoneStack {
+			return name + " is not a spell on the stack"
+		}
+		if k == cards.TargetCreatureSpell && !o.Is("Creature") {
+			return name + " is not a creature spell"
+		}
+	}
+	return ""
+}
+
+func (g *Game) doCast(seat int, b *events.Cast) {
+	plan, _ := g.planCast(seat, b)
+	nid := g.move(plan.obj, ZoneStack, seat, -1)
+	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets)})
+	g.spend(seat, plan.pay)
+	g.acted(seat)
+}

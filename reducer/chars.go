@@ -1,0 +1,101 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Characteristics of objects as the rules see them now (CR 109.3): printed
+// values plus counters and effects.
+
+// def is the object's characteristics source: the face cast, or the card.
+func (o *Object) def() *cards.Card {
+	if o.Face != "" && o.Def != nil {
+		if f := o.Def.Face(o.Face); f != nil {
+			return f
+		}
+	}
+	return o.Def
+}
+
+// Is reports whether the object has card type t.
+func (o *Object) Is(t string) bool { d := o.def(); return d != nil && d.Is(t) }
+
+// Name is the object's name.
+func (o *Object) Name() string {
+	if d := o.def(); d != nil {
+		return d.Name
+	}
+	return ""
+}
+
+// Power is printed power plus +1/+1 and -1/-1 counters and effects.
+func (o *Object) Power() int {
+	p, _, _ := o.def().PT()
+	return p + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpP
+}
+
+// Toughness is printed toughness plus counters and effects.
+func (o *Object) Toughness() int {
+	_, t, _ := o.def().PT()
+	return t + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpT
+}
+
+func (o *Object) counter(kind string) int {
+	for _, c := range o.Counters {
+		if c.Kind == kind {
+			return c.N
+		}
+	}
+	return 0
+}
+
+// Has reports whether the object has keyword k ("Flying", "First strike").
+func (o *Object) Has(k string) bool {
+	d := o.def()
+	return d != nil && slices.ContainsFunc(d.Keywords, func(x string) bool { return equalFold(x, k) })
+}
+
+// Colors are the object's colours.
+func (o *Object) Colors() []cards.Color {
+	if d := o.def(); d != nil {
+		return d.Colors
+	}
+	return nil
+}
+
+// IsColor reports whether the object is colour c.
+func (o *Object) IsColor(c cards.Color) bool { return slices.Contains(o.Colors(), c) }
+
+// ManaValue of the object (CR 202.3), with X as chosen on the stack.
+func (o *Object) ManaValue() int {
+	d := o.def()
+	if d == nil {
+		return 0
+	}
+	x := 0
+	if o.Zone == ZoneStack {
+		x = o.X
+	}
+	return d.Cost.Value(x)
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		ca, cb := a[i], b[i]
+		if 'A' <= ca && ca <= 'Z' {
+			ca += 'a' - 'A'
+		}
+		if 'A' <= cb && cb <= 'Z' {
+			cb += 'a' - 'A'
+		}
+		if ca != cb {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,305 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// Combat (CR 506-511) with flying, reach, vigilance, haste, defender,
+// menace, first strike, double strike, trample, deathtouch and lifelink.
+// Damage is divided among blockers in the order they were declared, each
+// taking lethal damage before the next (the default the reducer applies for
+// the attacking player); a trampler's excess goes to the player.
+
+// canAttack says why creature o can't attack now, or "".
+func (g *Game) cantAttack(o *Object, seat int) string {
+	switch {
+	case o.Zone != ZoneBattlefield || !o.Is("Creature"):
+		return g.S.objName(o.ID) + " is not a creature on the battlefield"
+	case o.Controller != seat:
+		return g.S.objName(o.ID) + " is not " + g.S.Players[seat].ID + "'s"
+	case o.Tapped:
+		return g.S.objName(o.ID) + " is tapped (CR 508.1a)"
+	case o.Sick && !o.Has("Haste"):
+		return g.S.objName(o.ID) + " has summoning sickness (CR 302.6)"
+	case o.Has("Defender"):
+		return g.S.objName(o.ID) + " has defender (CR 702.3b)"
+	}
+	return ""
+}
+
+// beginDeclareAttackers asks the active player to attack if any creature
+// can; with none, no attackers are declared.
+func (g *Game) beginDeclareAttackers() bool {
+	s := g.S
+	for _, id := range s.Battlefield {
+		if g.cantAttack(s.Objects[id], s.Active) == "" {
+			g.ask(Question{Ask: AskAttack, Player: s.Active})
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) checkAttack(seat int, b *events.Attack) error {
+	_, err := g.planAttack(seat, b)
+	return err
+}
+
+type attackPlan struct {
+	attackers []ObjID
+	defenders []int
+}
+
+func (g *Game) planAttack(seat int, b *events.Attack) (attackPlan, error) {
+	s := g.S
+	if s.Pending.Ask != AskAttack || s.Pending.Player != seat {
+		return attackPlan{}, g.refuse("CR 508.1", "kind", "attackers are not being declared now; waiting for %s", g.describePending())
+	}
+	var plan attackPlan
+	for i, a := range b.Attackers {
+		field := "body.attackers[" + itoa(i) + "]"
+		def := s.Seat(a.Defender)
+		if def < 0 || def == seat {
+			return attackPlan{}, g.refuse("CR 508.1b", field+".defender", "%q is not an opponent to attack", a.Defender)
+		}
+		var first string
+		chosen := ObjID(0)
+		for _, id := range s.matchRef(a.Creature, s.Battlefield) {
+			if slices.Contains(plan.attackers, id) {
+				continue
+			}
+			if why := g.cantAttack(s.Objects[id], seat); why != "" {
+				if first == "" {
+					first = why
+				}
+				continue
+			}
+			chosen = id
+			break
+		}
+		if chosen == 0 {
+			if first == "" {
+				first = a.Creature + " is not a creature that can attack"
+			}
+			return attackPlan{}, g.refuse("CR 508.1a", field+".creature", "%s", first)
+		}
+		plan.attackers = append(plan.attackers, chosen)
+		plan.defenders = append(plan.defenders, def)
+	}
+	return plan, nil
+}
+
+func (g *Game) doAttack(seat int, b *events.Attack) {
+	plan, _ := g.planAttack(seat, b)
+	for i, id := range plan.attackers {
+		if !g.S.Objects[id].Has("Vigilance") {
+			g.emit(Effect{Op: OpTap, Obj: id})
+		}
+		g.emit(Effect{Op: OpAttack, Obj: id, Seat: plan.defenders[i], N: 1})
+	}
+	g.givePriority(seat, 0)
+}
+
+func (g *Game) anyAttackers() bool {
+	for _, id := range g.S.Battlefield {
+		if g.S.Objects[id].Attacking > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// defendingSeat is the player attacked (two-player games: the opponent).
+func (g *Game) defendingSeat() int {
+	for _, id := range g.S.Battlefield {
+		if a := g.S.Objects[id].Attacking; a > 0 {
+			return a - 1
+		}
+	}
+	return g.S.Opponent(g.S.Active)
+}
+
+func (g *Game) canBlockAtAll(o *Object, seat int) bool {
+	return o.Zone == ZoneBattlefield && o.Is("Creature") && o.Controller == seat && !o.Tapped
+}
+
+func (g *Game) beginDeclareBlockers() bool {
+	s := g.S
+	def := g.defendingSeat()
+	for _, id := range s.Battlefield {
+		if g.canBlockAtAll(s.Objects[id], def) {
+			g.ask(Question{Ask: AskBlock, Player: def})
+			return true
+		}
+	}
+	return false
+}
+
+type blockPlan struct {
+	blockers, attackers []ObjID
+}
+
+func (g *Game) checkBlock(seat int, b *events.Block) error {
+	_, err := g.planBlock(seat, b)
+	return err
+}
+
+func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
+	s := g.S
+	if s.Pending.Ask != AskBlock || s.Pending.Player != seat {
+		return blockPlan{}, g.refuse("CR 509.1", "kind", "blockers are not being declared now; waiting for %s", g.describePending())
+	}
+	var plan blockPlan
+	for i, bl := range b.Blocks {
+		field := "body.blocks[" + itoa(i) + "]"
+		atk := s.matchRef(bl.Attacker, s.Battlefield)
+		atk = slices.DeleteFunc(atk, func(id ObjID) bool { return s.Objects[id].Attacking != seat+1 })
+		if len(atk) == 0 {
+			return blockPlan{}, g.refuse("CR 509.1a", field+".attacker", "%q is not a creature attacking %s", bl.Attacker, s.Players[seat].ID)
+		}
+		attacker := s.Objects[atk[0]]
+		var first string
+		chosen := ObjID(0)
+		for _, id := range s.matchRef(bl.Blocker, s.Battlefield) {
+			o := s.Objects[id]
+			switch {
+			case slices.Contains(plan.blockers, id):
+				continue
+			case !g.canBlockAtAll(o, seat):
+				first = s.objName(id) + " is not an untapped creature of " + s.Players[seat].ID + " (CR 509.1a)"
+				continue
+			case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):
+				first = s.objName(attacker.ID) + " has flying: " + s.objName(id) + " has neither flying nor reach (CR 702.9b)"
+				continue
+			}
+			chosen = id
+			break
+		}
+		if chosen == 0 {
+			if first == "" {
+				first = bl.Blocker + " is not a creature that can block"
+			}
+			return blockPlan{}, g.refuse("CR 509.1a", field+".blocker", "%s", first)
+		}
+		plan.blockers = append(plan.blockers, chosen)
+		plan.attackers = append(plan.attackers, attacker.ID)
+	}
+	for _, a := range plan.attackers {
+		n := 0
+		for _, x := range plan.attackers {
+			if x == a {
+				n++
+			}
+		}
+		if n == 1 && s.Objects[a].Has("Menace") {
+			return blockPlan{}, g.refuse("CR 702.111b", "body.blocks", "%s has menace: it can't be blocked except by two or more creatures", s.objName(a))
+		}
+	}
+	return plan, nil
+}
+
+func (g *Game) doBlock(seat int, b *events.Block) {
+	plan, _ := g.planBlock(seat, b)
+	for i, id := range plan.blockers {
+		g.emit(Effect{Op: OpBlock, Obj: id, To: plan.attackers[i]})
+	}
+	g.givePriority(g.S.Active, 0)
+}
+
+func (g *Game) anyFirstStrike() bool {
+	for _, id := range g.S.Battlefield {
+		o := g.S.Objects[id]
+		if (o.Attacking > 0 || o.Blocking != 0) && (o.Has("First strike") || o.Has("Double strike")) {
+			return true
+		}
+	}
+	return false
+}
+
+// dealsDamageNow: in the first-strike step only first and double strikers
+// deal damage; in the regular step everyone else and double strikers
+// (CR 510.4).
+func dealsDamageNow(o *Object, firstStrikeStep, hadFirstStrikeStep bool) bool {
+	fs := o.Has("First strike") || o.Has("Double strike")
+	if firstStrikeStep {
+		return fs
+	}
+	return !hadFirstStrikeStep || !o.Has("First strike") || o.Has("Double strike")
+}
+
+type hit struct {
+	src    *Object
+	amount int
+	to     Target
+}
+
+// combatDamage assigns and deals all combat damage of a step at once (CR 510).
+func (g *Game) combatDamage(firstStrike bool) {
+	s := g.S
+	hadFS := !firstStrike && g.anyFirstStrike()
+	var hits []hit
+	for _, id := range s.Battlefield {
+		a := s.Objects[id]
+		if a.Attacking == 0 || !dealsDamageNow(a, firstStrike, hadFS) {
+			continue
+		}
+		power := a.Power()
+		if power <= 0 {
+			continue
+		}
+		player := Target{Player: a.Attacking - 1}
+		var blockers []*Object
+		for _, bid := range s.Battlefield {
+			if b := s.Objects[bid]; b.Blocking == id {
+				blockers = append(blockers, b)
+			}
+		}
+		if !a.Blocked {
+			hits = append(hits, hit{a, power, player})
+			continue
+		}
+		left := power
+		for i, b := range blockers {
+			lethal := max(b.Toughness()-b.Damage, 0)
+			if a.Has("Deathtouch") {
+				lethal = min(lethal, 1)
+			}
+			give := min(lethal, left)
+			if i == len(blockers)-1 && !a.Has("Trample") {
+				give = left
+			}
+			if give > 0 {
+				hits = append(hits, hit{a, give, Target{Obj: uint32(b.ID)}})
+			}
+			left -= give
+		}
+		if left > 0 && a.Has("Trample") {
+			hits = append(hits, hit{a, left, player})
+		}
+	}
+	for _, id := range s.Battlefield {
+		b := s.Objects[id]
+		if b.Blocking == 0 || !dealsDamageNow(b, firstStrike, hadFS) {
+			continue
+		}
+		if atk := s.Obj(b.Blocking); atk != nil && atk.Zone == ZoneBattlefield && b.Power() > 0 {
+			hits = append(hits, hit{b, b.Power(), Target{Obj: uint32(atk.ID)}})
+		}
+	}
+	for _, h := range hits {
+		g.dealDamage(h.src, h.amount, h.to)
+	}
+	for g.stateBasedActions() {
+	}
+}
+
+// endCombat removes every creature from combat (CR 511.3).
+func (g *Game) endCombat() {
+	for _, id := range g.S.Battlefield {
+		if o := g.S.Objects[id]; o.Attacking > 0 || o.Blocking != 0 || o.Blocked {
+			g.emit(Effect{Op: OpAttack, Obj: id, N: 0})
+		}
+	}
+}

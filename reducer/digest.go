@@ -1,0 +1,117 @@
+package reducer
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"hash"
+)
+
+// Digest is a canonical hash of the whole state: everything the rules can
+// see, written in a fixed order (slices in their order, objects by id), so
+// the same position gives the same digest on every run and machine.
+type Digest [sha256.Size]byte
+
+func (d Digest) String() string { return hex.EncodeToString(d[:]) }
+
+// Digest hashes the state.
+func (s *State) Digest() Digest {
+	w := digestWriter{h: sha256.New()}
+	w.str(s.Match)
+	w.str(s.Format)
+	w.ints(s.StartingLife, s.BestOf, s.Game, s.Turn, int(s.Step), s.Active, s.Priority, s.Passes, s.Winner)
+	w.bools(s.Over, s.GameOver)
+	w.ints(s.GameWins...)
+	w.ints(len(s.Cards))
+	for _, c := range s.Cards {
+		name := ""
+		if c.Def != nil {
+			name = c.Def.Name
+		}
+		w.str(name)
+		w.ints(c.Owner)
+		w.bools(c.Sideboard)
+	}
+	w.ints(len(s.Players))
+	for _, p := range s.Players {
+		w.str(p.ID)
+		w.str(p.Name)
+		w.ints(p.Life, p.LandsPlayed, p.Mulligans)
+		w.bools(p.Kept, p.Decided, p.Lost)
+		w.str(p.LossReason)
+		w.ids(p.Library)
+		w.ids(p.Hand)
+		w.ids(p.Graveyard)
+		w.ids(p.Command)
+		w.ints(len(p.Pool))
+		for _, m := range p.Pool {
+			w.ints(int(m.Color), int(m.Source))
+		}
+	}
+	w.ids(s.Battlefield)
+	w.ids(s.Stack)
+	w.ids(s.Exile)
+	w.ints(len(s.Objects))
+	for _, o := range s.Objects {
+		if o == nil {
+			continue
+		}
+		w.ints(int(o.ID), int(o.Card), o.Owner, o.Controller, int(o.Zone), o.Damage, o.X, o.PumpP, o.PumpT, o.Attacking, int(o.Blocking))
+		w.bools(o.Token, o.Tapped, o.Sick, o.Deathtouched, o.Blocked)
+		w.str(o.Face)
+		w.ints(len(o.Counters))
+		for _, c := range o.Counters {
+			w.str(c.Kind)
+			w.ints(c.N)
+		}
+		w.ints(len(o.Targets))
+		for _, t := range o.Targets {
+			w.ints(int(t.Obj), t.Player)
+		}
+	}
+	q := s.Pending
+	w.ints(int(q.Ask), q.Player, q.Of, q.N)
+	w.str(q.Random)
+	w.str(q.What)
+	w.ints(len(q.Options))
+	for _, o := range q.Options {
+		w.str(o)
+	}
+	var d Digest
+	w.h.Sum(d[:0])
+	return d
+}
+
+type digestWriter struct {
+	h   hash.Hash
+	buf [binary.MaxVarintLen64]byte
+}
+
+func (w *digestWriter) ints(vs ...int) {
+	for _, v := range vs {
+		n := binary.PutVarint(w.buf[:], int64(v))
+		w.h.Write(w.buf[:n])
+	}
+}
+
+func (w *digestWriter) bools(vs ...bool) {
+	for _, v := range vs {
+		b := byte(0)
+		if v {
+			b = 1
+		}
+		w.h.Write([]byte{b})
+	}
+}
+
+func (w *digestWriter) str(s string) {
+	w.ints(len(s))
+	w.h.Write([]byte(s))
+}
+
+func (w *digestWriter) ids(ids []ObjID) {
+	w.ints(len(ids))
+	for _, id := range ids {
+		w.ints(int(id))
+	}
+}

@@ -1,0 +1,284 @@
+package reducer
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Op is what an Effect does.
+type Op uint8
+
+// Effect operations. Each is a small, explicit change; Apply folds them.
+// The numbering is stored with recorded effects: append, never renumber.
+const (
+	OpNone         Op = iota
+	OpCreate          // new object Obj for Card, owned by Seat, in Zone at position N (-1: end)
+	OpMove            // Obj leaves its zone; it becomes object To in Zone (CR 400.7), controlled by Seat, at position N
+	OpOrder           // Seat's library becomes List, top first (a shuffle)
+	OpTap             // tap Obj
+	OpUntap           // untap Obj
+	OpSick            // Obj's summoning sickness: N = 1 sick, 0 not
+	OpAddMana         // add one mana of Color from source Obj to Seat's pool
+	OpSpendMana       // remove the Nth mana of Seat's pool
+	OpEmptyPools      // every mana pool empties (CR 500.4)
+	OpLife            // Seat's life changes by N
+	OpDamage          // N damage is marked on Obj
+	OpClearDamage     // damage wears off every permanent (CR 514.2)
+	OpCounter         // N counters of Kind added to Obj (negative: removed)
+	OpStep            // the game moves to turn N, Step, active player Seat
+	OpPriority        // Seat (or -1) receives priority; Passes becomes N
+	OpAsk             // the pending question becomes Ask
+	OpLandPlayed      // Seat played a land this turn
+	OpMulligan        // Seat took a mulligan
+	OpKeep            // Seat kept
+	OpLose            // Seat lost the game, for reason Kind
+	OpGameOver        // the game ended: winner Seat, or -1 for a draw
+	OpSpell           // the stack object Obj was cast as face Kind ("": whole card) with X = N and Targets
+	OpNewGame         // game N of the match begins: every zone empties, life resets
+	OpMatch           // the match is Name (id) in format Kind with starting life N
+	OpPlayer          // seat Seat is player Kind named Name
+	OpCard            // card Card is Name, owned by Seat; N = 1 if it starts in the sideboard
+	OpDecided         // Seat decided this mulligan round (N = 1) or starts a new one (N = 0)
+	OpPump            // Obj gets +N/+Card until end of turn
+	OpEndPumps        // "until end of turn" effects end
+	OpDeathtouched    // Obj was dealt damage by a source with deathtouch this turn
+	OpAttack          // Obj attacks seat Seat (N = 1), or leaves combat (N = 0)
+	OpBlock           // Obj blocks attacker To; the attacker becomes blocked
+	OpVanish          // token Obj outside the battlefield ceases to exist (CR 704.5d)
+	OpBestOf          // the match is best of N games
+	OpMatchOver       // the match has ended
+)
+
+// Effect is one state change. Fields unused by an Op are zero.
+type Effect struct {
+	Op      Op          `msgpack:"op"`
+	Seat    int         `msgpack:"seat,omitempty"`
+	Obj     ObjID       `msgpack:"obj,omitempty"`
+	To      ObjID       `msgpack:"to,omitempty"`
+	Card    CardID      `msgpack:"card,omitempty"`
+	Zone    Zone        `msgpack:"zone,omitempty"`
+	Step    Step        `msgpack:"step,omitempty"`
+	N       int         `msgpack:"n,omitempty"`
+	Color   cards.Color `msgpack:"color,omitempty"`
+	Kind    string      `msgpack:"kind,omitempty"`
+	Name    string      `msgpack:"name,omitempty"`
+	List    []ObjID     `msgpack:"list,omitempty"`
+	Targets []Target    `msgpack:"targets,omitempty"`
+	Ask     *Question   `msgpack:"ask,omitempty"`
+}
+
+// apply folds one effect into s. It panics on an effect that doesn't fit
+// the state: effects come from the reducer, and a misfit is a broken
+// invariant, never an input error.
+func (s *State) apply(e *Effect) {
+	switch e.Op {
+	case OpCreate:
+		if e.Obj != s.nextObjID() {
+			panic(fmt.Sprintf("reducer: create %s, next id is %s", e.Obj, s.nextObjID()))
+		}
+		c := s.Cards[e.Card]
+		o := &Object{ID: e.Obj, Card: e.Card, Def: c.Def, Owner: e.Seat, Controller: e.Seat, Zone: e.Zone}
+		s.addObject(o, e.N)
+	case OpMove:
+		old := s.mustObj(e.Obj)
+		if e.To != s.nextObjID() {
+			panic(fmt.Sprintf("reducer: move %s to %s, next id is %s", e.Obj, e.To, s.nextObjID()))
+		}
+		s.removeObject(old)
+		o := &Object{ID: e.To, Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: e.Zone, Token: old.Token}
+		if e.Zone == ZoneBattlefield || e.Zone == ZoneStack {
+			o.Controller = e.Seat
+		}
+		o.Sick = e.Zone == ZoneBattlefield
+		s.addObject(o, e.N)
+	case OpOrder:
+		p := s.Players[e.Seat]
+		if len(e.List) != len(p.Library) {
+			panic("reducer: library order of the wrong size")
+		}
+		p.Library = append(p.Library[:0], e.List...)
+	case OpTap:
+		s.mustObj(e.Obj).Tapped = true
+	case OpUntap:
+		s.mustObj(e.Obj).Tapped = false
+	case OpSick:
+		s.mustObj(e.Obj).Sick = e.N != 0
+	case OpAddMana:
+		p := s.Players[e.Seat]
+		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj})
+	case OpSpendMana:
+		p := s.Players[e.Seat]
+		p.Pool = slices.Delete(p.Pool, e.N, e.N+1)
+	case OpEmptyPools:
+		for _, p := range s.Players {
+			p.Pool = p.Pool[:0]
+		}
+	case OpLife:
+		s.Players[e.Seat].Life += e.N
+	case OpDamage:
+		s.mustObj(e.Obj).Damage += e.N
+	case OpClearDamage:
+		for _, id := range s.Battlefield {
+			s.Objects[id].Damage, s.Objects[id].Deathtouched = 0, false
+		}
+	case OpCounter:
+		o := s.mustObj(e.Obj)
+		o.Counters = addCounter(o.Counters, e.Kind, e.N)
+	case OpStep:
+		if e.N != s.Turn {
+			for _, p := range s.Players {
+				p.LandsPlayed = 0
+			}
+		}
+		s.Turn, s.Step, s.Active = e.N, e.Step, e.Seat
+	case OpPriority:
+		s.Priority, s.Passes = e.Seat, e.N
+	case OpAsk:
+		s.Pending = *e.Ask
+		s.Pending.Options = slices.Clone(e.Ask.Options)
+	case OpLandPlayed:
+		s.Players[e.Seat].LandsPlayed++
+	case OpMulligan:
+		s.Players[e.Seat].Mulligans++
+	case OpKeep:
+		s.Players[e.Seat].Kept = true
+	case OpPump:
+		o := s.mustObj(e.Obj)
+		o.PumpP += e.N
+		o.PumpT += int(e.Card)
+	case OpEndPumps:
+		for _, id := range s.Battlefield {
+			o := s.Objects[id]
+			o.PumpP, o.PumpT = 0, 0
+		}
+	case OpDeathtouched:
+		s.mustObj(e.Obj).Deathtouched = true
+	case OpAttack:
+		o := s.mustObj(e.Obj)
+		if e.N == 1 {
+			o.Attacking = e.Seat + 1
+		} else {
+			o.Attacking, o.Blocking, o.Blocked = 0, 0, false
+		}
+	case OpBlock:
+		s.mustObj(e.Obj).Blocking = e.To
+		s.mustObj(e.To).Blocked = true
+	case OpBestOf:
+		s.BestOf = e.N
+	case OpMatchOver:
+		s.Over = true
+	case OpVanish:
+		s.removeObject(s.mustObj(e.Obj))
+	case OpDecided:
+		s.Players[e.Seat].Decided = e.N == 1
+	case OpLose:
+		p := s.Players[e.Seat]
+		p.Lost, p.LossReason = true, e.Kind
+	case OpGameOver:
+		s.GameOver, s.Winner = true, e.Seat
+		if e.Seat >= 0 {
+			s.GameWins[e.Seat]++
+		}
+	case OpSpell:
+		o := s.mustObj(e.Obj)
+		o.X, o.Face, o.Targets = e.N, e.Kind, slices.Clone(e.Targets)
+	case OpNewGame:
+		s.newGame(e.N)
+	case OpMatch:
+		s.Match, s.Format, s.StartingLife = e.Name, e.Kind, e.N
+	case OpPlayer:
+		if e.Seat != len(s.Players) {
+			panic("reducer: players must be added in seat order")
+		}
+		s.Players = append(s.Players, &Player{ID: e.Kind, Name: e.Name, Life: s.StartingLife})
+		s.GameWins = append(s.GameWins, 0)
+	case OpCard:
+		if int(e.Card) != max(len(s.Cards), 1) {
+			panic("reducer: cards must be added in id order")
+		}
+		def, ok := s.pool.Card(e.Name)
+		if !ok {
+			panic("reducer: card " + e.Name + " is not in the pool")
+		}
+		if len(s.Cards) == 0 {
+			s.Cards = append(s.Cards, Card{})
+		}
+		s.Cards = append(s.Cards, Card{Def: def, Owner: e.Seat, Sideboard: e.N == 1})
+	default:
+		panic(fmt.Sprintf("reducer: unknown effect op %d", e.Op))
+	}
+}
+
+func (s *State) mustObj(id ObjID) *Object {
+	o := s.Obj(id)
+	if o == nil {
+		panic(fmt.Sprintf("reducer: no object %s", id))
+	}
+	return o
+}
+
+// addObject registers o and inserts it into its zone at pos (-1: the end;
+// for a library 0 is the top).
+func (s *State) addObject(o *Object, pos int) {
+	if len(s.Objects) == 0 {
+		s.Objects = append(s.Objects, nil)
+	}
+	s.Objects = append(s.Objects, o)
+	list := s.zoneList(o.Zone, o.Owner)
+	if pos < 0 || pos > len(*list) {
+		pos = len(*list)
+	}
+	*list = slices.Insert(*list, pos, o.ID)
+}
+
+func (s *State) removeObject(o *Object) {
+	list := s.zoneList(o.Zone, o.Owner)
+	i := slices.Index(*list, o.ID)
+	if i < 0 {
+		panic(fmt.Sprintf("reducer: %s is not in its zone %s", o.ID, o.Zone))
+	}
+	*list = slices.Delete(*list, i, i+1)
+	s.Objects[o.ID] = nil
+}
+
+// newGame empties every zone for game n; the cards are created anew by
+// OpCreate effects that follow.
+func (s *State) newGame(n int) {
+	s.Game = n
+	s.Battlefield, s.Stack, s.Exile = nil, nil, nil
+	for i := range s.Objects {
+		s.Objects[i] = nil
+	}
+	for _, p := range s.Players {
+		p.Life = s.StartingLife
+		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil
+		p.LandsPlayed, p.Mulligans, p.Kept, p.Decided, p.Lost, p.LossReason = 0, 0, false, false, false, ""
+	}
+	s.Turn, s.Step, s.Priority, s.Passes = 0, StepNone, -1, 0
+	s.GameOver, s.Winner = false, -1
+}
+
+func addCounter(cs []Counter, kind string, n int) []Counter {
+	i, found := slices.BinarySearchFunc(cs, kind, func(c Counter, k string) int {
+		switch {
+		case c.Kind < k:
+			return -1
+		case c.Kind > k:
+			return 1
+		}
+		return 0
+	})
+	if found {
+		cs[i].N += n
+		if cs[i].N <= 0 {
+			cs = slices.Delete(cs, i, i+1)
+		}
+		return cs
+	}
+	if n <= 0 {
+		return cs
+	}
+	return slices.Insert(cs, i, Counter{Kind: kind, N: n})
+}

@@ -1,0 +1,186 @@
+package reducer
+
+import (
+	"fmt"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Game is one match being rebuilt: its state and the two doors.
+type Game struct {
+	S *State
+
+	match string
+	// While Submit runs: the input, for messages, and the effects so far.
+	seq    uint64
+	actor  string
+	action string
+	out    []Effect
+}
+
+// New returns a game before its match_started input.
+func New(pool *cards.Pool) *Game {
+	if pool == nil {
+		pool = cards.Default()
+	}
+	return &Game{S: &State{pool: pool, Priority: -1, Winner: -1}}
+}
+
+// Submit validates one input against the rules and, if it is legal, applies
+// it and returns the effects it produced. A rejected input changes nothing
+// and returns a *RuleError (or an *events.Error for a malformed one).
+func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
+	g.seq, g.actor, g.action, g.out = ev.Seq, ev.Actor, describeInput(ev), nil
+	if g.match == "" {
+		g.match = ev.Match
+	}
+	if err := g.check(ev); err != nil {
+		return nil, err
+	}
+	g.execute(ev)
+	g.settle()
+	effs, g.out = g.out, nil
+	return effs, nil
+}
+
+// Apply folds effects recorded for an input, without the rules.
+func (g *Game) Apply(effs []Effect) {
+	for i := range effs {
+		g.S.apply(&effs[i])
+	}
+}
+
+// emit applies an effect and records it.
+func (g *Game) emit(e Effect) {
+	g.S.apply(&e)
+	g.out = append(g.out, e)
+}
+
+// check is the validating half: it reads the state and the input and says
+// whether the input is legal now. It never changes the state.
+func (g *Game) check(ev *events.Event) error {
+	s := g.S
+	if ev.Kind == events.KindMatchStarted {
+		if len(s.Players) > 0 {
+			return g.refuse(events.RuleStart, "kind", "the match has started already")
+		}
+		return g.checkMatchStarted(ev.Body.(*events.MatchStarted))
+	}
+	if len(s.Players) == 0 {
+		return g.refuse(events.RuleStart, "kind", "the match has not started")
+	}
+	if s.Over {
+		return g.refuse("CR 104.1", "kind", "the match is over")
+	}
+	switch b := ev.Body.(type) {
+	case *events.Setup:
+		return g.checkSetup(b)
+	case *events.Random:
+		return g.checkRandom(b)
+	case *events.Concede:
+		return g.checkConcede(b)
+	}
+	player, _ := events.PlayerOf(ev.Body)
+	seat := s.Seat(player)
+	if seat < 0 {
+		return g.refuse(events.RuleActor, "body.player", "%q is not a player of this match", player)
+	}
+	switch b := ev.Body.(type) {
+	case *events.Mulligan:
+		return g.checkMulligan(seat, b)
+	case *events.Keep:
+		return g.checkKeep(seat, b)
+	case *events.Choose:
+		return g.checkChoose(seat, b)
+	case *events.Pass:
+		return g.checkPriority(seat)
+	case *events.PlayLand:
+		return g.checkPlayLand(seat, b)
+	case *events.Activate:
+		return g.checkActivate(seat, b)
+	case *events.Cast:
+		return g.checkCast(seat, b)
+	case *events.Attack:
+		return g.checkAttack(seat, b)
+	case *events.Block:
+		return g.checkBlock(seat, b)
+	}
+	return g.refuse(events.RuleKind, "kind", "%s is not handled by the rules yet", ev.Kind)
+}
+
+// execute is the applying half, run only on a legal input.
+func (g *Game) execute(ev *events.Event) {
+	s := g.S
+	switch b := ev.Body.(type) {
+	case *events.MatchStarted:
+		g.startMatch(b)
+		return
+	case *events.Setup:
+		g.doSetup(b)
+		return
+	case *events.Random:
+		g.doRandom(b)
+		return
+	case *events.Concede:
+		g.doConcede(s.Seat(b.Player))
+		return
+	}
+	player, _ := events.PlayerOf(ev.Body)
+	seat := s.Seat(player)
+	switch b := ev.Body.(type) {
+	case *events.Mulligan:
+		g.doMulligan(seat)
+	case *events.Keep:
+		g.doKeep(seat, b)
+	case *events.Choose:
+		g.doChoose(seat, b)
+	case *events.Pass:
+		g.doPass(seat)
+	case *events.PlayLand:
+		g.doPlayLand(seat, b)
+	case *events.Activate:
+		g.doActivate(seat, b)
+	case *events.Cast:
+		g.doCast(seat, b)
+	case *events.Attack:
+		g.doAttack(seat, b)
+	case *events.Block:
+		g.doBlock(seat, b)
+	default:
+		panic(fmt.Sprintf("reducer: no executor for %T", b))
+	}
+}
+
+// describeInput names what an input tries, for messages.
+func describeInput(ev *events.Event) string {
+	switch b := ev.Body.(type) {
+	case *events.MatchStarted:
+		return "start the match"
+	case *events.Setup:
+		return "set up a position"
+	case *events.Random:
+		return "supply a random " + b.Of
+	case *events.Mulligan:
+		return "mulligan"
+	case *events.Keep:
+		return "keep"
+	case *events.Pass:
+		return "pass priority"
+	case *events.PlayLand:
+		return "play " + b.Card
+	case *events.Cast:
+		return "cast " + b.Card
+	case *events.Activate:
+		return "activate " + b.Source
+	case *events.Choose:
+		return "choose"
+	case *events.Attack:
+		return "declare attackers"
+	case *events.Block:
+		return "declare blockers"
+	case *events.Concede:
+		return "concede"
+	}
+	return string(ev.Kind)
+}

@@ -1,0 +1,44 @@
+package reducer
+
+// Ask is what the reducer waits for.
+type Ask uint8
+
+// What the reducer can wait for.
+const (
+	AskNone     Ask = iota // the match is over
+	AskPriority            // Player may act or pass (CR 117)
+	AskRandom              // the table must supply a random outcome
+	AskMulligan            // Player keeps or mulligans (CR 103.5)
+	AskChoose              // Player answers a question with one of Options
+	AskAttack              // Player declares attackers (CR 508)
+	AskBlock               // Player declares blockers (CR 509)
+)
+
+var askNames = [...]string{"none", "priority", "random", "mulligan", "choose", "attack", "block"}
+
+func (a Ask) String() string {
+	if int(a) < len(askNames) {
+		return askNames[a]
+	}
+	return "ask?"
+}
+
+// Question is who must act next and how. Its fields are all values, so a
+// State copies it whole.
+type Question struct {
+	Ask Ask
+	// Player is the seat that must act; -1 for the table (random outcomes).
+	Player int
+	// Random is the outcome wanted for AskRandom (events.RandomShuffle, ...).
+	Random string
+	// Of is the seat whose library is to be shuffled.
+	Of int
+	// N is how many cards: to put on the bottom when keeping, to discard.
+	N int
+	// What names the question for AskChoose ("play_or_draw", "discard").
+	What    string
+	Options []string
+}
+
+// Waiting reports whether seat is the one asked.
+func (q Question) Waiting(seat int) bool { return q.Ask != AskNone && q.Player == seat }

@@ -1,0 +1,50 @@
+package reducer
+
+// Refs: an input names an object by the id the reducer assigned ("o12"),
+// by its card's id ("c3": whatever object that card is now), or, in a
+// hand-written file, by its name. A name may match several objects (three
+// Mountains); the action then uses the first of them, in id order, for which
+// it is legal, so a hand-written file stays readable and replays the same way
+// every time.
+
+// matchRef returns the objects among ids that ref names, in id order.
+func (s *State) matchRef(ref string, ids []ObjID) []ObjID {
+	var out []ObjID
+	kind, n, isID := parseID(ref)
+	for _, id := range ids {
+		o := s.Objects[id]
+		switch {
+		case isID && kind == 'o':
+			if uint32(id) == n {
+				out = append(out, id)
+			}
+		case isID && kind == 'c':
+			if uint32(o.Card) == n && o.Card != 0 {
+				out = append(out, id)
+			}
+		default:
+			if o.Def != nil && (o.Def.Name == ref || o.Def.Face(ref) != nil) {
+				out = append(out, id)
+			}
+		}
+	}
+	sortIDs(out)
+	return out
+}
+
+// objName is an object's name for messages: "Lightning Bolt (o12)".
+func (s *State) objName(id ObjID) string {
+	o := s.Obj(id)
+	if o == nil || o.Def == nil {
+		return id.String()
+	}
+	return o.Def.Name + " (" + id.String() + ")"
+}
+
+func sortIDs(ids []ObjID) {
+	for i := 1; i < len(ids); i++ {
+		for j := i; j > 0 && ids[j] < ids[j-1]; j-- {
+			ids[j], ids[j-1] = ids[j-1], ids[j]
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package reducer
+
+// State-based actions (CR 704) and the end of a game and of the match.
+
+// settle runs state-based actions until none apply (CR 704.3), then ends
+// the game when one player is left.
+func (g *Game) settle() {
+	for !g.S.GameOver && g.stateBasedActions() {
+	}
+	g.checkGameOver()
+}
+
+// stateBasedActions performs every applicable state-based action at once
+// and reports whether any did.
+func (g *Game) stateBasedActions() bool {
+	s := g.S
+	acted := false
+	for i, p := range s.Players {
+		if !p.Lost && p.Life <= 0 {
+			g.emit(Effect{Op: OpLose, Seat: i, Kind: "life total 0 or less (CR 704.5a)"})
+			acted = true
+		}
+	}
+	var dying []ObjID
+	for _, id := range s.Battlefield {
+		o := s.Objects[id]
+		if !o.Is("Creature") {
+			continue
+		}
+		t := o.Toughness()
+		switch {
+		case t <= 0: // CR 704.5f
+			dying = append(dying, id)
+		case o.Damage >= t: // CR 704.5g
+			dying = append(dying, id)
+		case o.Deathtouched && o.Damage > 0: // CR 704.5h
+			dying = append(dying, id)
+		}
+	}
+	for _, id := range dying {
+		g.move(id, ZoneGraveyard, s.Objects[id].Owner, -1)
+		acted = true
+	}
+	for id, o := range s.Objects {
+		if o != nil && o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack {
+			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5d
+			acted = true
+		}
+	}
+	return acted
+}
+
+// checkGameOver ends the game when at most one player hasn't lost (CR
+// 104.2a), and then the match, or starts the next game: the loser of the
+// game chooses whether to play first (CR 103.1c).
+func (g *Game) checkGameOver() {
+	s := g.S
+	if s.GameOver || len(s.Players) == 0 {
+		return
+	}
+	left, winner := 0, -1
+	for i, p := range s.Players {
+		if !p.Lost {
+			left++
+			winner = i
+		}
+	}
+	if left > 1 {
+		return
+	}
+	if left == 0 {
+		winner = -1
+	}
+	g.emit(Effect{Op: OpPriority, Seat: -1})
+	g.emit(Effect{Op: OpGameOver, Seat: winner})
+	need := s.BestOf/2 + 1
+	if winner >= 0 && s.GameWins[winner] >= need || s.Game >= s.BestOf {
+		g.emit(Effect{Op: OpMatchOver})
+		g.ask(Question{Ask: AskNone, Player: -1})
+		return
+	}
+	chooser := 0
+	if winner >= 0 {
+		chooser = s.Opponent(winner)
+	}
+	g.beginGame(s.Game+1, -1)
+	g.ask(Question{Ask: AskChoose, Player: chooser, What: whatPlayOrDraw, Options: []string{"play", "draw"}})
+}

@@ -1,0 +1,317 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// Starting a game (CR 103): who plays first, shuffles, opening hands and the
+// London mulligan (CR 103.5). The flow is driven by the pending question:
+//
+//	coin flip (unless match_started names the first player)
+//	-> the winner chooses play or draw
+//	-> a shuffle of each library, in seat order -> seven cards each
+//	-> rounds: each player who hasn't kept, from the starting player, keeps
+//	   or mulligans; then each who mulliganed puts the hand back, shuffles
+//	   and draws seven
+//	-> when all have kept, turn 1 begins.
+//
+// A coin flip of heads is won by the first seat, tails by the second.
+
+const (
+	whatPlayOrDraw = "play_or_draw"
+	whatOpening    = "opening"  // the first shuffle of a game
+	whatMulligan   = "mulligan" // a shuffle after a mulligan
+	openingHand    = 7
+	defaultLife    = 20
+)
+
+func (g *Game) checkMatchStarted(b *events.MatchStarted) error {
+	for i, p := range b.Players {
+		for j, name := range p.Deck {
+			if _, ok := g.S.pool.Card(name); !ok {
+				return g.refuse("CARD-POOL", "body.players["+itoa(i)+"].deck["+itoa(j)+"]", "unknown card %q: not in the card pool", name)
+			}
+		}
+		for j, name := range p.Sideboard {
+			if _, ok := g.S.pool.Card(name); !ok {
+				return g.refuse("CARD-POOL", "body.players["+itoa(i)+"].sideboard["+itoa(j)+"]", "unknown card %q: not in the card pool", name)
+			}
+		}
+	}
+	if len(b.Players) < 2 {
+		return g.refuse("CR 103.1", "body.players", "a game needs two players")
+	}
+	return nil
+}
+
+func (g *Game) startMatch(b *events.MatchStarted) {
+	life := b.StartingLife
+	if life == 0 {
+		life = defaultLife
+	}
+	g.emit(Effect{Op: OpMatch, Name: g.match, Kind: b.Format, N: life})
+	g.emit(Effect{Op: OpBestOf, N: max(b.BestOf, 1)})
+	for i, p := range b.Players {
+		g.emit(Effect{Op: OpPlayer, Seat: i, Kind: p.ID, Name: p.Name})
+	}
+	id := CardID(1)
+	for i, p := range b.Players {
+		for _, name := range p.Deck {
+			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: name})
+			id++
+		}
+		for _, name := range p.Sideboard {
+			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: name, N: 1})
+			id++
+		}
+	}
+	g.beginGame(1, g.S.Seat(b.FirstPlayer))
+}
+
+// beginGame creates every deck card in its owner's library, in deck order,
+// and asks who starts (or goes straight to the shuffles when it is known).
+func (g *Game) beginGame(n, first int) {
+	s := g.S
+	g.emit(Effect{Op: OpNewGame, N: n})
+	for id := 1; id < len(s.Cards); id++ {
+		c := s.Cards[id]
+		if !c.Sideboard {
+			g.emit(Effect{Op: OpCreate, Obj: s.nextObjID(), Card: CardID(id), Seat: c.Owner, Zone: ZoneLibrary, N: -1})
+		}
+	}
+	switch {
+	case first >= 0:
+		g.setStarting(first)
+	case n == 1:
+		g.ask(Question{Ask: AskRandom, Player: -1, Random: events.RandomCoin})
+	}
+}
+
+func (g *Game) setStarting(seat int) {
+	g.emit(Effect{Op: OpStep, N: 0, Step: StepNone, Seat: seat})
+	g.ask(Question{Ask: AskRandom, Player: -1, Random: events.RandomShuffle, Of: 0, What: whatOpening})
+}
+
+func (g *Game) ask(q Question) { g.emit(Effect{Op: OpAsk, Ask: &q}) }
+
+func (g *Game) checkRandom(b *events.Random) error {
+	q := g.S.Pending
+	if q.Ask != AskRandom {
+		return g.refuse("CR 117.3", "kind", "no random outcome was asked for; waiting for %s", g.describePending())
+	}
+	if b.Of != q.Random {
+		return g.refuse("CR 117.3", "body.of", "a %s was asked for, not a %s", q.Random, b.Of)
+	}
+	if b.Of == events.RandomShuffle {
+		if b.Player != "" && g.S.Seat(b.Player) != q.Of {
+			return g.refuse("CR 103.3", "body.player", "the shuffle asked for is %s's library", g.S.Players[q.Of].ID)
+		}
+		if _, err := g.libraryOrder(q.Of, b.Order); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// libraryOrder resolves a shuffle's order: every card of the library, once.
+func (g *Game) libraryOrder(seat int, order []events.Ref) ([]ObjID, error) {
+	lib := g.S.Players[seat].Library
+	if len(order) != len(lib) {
+		return nil, g.refuse("CR 103.3", "body.order", "the library has %d cards, the order names %d", len(lib), len(order))
+	}
+	out := make([]ObjID, 0, len(order))
+	for i, ref := range order {
+		m := g.S.matchRef(ref, lib)
+		m = slices.DeleteFunc(m, func(id ObjID) bool { return slices.Contains(out, id) })
+		if len(m) == 0 {
+			return nil, g.refuse("CR 103.3", "body.order["+itoa(i)+"]", "%q is not a card of the library, or is named twice", ref)
+		}
+		out = append(out, m[0])
+	}
+	return out, nil
+}
+
+func (g *Game) doRandom(b *events.Random) {
+	s := g.S
+	q := s.Pending
+	switch b.Of {
+	case events.RandomCoin:
+		winner := 0
+		if b.Coin == "tails" {
+			winner = 1
+		}
+		g.ask(Question{Ask: AskChoose, Player: winner, What: whatPlayOrDraw, Options: []string{"play", "draw"}})
+	case events.RandomShuffle:
+		order, _ := g.libraryOrder(q.Of, b.Order)
+		g.emit(Effect{Op: OpOrder, Seat: q.Of, List: order})
+		if q.What == whatMulligan {
+			g.draw(q.Of, openingHand)
+			g.nextMulliganShuffle()
+			return
+		}
+		if q.Of+1 < len(s.Players) {
+			g.ask(Question{Ask: AskRandom, Player: -1, Random: events.RandomShuffle, Of: q.Of + 1, What: whatOpening})
+			return
+		}
+		for i := range s.Players {
+			g.draw(i, openingHand)
+		}
+		g.askMulligan()
+	}
+}
+
+// draw moves n cards from the top of seat's library to the hand; drawing
+// from an empty library is remembered for the state-based check (CR 704.5b).
+func (g *Game) draw(seat, n int) {
+	p := g.S.Players[seat]
+	for i := 0; i < n; i++ {
+		if len(p.Library) == 0 {
+			if g.S.Turn > 0 {
+				g.emit(Effect{Op: OpLose, Seat: seat, Kind: "drew from an empty library (CR 704.5b)"})
+			}
+			return
+		}
+		g.move(p.Library[0], ZoneHand, seat, -1)
+	}
+}
+
+// move puts an object into a zone as a new object (CR 400.7).
+func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
+	nid := g.S.nextObjID()
+	g.emit(Effect{Op: OpMove, Obj: id, To: nid, Zone: to, Seat: controller, N: pos})
+	return nid
+}
+
+// askMulligan asks the next player, in turn order from the starting
+// player, who has neither kept nor decided this round; at the round's end
+// the shuffles follow.
+func (g *Game) askMulligan() {
+	s := g.S
+	for pos := range s.Players {
+		seat := (s.Active + pos) % len(s.Players)
+		p := s.Players[seat]
+		if !p.Kept && !p.Decided {
+			g.ask(Question{Ask: AskMulligan, Player: seat, N: p.Mulligans})
+			return
+		}
+	}
+	g.nextMulliganShuffle()
+}
+
+// nextMulliganShuffle: the next player, in turn order, who mulliganed this
+// round puts the hand back and shuffles; then a new round, or turn 1.
+func (g *Game) nextMulliganShuffle() {
+	s := g.S
+	for pos := range s.Players {
+		seat := (s.Active + pos) % len(s.Players)
+		p := s.Players[seat]
+		if p.Decided && !p.Kept {
+			g.emit(Effect{Op: OpDecided, Seat: seat, N: 0})
+			for len(p.Hand) > 0 {
+				g.move(p.Hand[0], ZoneLibrary, seat, -1)
+			}
+			g.ask(Question{Ask: AskRandom, Player: -1, Random: events.RandomShuffle, Of: seat, What: whatMulligan})
+			return
+		}
+	}
+	for _, p := range s.Players {
+		if !p.Kept {
+			g.askMulligan()
+			return
+		}
+	}
+	g.beginTurn(s.Active, 1)
+}
+
+func (g *Game) checkMulligan(seat int, _ *events.Mulligan) error {
+	q := g.S.Pending
+	if q.Ask != AskMulligan || q.Player != seat {
+		return g.refuse("CR 103.5", "kind", "not deciding a mulligan now; waiting for %s", g.describePending())
+	}
+	if g.S.Players[seat].Mulligans >= openingHand {
+		return g.refuse("CR 103.5", "kind", "no cards left to mulligan to")
+	}
+	return nil
+}
+
+func (g *Game) doMulligan(seat int) {
+	g.emit(Effect{Op: OpMulligan, Seat: seat})
+	g.emit(Effect{Op: OpDecided, Seat: seat, N: 1})
+	g.askMulligan()
+}
+
+func (g *Game) checkKeep(seat int, b *events.Keep) error {
+	q := g.S.Pending
+	p := g.S.Players[seat]
+	if q.Ask != AskMulligan || q.Player != seat {
+		return g.refuse("CR 103.5", "kind", "not deciding a mulligan now; waiting for %s", g.describePending())
+	}
+	if len(b.Bottom) != p.Mulligans {
+		return g.refuse("CR 103.5", "body.bottom", "after %d mulligans, keep puts %d cards on the bottom, not %d", p.Mulligans, p.Mulligans, len(b.Bottom))
+	}
+	_, err := g.handCards(seat, b.Bottom, "body.bottom")
+	return err
+}
+
+// handCards resolves distinct cards of seat's hand.
+func (g *Game) handCards(seat int, refs []events.Ref, field string) ([]ObjID, error) {
+	hand := g.S.Players[seat].Hand
+	var out []ObjID
+	for i, ref := range refs {
+		m := g.S.matchRef(ref, hand)
+		m = slices.DeleteFunc(m, func(id ObjID) bool { return slices.Contains(out, id) })
+		if len(m) == 0 {
+			return nil, g.refuse("CR 103.5", field+"["+itoa(i)+"]", "%q is not a card in %s's hand, or is named twice", ref, g.S.Players[seat].ID)
+		}
+		out = append(out, m[0])
+	}
+	return out, nil
+}
+
+func (g *Game) doKeep(seat int, b *events.Keep) {
+	bottom, _ := g.handCards(seat, b.Bottom, "body.bottom")
+	for _, id := range bottom {
+		g.move(id, ZoneLibrary, seat, -1)
+	}
+	g.emit(Effect{Op: OpKeep, Seat: seat})
+	g.askMulligan()
+}
+
+func (g *Game) checkChoose(seat int, b *events.Choose) error {
+	q := g.S.Pending
+	if q.Ask != AskChoose || q.Player != seat {
+		return g.refuse("CR 117.3", "kind", "no question is put to %s; waiting for %s", g.S.Players[seat].ID, g.describePending())
+	}
+	switch q.What {
+	case whatDiscard:
+		_, err := g.handCards(seat, b.Answer, "body.answer")
+		if err == nil && len(b.Answer) != q.N {
+			return g.refuse("CR 514.1", "body.answer", "discard %d cards, not %d", q.N, len(b.Answer))
+		}
+		return err
+	}
+	if len(b.Answer) != 1 || !slices.Contains(q.Options, b.Answer[0]) {
+		return g.refuse("CR 117.3", "body.answer", "answer one of %v", q.Options)
+	}
+	return nil
+}
+
+func (g *Game) doChoose(seat int, b *events.Choose) {
+	q := g.S.Pending
+	switch q.What {
+	case whatPlayOrDraw:
+		first := seat
+		if b.Answer[0] == "draw" {
+			first = g.S.Opponent(seat)
+		}
+		g.setStarting(first)
+	case whatDiscard:
+		cards, _ := g.handCards(seat, b.Answer, "body.answer")
+		for _, id := range cards {
+			g.move(id, ZoneGraveyard, seat, -1)
+		}
+		g.cleanupDone()
+	}
+}

@@ -1,0 +1,174 @@
+package reducer
+
+import (
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// State is a whole game position. It changes only through Effects.
+type State struct {
+	Match        string
+	Format       string
+	StartingLife int
+	BestOf       int // games in the match
+	// pool resolves card names; it is shared and read-only.
+	pool *cards.Pool
+	// Players in seat order; a player's index is its seat.
+	Players []*Player
+	// Objects by id; nil once an object has left its zone (CR 400.7).
+	// Index 0 is unused.
+	Objects []*Object
+	// Cards by card id (index 0 unused): what each card is and who owns it.
+	Cards []Card
+
+	Battlefield []ObjID // in the order permanents entered
+	Stack       []ObjID // bottom first: the top is the last
+	Exile       []ObjID
+
+	Game     int  // 1-based game of the match
+	Turn     int  // 0 before the first turn
+	Step     Step // StepNone before the first turn
+	Active   int  // seat of the active player
+	Priority int  // seat holding priority, or -1
+	// Passes counts consecutive passes with no action between (CR 117.4).
+	Passes int
+
+	Pending Question
+
+	// Over is set when the match has ended; GameWins counts games won.
+	Over     bool
+	GameWins []int
+	// Winner of the current game once it ended: a seat, or -1 for a draw.
+	GameOver bool
+	Winner   int
+}
+
+// Card is a card of the match: its definition and its owner.
+type Card struct {
+	Def   *cards.Card
+	Owner int
+	// Sideboard marks a card that starts the game in the sideboard.
+	Sideboard bool
+}
+
+// Player is one seat.
+type Player struct {
+	ID, Name string
+	Life     int
+	// Library is top first.
+	Library   []ObjID
+	Hand      []ObjID
+	Graveyard []ObjID // bottom first: the top is the last
+	Command   []ObjID
+	Pool      []Mana
+
+	LandsPlayed int // this turn (CR 305.2)
+	Mulligans   int
+	Kept        bool
+	Decided     bool // took a mulligan this round, not yet shuffled
+	Lost        bool
+	LossReason  string
+}
+
+// Mana is one mana in a pool: its type and the source that made it.
+type Mana struct {
+	Color  cards.Color
+	Source ObjID
+}
+
+// Object is a card or token in a zone, or a spell or ability on the stack.
+type Object struct {
+	ID         ObjID
+	Card       CardID // 0 for tokens and abilities
+	Def        *cards.Card
+	Owner      int
+	Controller int
+	Zone       Zone
+	Token      bool
+
+	Tapped bool
+	// Sick: the permanent came under its controller's control since the
+	// start of that player's most recent turn (CR 302.6).
+	Sick   bool
+	Damage int
+	// Deathtouched: dealt damage by a source with deathtouch since the
+	// last cleanup (CR 704.5h).
+	Deathtouched bool
+	Counters     []Counter // sorted by kind
+
+	// On the stack: what was chosen as it was cast, and the face cast
+	// (split half) when it isn't the whole card.
+	X       int
+	Targets []Target
+	Face    string
+
+	// Until end of turn: +P/+T from effects such as Giant Growth.
+	PumpP, PumpT int
+
+	// Combat: the seat attacked plus one (0: not attacking), and for a
+	// blocker the attacker it blocks.
+	Attacking int
+	Blocking  ObjID
+	Blocked   bool // an attacker that was blocked stays blocked (CR 509.1h)
+}
+
+// Counter is a kind of counter and how many.
+type Counter struct {
+	Kind string
+	N    int
+}
+
+// Target is a chosen target: an object (Obj > 0) or a player's seat.
+type Target = cards.Target
+
+// Obj returns the object with id, or nil.
+func (s *State) Obj(id ObjID) *Object {
+	if int(id) < len(s.Objects) {
+		return s.Objects[id]
+	}
+	return nil
+}
+
+// Seat returns the seat of the player with id, or -1.
+func (s *State) Seat(id string) int {
+	for i, p := range s.Players {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// nextObjID is the id the next new object gets.
+func (s *State) nextObjID() ObjID {
+	if len(s.Objects) == 0 {
+		return 1
+	}
+	return ObjID(len(s.Objects))
+}
+
+// zoneList returns the list holding zone z of seat (shared zones ignore seat).
+func (s *State) zoneList(z Zone, seat int) *[]ObjID {
+	switch z {
+	case ZoneBattlefield:
+		return &s.Battlefield
+	case ZoneStack:
+		return &s.Stack
+	case ZoneExile:
+		return &s.Exile
+	}
+	p := s.Players[seat]
+	switch z {
+	case ZoneLibrary:
+		return &p.Library
+	case ZoneHand:
+		return &p.Hand
+	case ZoneGraveyard:
+		return &p.Graveyard
+	case ZoneCommand:
+		return &p.Command
+	}
+	return nil
+}
+
+// Opponent returns the next seat after seat (two-player games: the other).
+func (s *State) Opponent(seat int) int { return (seat + 1) % len(s.Players) }

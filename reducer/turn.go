@@ -1,0 +1,206 @@
+package reducer
+
+import "fmt"
+
+// Turn structure (CR 500-514) and priority (CR 117). After every input the
+// game runs on by itself, doing turn-based actions and moving through steps,
+// until someone has to decide something.
+
+// maxHandSize is the hand size checked at cleanup (CR 402.2, 514.1).
+const maxHandSize = 7
+
+const whatDiscard = "discard"
+
+// nextStep is the step after s in a turn (combat steps may be skipped).
+var nextStep = map[Step]Step{
+	StepUntap: StepUpkeep, StepUpkeep: StepDraw, StepDraw: StepMain1, StepMain1: StepBeginCombat,
+	StepBeginCombat: StepDeclareAttackers, StepDeclareAttackers: StepDeclareBlockers,
+	StepDeclareBlockers: StepFirstStrikeDamage, StepFirstStrikeDamage: StepCombatDamage,
+	StepCombatDamage: StepEndCombat, StepEndCombat: StepMain2, StepMain2: StepEnd, StepEnd: StepCleanup,
+}
+
+// beginTurn starts turn n for seat: the untap step (CR 502) has no priority.
+func (g *Game) beginTurn(seat, n int) {
+	s := g.S
+	g.emit(Effect{Op: OpStep, N: n, Step: StepUntap, Seat: seat})
+	for _, id := range s.Battlefield {
+		o := s.Objects[id]
+		if o.Controller != seat {
+			continue
+		}
+		if o.Sick {
+			g.emit(Effect{Op: OpSick, Obj: id, N: 0})
+		}
+		if o.Tapped {
+			g.emit(Effect{Op: OpUntap, Obj: id})
+		}
+	}
+	g.beginStep(StepUpkeep)
+}
+
+// beginStep enters step st of the current turn, performs its turn-based
+// actions, and gives the active player priority unless someone must decide
+// first or the step has no priority.
+func (g *Game) beginStep(st Step) {
+	s := g.S
+	g.emit(Effect{Op: OpStep, N: s.Turn, Step: st, Seat: s.Active})
+	switch st {
+	case StepDraw:
+		// The player who plays first skips the draw of the first turn (CR 103.8a).
+		if s.Turn > 1 {
+			g.draw(s.Active, 1)
+		}
+	case StepDeclareAttackers:
+		if g.beginDeclareAttackers() {
+			return
+		}
+	case StepDeclareBlockers:
+		if !g.anyAttackers() {
+			g.beginStep(StepEndCombat) // CR 508.8
+			return
+		}
+		if g.beginDeclareBlockers() {
+			return
+		}
+	case StepFirstStrikeDamage:
+		if !g.anyFirstStrike() {
+			g.beginStep(StepCombatDamage)
+			return
+		}
+		g.combatDamage(true)
+	case StepCombatDamage:
+		g.combatDamage(false)
+	case StepEndCombat:
+		g.endCombat()
+	case StepCleanup:
+		g.beginCleanup()
+		return
+	}
+	g.givePriority(s.Active, 0)
+}
+
+// givePriority gives seat priority with passes consecutive passes so far.
+func (g *Game) givePriority(seat, passes int) {
+	if g.ending() {
+		return // settle ends the game
+	}
+	g.emit(Effect{Op: OpPriority, Seat: seat, N: passes})
+	g.ask(Question{Ask: AskPriority, Player: seat})
+}
+
+// ending reports whether a player has lost and the game is about to end.
+func (g *Game) ending() bool {
+	for _, p := range g.S.Players {
+		if p.Lost {
+			return true
+		}
+	}
+	return g.S.GameOver
+}
+
+// endStep empties the mana pools (CR 500.4) and moves to the next step.
+func (g *Game) endStep() {
+	s := g.S
+	if g.anyMana() {
+		g.emit(Effect{Op: OpEmptyPools})
+	}
+	g.emit(Effect{Op: OpPriority, Seat: -1})
+	if s.Step == StepCleanup {
+		g.beginTurn(s.Opponent(s.Active), s.Turn+1)
+		return
+	}
+	g.beginStep(nextStep[s.Step])
+}
+
+func (g *Game) anyMana() bool {
+	for _, p := range g.S.Players {
+		if len(p.Pool) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// beginCleanup: discard to hand size, then damage wears off (CR 514).
+func (g *Game) beginCleanup() {
+	s := g.S
+	hand := len(s.Players[s.Active].Hand)
+	if hand > maxHandSize {
+		g.ask(Question{Ask: AskChoose, Player: s.Active, What: whatDiscard, N: hand - maxHandSize})
+		return
+	}
+	g.cleanupDone()
+}
+
+// cleanupDone finishes the cleanup step: damage wears off and "until end
+// of turn" effects end (CR 514.2); no player gets priority.
+func (g *Game) cleanupDone() {
+	g.emit(Effect{Op: OpClearDamage})
+	g.endUntilEndOfTurn()
+	g.endStep()
+}
+
+func (g *Game) checkPriority(seat int) error {
+	s := g.S
+	if s.Pending.Ask != AskPriority {
+		return g.refuse("CR 117.3", "kind", "nobody has priority; waiting for %s", g.describePending())
+	}
+	if s.Priority != seat {
+		return g.refuse("CR 117.3", "body.player", "%s has priority", s.Players[s.Priority].ID)
+	}
+	return nil
+}
+
+// doPass: when every player has passed in succession, the top of the stack
+// resolves, or with an empty stack the step ends (CR 117.4).
+func (g *Game) doPass(seat int) {
+	s := g.S
+	passes := s.Passes + 1
+	if passes < len(s.Players) {
+		g.givePriority(s.Opponent(seat), passes)
+		return
+	}
+	if len(s.Stack) == 0 {
+		g.endStep()
+		return
+	}
+	g.resolveTop()
+	if !s.GameOver && s.Pending.Ask != AskChoose {
+		g.givePriority(s.Active, 0)
+	}
+}
+
+// acted: the priority holder took an action; it keeps priority (CR 117.3c).
+func (g *Game) acted(seat int) {
+	g.givePriority(seat, 0)
+}
+
+// describePending says what the game waits for, for messages.
+func (g *Game) describePending() string {
+	s := g.S
+	q := s.Pending
+	who := func(seat int) string {
+		if seat < 0 || seat >= len(s.Players) {
+			return "the table"
+		}
+		return s.Players[seat].ID
+	}
+	switch q.Ask {
+	case AskPriority:
+		return who(q.Player) + " to act with priority"
+	case AskRandom:
+		if q.Random == "shuffle" {
+			return "a shuffle of " + who(q.Of) + "'s library"
+		}
+		return "a random " + q.Random
+	case AskMulligan:
+		return who(q.Player) + " to keep or mulligan"
+	case AskChoose:
+		return fmt.Sprintf("%s to choose (%s)", who(q.Player), q.What)
+	case AskAttack:
+		return who(q.Player) + " to declare attackers"
+	case AskBlock:
+		return who(q.Player) + " to declare blockers"
+	}
+	return "nothing: the match is over"
+}
