@@ -35,6 +35,10 @@ func (r *Recorder) process(msgs []jetstream.Msg) error {
 			st.Rejected++
 		case ev != nil:
 			batch.Events = append(batch.Events, ev)
+			if d := r.derived; d != nil {
+				batch.Derived = append(batch.Derived, d)
+				r.derived = nil
+			}
 			st.Stored++
 		default:
 			st.Duplicates++
@@ -114,8 +118,10 @@ func (r *Recorder) forgetAll(b *store.Batch) {
 // admitSafely is admit with a panic turned into a rejection: no input can
 // stop the recorder or loop through redelivery.
 func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata) (v *bus.Verdict, ev *events.Event, rej *store.Rejection) {
+	r.derived = nil
 	defer func() {
 		if p := recover(); p != nil {
+			r.derived = nil
 			r.log.Error("panic while validating", "stream_seq", md.Sequence.Stream, "panic", p)
 			e := &events.Error{Reason: fmt.Sprintf("internal error while validating: %v", p), Rule: "LOG-INTERNAL"}
 			v, rej = r.reject(msg, md, e, "")
@@ -184,7 +190,10 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 		return v, nil, rej
 	}
 	if r.cfg.Validator != nil {
-		if err := r.cfg.Validator.Admit(m, ev); err != nil {
+		d, err := r.cfg.Validator.Admit(m, ev)
+		r.derived = d
+		if err != nil {
+			r.derived = nil
 			e := asEventError(err)
 			e.Match, e.Seq = ev.Match, ev.Seq
 			v, rej := r.reject(msg, md, e, string(ev.Kind))

@@ -34,19 +34,25 @@ type harness struct {
 	nc     *nats.Conn
 	js     jetstream.JetStream
 	dbPath string
+	rules  bool // validate with the reducer
 	store  *store.Store
 	rec    *Recorder
 	cancel context.CancelFunc
 	done   chan error
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T) *harness { return newHarnessWith(t, false) }
+
+// newRulesHarness is a harness whose recorder validates with the rules.
+func newRulesHarness(t *testing.T) *harness { return newHarnessWith(t, true) }
+
+func newHarnessWith(t *testing.T, rules bool) *harness {
 	t.Helper()
 	srv, err := bus.StartServer(bus.ServerOptions{StoreDir: t.TempDir(), Listen: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, srv: srv, dbPath: filepath.Join(t.TempDir(), store.FileName)}
+	h := &harness{t: t, srv: srv, rules: rules, dbPath: filepath.Join(t.TempDir(), store.FileName)}
 	t.Cleanup(srv.Shutdown)
 	if h.nc, err = nats.Connect(srv.ClientURL()); err != nil {
 		t.Fatal(err)
@@ -55,12 +61,13 @@ func newHarness(t *testing.T) *harness {
 	if h.js, err = jetstream.New(h.nc); err != nil {
 		t.Fatal(err)
 	}
-	h.startRecorder(nil)
+	h.startRecorder()
 	return h
 }
 
-// startRecorder opens the store and runs a recorder on its own connection.
-func (h *harness) startRecorder(v Validator) {
+// startRecorder opens the store and runs a recorder on its own connection,
+// with the rules of the game when h.rules is set.
+func (h *harness) startRecorder() {
 	h.t.Helper()
 	st, err := store.Open(h.dbPath, store.Options{})
 	if err != nil {
@@ -69,6 +76,10 @@ func (h *harness) startRecorder(v Validator) {
 	nc, err := nats.Connect(h.srv.ClientURL())
 	if err != nil {
 		h.t.Fatal(err)
+	}
+	var v Validator
+	if h.rules {
+		v = NewRules(st)
 	}
 	rec, err := New(Config{Store: st, Conn: nc, Validator: v})
 	if err != nil {

@@ -127,7 +127,7 @@ func TestKilledMidBatchLosesNothing(t *testing.T) {
 	}
 
 	// Restart in-process, without the slow hook, and wait for the rest.
-	h.startRecorder(nil)
+	h.startRecorder()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		total := 0

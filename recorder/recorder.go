@@ -45,6 +45,7 @@ type Recorder struct {
 	cursor      string
 	lastApplied uint64
 	matches     map[string]*Match
+	derived     *store.Derived // what the validator derived from the input just admitted
 	ready       chan struct{}
 	statusSub   *nats.Subscription
 

@@ -163,7 +163,7 @@ func TestSameInputTwiceIsStoredOnce(t *testing.T) {
 	if _, err := s.ResetConsumerToSequence(context.Background(), bus.ConsumerName, 1); err != nil {
 		t.Fatal(err)
 	}
-	h.startRecorder(nil)
+	h.startRecorder()
 	w2 := h.watch("twice")
 	last := matchInputs("twice", 6)[6]
 	h.publishRaw("twice", last.MarshalMsgpack(), msgID(last))

@@ -12,8 +12,9 @@ import (
 // lets it name the field and the rule.
 type Validator interface {
 	// Admit decides whether ev, already sealed, may follow the match's log.
-	// A non-nil error rejects it. It must not keep ev if it returns an error.
-	Admit(m *Match, ev *events.Event) error
+	// A non-nil error rejects it; it must not keep ev then. What it derived
+	// (effects, a digest) is stored beside the input; nil stores nothing.
+	Admit(m *Match, ev *events.Event) (*store.Derived, error)
 	// Forget drops what the validator holds of a match, after a failed
 	// commit: the next Admit starts from the store again.
 	Forget(match string)

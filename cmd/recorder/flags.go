@@ -24,3 +24,8 @@ func (l logFlag) logger(e *env) *slog.Logger {
 	_ = lv.UnmarshalText([]byte(l.LogLevel))
 	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: lv}))
 }
+
+// rulesFlag is --no-rules.
+type rulesFlag struct {
+	NoRules bool `name:"no-rules" help:"Check only the log's own rules (envelope, seq, hash chain), not the rules of Magic: for logs with cards the rules engine doesn't model yet."`
+}

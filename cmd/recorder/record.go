@@ -12,6 +12,7 @@ import (
 
 type recordCmd struct {
 	dataFlag
+	rulesFlag
 	LogLevel string `name:"log-level" default:"warn" enum:"debug,info,warn,error" help:"Recorder log level on stderr (${enum})."`
 	publishOutput
 }
@@ -32,6 +33,7 @@ func (c *recordCmd) Run(e *env) error {
 	svc, err := startService(ctx, serviceOptions{
 		storeDir: c.storeDir(),
 		natsDir:  tmp, // a private, throwaway stream: the store is what lasts
+		noRules:  c.NoRules,
 		log:      logFlag{LogLevel: c.LogLevel}.logger(e),
 	})
 	if err != nil {

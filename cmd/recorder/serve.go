@@ -13,6 +13,7 @@ import (
 type serveCmd struct {
 	dataFlag
 	logFlag
+	rulesFlag
 	Listen   string `default:"127.0.0.1:4222" placeholder:"HOST:PORT" help:"Address of the embedded nats-server (ignored with --nats)."`
 	NATS     string `name:"nats" placeholder:"URL" help:"Use this NATS server or cluster (JetStream on) instead of embedding one."`
 	Replicas int    `default:"1" help:"Stream replicas when the recorder creates the stream (3 on a cluster)."`
@@ -28,6 +29,7 @@ func (c *serveCmd) Run(e *env) error {
 		natsDir:  c.natsDir(),
 		listen:   c.Listen,
 		replicas: c.Replicas,
+		noRules:  c.NoRules,
 		log:      log,
 	})
 	if err != nil {

@@ -22,6 +22,7 @@ type serviceOptions struct {
 	natsDir  string // the embedded server's JetStream files
 	listen   string // the embedded server's address; empty: in-process only
 	replicas int
+	noRules  bool // check the log's own rules only, not the game's
 	log      *slog.Logger
 }
 
@@ -65,11 +66,16 @@ func startService(ctx context.Context, opt serviceOptions) (_ *service, err erro
 	if err != nil {
 		return nil, fmt.Errorf("connect to NATS %s: %w", url, err)
 	}
+	var rules recorder.Validator
+	if !opt.noRules {
+		rules = recorder.NewRules(s.store)
+	}
 	s.rec, err = recorder.New(recorder.Config{
-		Store:  s.store,
-		Conn:   s.nc,
-		Stream: bus.StreamOptions{Replicas: opt.replicas},
-		Logger: opt.log,
+		Store:     s.store,
+		Conn:      s.nc,
+		Stream:    bus.StreamOptions{Replicas: opt.replicas},
+		Validator: rules,
+		Logger:    opt.log,
 	})
 	if err != nil {
 		return nil, err

@@ -110,6 +110,47 @@ func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) e
 	})
 }
 
+// Effects calls fn with the stored effects of each input of match that has
+// them, in seq order, inside one read transaction. The slice is valid only
+// during the call.
+func (s *Store) Effects(match string, fn func(seq uint64, effects []byte) error) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		mb := matchBucket(tx, match)
+		if mb == nil {
+			return ErrNotFound
+		}
+		eb := mb.Bucket(bucketEffects)
+		if eb == nil {
+			return nil
+		}
+		return eb.ForEach(func(k, v []byte) error { return fn(readU64(k), v) })
+	})
+}
+
+// Digests returns the state digests recorded at turn starts, in seq order.
+func (s *Store) Digests(match string) ([]Digest, error) {
+	var out []Digest
+	err := s.db.View(func(tx *bolt.Tx) error {
+		mb := matchBucket(tx, match)
+		if mb == nil {
+			return ErrNotFound
+		}
+		db := mb.Bucket(bucketDigests)
+		if db == nil {
+			return nil
+		}
+		return db.ForEach(func(_, v []byte) error {
+			var d Digest
+			if err := msgpack.Unmarshal(v, &d); err != nil {
+				return err
+			}
+			out = append(out, d)
+			return nil
+		})
+	})
+	return out, err
+}
+
 func decodeStored(match string, seq uint64, v []byte) (*events.Event, error) {
 	ev, err := events.DecodeMsgpack(v)
 	if err != nil {

@@ -9,6 +9,8 @@ import "encoding/binary"
 //	    <match>/
 //	        meta                msgpack Meta
 //	        events/             seq (8 bytes) -> canonical msgpack event
+//	        effects/            seq (8 bytes) -> the effects the rules derived from it (reducer encoding)
+//	        digests/            seq (8 bytes) -> msgpack Digest: the state digest after an input that began a turn
 //	rejections/                 id (8 bytes, bucket sequence) -> msgpack Rejection
 //	rejections_by_match/        match 0x00 seq(8) id(8) -> empty
 //	cursor/                     stream name -> last applied stream sequence (8 bytes)
@@ -27,8 +29,10 @@ var (
 	bucketSchema     = []byte("schema")
 
 	// Inside each match bucket.
-	keyMeta      = []byte("meta")
-	bucketEvents = []byte("events")
+	keyMeta       = []byte("meta")
+	bucketEvents  = []byte("events")
+	bucketEffects = []byte("effects")
+	bucketDigests = []byte("digests")
 
 	keySchemaVersion = []byte("version")
 )

@@ -131,6 +131,11 @@ func (s *Store) Commit(b *Batch) error {
 				return fmt.Errorf("store: %s seq %d: %w", ev.Match, ev.Seq, err)
 			}
 		}
+		for _, d := range b.Derived {
+			if err := putDerived(tx, d); err != nil {
+				return fmt.Errorf("store: %s seq %d: effects: %w", d.Match, d.Seq, err)
+			}
+		}
 		for _, r := range b.Rejections {
 			if err := putRejection(tx, r); err != nil {
 				return fmt.Errorf("store: rejection: %w", err)
@@ -169,8 +174,10 @@ func putEvent(tx *bolt.Tx, ev *events.Event) error {
 		if mb, err = matches.CreateBucket([]byte(ev.Match)); err != nil {
 			return err
 		}
-		if _, err = mb.CreateBucket(bucketEvents); err != nil {
-			return err
+		for _, name := range [][]byte{bucketEvents, bucketEffects, bucketDigests} {
+			if _, err = mb.CreateBucket(name); err != nil {
+				return err
+			}
 		}
 		if meta, err = newMeta(ev); err != nil {
 			return err
@@ -202,6 +209,37 @@ func putEvent(tx *bolt.Tx, ev *events.Event) error {
 	meta.Events++
 	meta.Updated = ev.Recorded
 	return putMeta(mb, meta)
+}
+
+// putDerived stores the effects (and digest) of an event committed in the
+// same transaction or earlier.
+func putDerived(tx *bolt.Tx, d *Derived) error {
+	mb := matchBucket(tx, d.Match)
+	if mb == nil {
+		return ErrNotFound
+	}
+	if mb.Bucket(bucketEvents).Get(u64(d.Seq)) == nil {
+		return errors.New("no event at that seq")
+	}
+	eb, err := mb.CreateBucketIfNotExists(bucketEffects)
+	if err != nil {
+		return err
+	}
+	if err := eb.Put(u64(d.Seq), d.Effects); err != nil {
+		return err
+	}
+	if len(d.Digest) == 0 {
+		return nil
+	}
+	db, err := mb.CreateBucketIfNotExists(bucketDigests)
+	if err != nil {
+		return err
+	}
+	v, err := msgpack.Marshal(&Digest{Seq: d.Seq, Turn: d.Turn, Digest: d.Digest})
+	if err != nil {
+		return err
+	}
+	return db.Put(u64(d.Seq), v)
 }
 
 func zeroIfEmpty(b []byte) []byte {

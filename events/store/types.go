@@ -77,5 +77,25 @@ type Batch struct {
 	Stream     string          // the stream the batch came from
 	StreamSeq  uint64          // the highest stream sequence it covers
 	Events     []*events.Event // sealed: seq, prev and hash all set
+	Derived    []*Derived      // what the rules derived from some of Events
 	Rejections []*Rejection
+}
+
+// Derived is what the rules derived from one stored input: its effects, and
+// the state digest when the input began a turn. The store keeps the bytes as
+// given; the reducer owns their encoding.
+type Derived struct {
+	Match   string
+	Seq     uint64
+	Effects []byte
+	// Turn and Digest are set when the input began turn Turn.
+	Turn   int
+	Digest []byte
+}
+
+// Digest is a state digest recorded at a turn start.
+type Digest struct {
+	Seq    uint64 `msgpack:"seq"`
+	Turn   int    `msgpack:"turn"`
+	Digest []byte `msgpack:"digest"`
 }
