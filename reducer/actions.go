@@ -49,6 +49,12 @@ type manaChoice struct {
 }
 
 func (g *Game) checkActivate(seat int, b *events.Activate) error {
+	if err := g.checkPriority(seat); err != nil {
+		return err
+	}
+	if _, found, err := g.planAbility(seat, b); found {
+		return err
+	}
 	_, err := g.findManaAbility(seat, b)
 	return err
 }
@@ -114,6 +120,10 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 }
 
 func (g *Game) doActivate(seat int, b *events.Activate) {
+	if p, found, _ := g.planAbility(seat, b); found {
+		g.doAbility(seat, p, b.X)
+		return
+	}
 	mc, _ := g.findManaAbility(seat, b)
 	if mc.ability.Tap {
 		g.emit(Effect{Op: OpTap, Obj: mc.obj})

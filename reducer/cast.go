@@ -82,11 +82,12 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	if len(b.Modes) > 0 {
 		return castPlan{}, g.refuse("CR 601.2b", "body.modes", "%s is not modal", def.Name)
 	}
-	var kinds []cards.TargetKind
-	if sp := def.SpellOf(); sp != nil {
-		kinds = sp.Targets
-	}
-	if len(b.Targets) != len(kinds) {
+	sp := def.SpellOf()
+	kinds := targetKinds(sp, len(b.Targets))
+	switch {
+	case sp != nil && sp.AnyNumber && len(b.Targets) == 0:
+		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s needs at least one target", def.Name)
+	case len(b.Targets) != len(kinds):
 		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s takes %d targets, got %d", def.Name, len(kinds), len(b.Targets))
 	}
 	plan := castPlan{obj: id, face: b.Face}
@@ -95,9 +96,16 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 		if err != nil {
 			return castPlan{}, err
 		}
+		if slices.Contains(plan.targets, t) {
+			return castPlan{}, g.refuse("CR 115.3", "body.targets["+itoa(i)+"]", "%q is chosen twice for the same spell", b.Targets[i])
+		}
 		plan.targets = append(plan.targets, t)
 	}
-	pay, err := g.choosePayment(seat, def.Cost, b.X, b.Pay)
+	cost := def.Cost
+	if sp != nil && sp.ExtraCost != nil {
+		cost = append(slices.Clone(cost), sp.ExtraCost(len(plan.targets))...) // CR 601.2f
+	}
+	pay, err := g.choosePayment(seat, cost, b.X, b.Pay)
 	if err != nil {
 		return castPlan{}, err
 	}
@@ -166,7 +174,7 @@ func (g *Game) targetIllegal(k cards.TargetKind, t Target) string {
 			return name + " is not an artifact or enchantment on the battlefield"
 		}
 	case cards.TargetSpell, cards.TargetCreatureSpell:
-		if o.Zone != ZoneStack {
+		if o.Zone != ZoneStack || o.Ability > 0 {
 			return name + " is not a spell on the stack"
 		}
 		if k == cards.TargetCreatureSpell && !o.Is("Creature") {

@@ -19,15 +19,19 @@ func (o *Object) def() *cards.Card {
 	return o.Def
 }
 
-// Is reports whether the object has card type t.
-func (o *Object) Is(t string) bool { d := o.def(); return d != nil && d.Is(t) }
+// Is reports whether the object has card type t; abilities have none.
+func (o *Object) Is(t string) bool { d := o.def(); return d != nil && o.Ability == 0 && d.Is(t) }
 
-// Name is the object's name.
+// Name is the object's name; an ability is named after its source.
 func (o *Object) Name() string {
-	if d := o.def(); d != nil {
-		return d.Name
+	d := o.def()
+	switch {
+	case d == nil:
+		return ""
+	case o.Ability > 0:
+		return d.Name + "'s ability"
 	}
-	return ""
+	return d.Name
 }
 
 // Power is printed power plus +1/+1 and -1/-1 counters and effects.

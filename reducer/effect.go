@@ -49,6 +49,7 @@ const (
 	OpVanish          // token Obj outside the battlefield ceases to exist (CR 704.5d)
 	OpBestOf          // the match is best of N games
 	OpMatchOver       // the match has ended
+	OpAbility         // ability N of source To, controlled by Seat, goes on the stack as object Obj
 )
 
 // Effect is one state change. Fields unused by an Op are zero.
@@ -165,6 +166,13 @@ func (s *State) apply(e *Effect) {
 	case OpBlock:
 		s.mustObj(e.Obj).Blocking = e.To
 		s.mustObj(e.To).Blocked = true
+	case OpAbility:
+		src := s.mustObj(e.To)
+		if e.Obj != s.nextObjID() {
+			panic(fmt.Sprintf("reducer: ability %s, next id is %s", e.Obj, s.nextObjID()))
+		}
+		o := &Object{ID: e.Obj, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Ability: e.N + 1, Source: e.To}
+		s.addObject(o, -1)
 	case OpBestOf:
 		s.BestOf = e.N
 	case OpMatchOver:

@@ -38,7 +38,7 @@ func (s *State) objName(id ObjID) string {
 	if o == nil || o.Def == nil {
 		return id.String()
 	}
-	return o.Def.Name + " (" + id.String() + ")"
+	return o.Name() + " (" + id.String() + ")"
 }
 
 func sortIDs(ids []ObjID) {

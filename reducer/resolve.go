@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -13,20 +14,13 @@ func (g *Game) resolveTop() {
 	id := s.Stack[len(s.Stack)-1]
 	o := s.Objects[id]
 	def := o.def()
-	var kinds []cards.TargetKind
+	if o.Ability > 0 {
+		g.resolveAbility(o)
+		return
+	}
 	sp := def.SpellOf()
-	if sp != nil {
-		kinds = sp.Targets
-	}
-	// Targets are checked again; with every target illegal the spell
-	// doesn't resolve (CR 608.2b).
-	var legal []Target
-	for i, t := range o.Targets {
-		if i < len(kinds) && g.targetIllegal(kinds[i], t) == "" {
-			legal = append(legal, t)
-		}
-	}
-	if len(o.Targets) > 0 && len(legal) == 0 {
+	legal, fizzles := g.legalTargets(o, targetKinds(sp, len(o.Targets)))
+	if fizzles {
 		g.move(id, ZoneGraveyard, o.Owner, -1)
 		return
 	}
@@ -46,6 +40,40 @@ func (g *Game) resolveTop() {
 	}
 }
 
+// targetKinds lists the kind of each of n targets of a spell.
+func targetKinds(sp *cards.Spell, n int) []cards.TargetKind {
+	if sp == nil {
+		return nil
+	}
+	if sp.AnyNumber && len(sp.Targets) > 0 {
+		return slices.Repeat(sp.Targets[:1], n)
+	}
+	return sp.Targets
+}
+
+// legalTargets checks targets again on resolution; with every target
+// illegal the spell or ability doesn't resolve (CR 608.2b).
+func (g *Game) legalTargets(o *Object, kinds []cards.TargetKind) (legal []Target, fizzles bool) {
+	for i, t := range o.Targets {
+		if i < len(kinds) && g.targetIllegal(kinds[i], t) == "" {
+			legal = append(legal, t)
+		}
+	}
+	return legal, len(o.Targets) > 0 && len(legal) == 0
+}
+
+// resolveAbility resolves an activated ability; it then ceases to exist.
+func (g *Game) resolveAbility(o *Object) {
+	ab := o.Def.ActivatedOf(o.Ability - 1)
+	legal, fizzles := g.legalTargets(o, ab.Targets)
+	if !fizzles && ab.Resolve != nil {
+		ab.Resolve(&world{g: g, spell: o}, legal)
+	}
+	if g.S.Obj(o.ID) != nil {
+		g.emit(Effect{Op: OpVanish, Obj: o.ID})
+	}
+}
+
 // world is what a resolving spell may do; see cards.World.
 type world struct {
 	g     *Game
@@ -54,6 +82,21 @@ type world struct {
 
 func (w *world) Controller() int { return w.spell.Controller }
 func (w *world) X() int          { return w.spell.X }
+func (w *world) Targets() int    { return len(w.spell.Targets) }
+
+// Self is the spell, or for an ability its source.
+func (w *world) Self() uint32 {
+	if w.spell.Ability > 0 {
+		return uint32(w.spell.Source)
+	}
+	return uint32(w.spell.ID)
+}
+
+func (w *world) AddCounters(obj uint32, kind string, n int) {
+	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield && n > 0 {
+		w.g.emit(Effect{Op: OpCounter, Obj: o.ID, Kind: kind, N: n})
+	}
+}
 
 func (w *world) Damage(n int, t cards.Target) { w.g.dealDamage(w.spell, n, t) }
 

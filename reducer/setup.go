@@ -56,7 +56,7 @@ type setupCard struct {
 func (g *Game) setupCards(seat int, p events.SetupPlayer, field string) ([]setupCard, error) {
 	s := g.S
 	used := map[CardID]bool{}
-	next := CardID(len(s.Cards))
+	next := CardID(max(len(s.Cards), 1)) // card ids start at c1
 	var out []setupCard
 	resolve := func(ref, f string) (CardID, string, error) {
 		if kind, n, ok := parseID(ref); ok && kind == 'c' {

@@ -95,6 +95,11 @@ type Object struct {
 	Deathtouched bool
 	Counters     []Counter // sorted by kind
 
+	// An activated ability on the stack: its index on the source's card
+	// plus one (0: not an ability), and the source permanent.
+	Ability int
+	Source  ObjID
+
 	// On the stack: what was chosen as it was cast, and the face cast
 	// (split half) when it isn't the whole card.
 	X       int

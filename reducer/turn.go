@@ -43,6 +43,15 @@ func (g *Game) beginTurn(seat, n int) {
 // first or the step has no priority.
 func (g *Game) beginStep(st Step) {
 	s := g.S
+	// A skipped step is never entered (CR 500.1, 508.8, 510.4).
+	switch {
+	case st == StepDeclareBlockers && !g.anyAttackers():
+		g.beginStep(StepEndCombat) // CR 508.8
+		return
+	case st == StepFirstStrikeDamage && !g.anyFirstStrike():
+		g.beginStep(StepCombatDamage) // CR 510.4
+		return
+	}
 	g.emit(Effect{Op: OpStep, N: s.Turn, Step: st, Seat: s.Active})
 	switch st {
 	case StepDraw:
@@ -55,18 +64,10 @@ func (g *Game) beginStep(st Step) {
 			return
 		}
 	case StepDeclareBlockers:
-		if !g.anyAttackers() {
-			g.beginStep(StepEndCombat) // CR 508.8
-			return
-		}
 		if g.beginDeclareBlockers() {
 			return
 		}
 	case StepFirstStrikeDamage:
-		if !g.anyFirstStrike() {
-			g.beginStep(StepCombatDamage)
-			return
-		}
 		g.combatDamage(true)
 	case StepCombatDamage:
 		g.combatDamage(false)

@@ -48,6 +48,25 @@ type World interface {
 	Counter(obj uint32)
 	// Pump gives a creature +p/+t until end of turn.
 	Pump(obj uint32, p, t int)
+	// Self is the resolving spell, or the source of the resolving ability.
+	Self() uint32
+	// AddCounters puts n counters of kind on a permanent.
+	AddCounters(obj uint32, kind string, n int)
+	// Targets is how many targets the spell or ability was cast with.
+	Targets() int
+}
+
+// Activated is an activated ability that isn't a mana ability (CR 602):
+// its cost, targets and effect.
+type Activated struct {
+	Index int  // which activated ability of the card, 0-based, mana abilities included
+	Cost  Cost // mana part of the cost
+	Tap   bool // {T}
+	Untap bool // {Q}
+	// RemoveCounter: "Remove a Kind counter from this" is part of the cost.
+	RemoveCounter string
+	Targets       []TargetKind
+	Resolve       func(w World, targets []Target)
 }
 
 // Spell is the behaviour of an instant or sorcery: its targets, one of each
@@ -55,7 +74,12 @@ type World interface {
 // (an illegal target is left out, CR 608.2b).
 type Spell struct {
 	Targets []TargetKind
-	Resolve func(w World, targets []Target)
+	// AnyNumber: one or more targets, each of Targets[0]'s kind.
+	AnyNumber bool
+	// ExtraCost is added to the mana cost for n targets (cost increases,
+	// CR 601.2f); nil for none.
+	ExtraCost func(n int) Cost
+	Resolve   func(w World, targets []Target)
 }
 
 // Permanent is extra behaviour of a permanent card beyond keywords and
@@ -81,10 +105,47 @@ var spells = map[string]*Spell{
 	"Murder":     {Targets: []TargetKind{TargetCreature}, Resolve: destroy},
 	"Naturalize": {Targets: []TargetKind{TargetArtifactOrEnchantment}, Resolve: destroy},
 	"Divination": {Resolve: func(w World, _ []Target) { w.Draw(w.Controller(), 2) }},
+	// X damage divided evenly, rounded down, among the targets chosen; a
+	// target no longer legal gets nothing (CR 608.2b).
+	"Fireball": {Targets: []TargetKind{AnyTarget}, AnyNumber: true,
+		ExtraCost: func(n int) Cost {
+			if n <= 1 {
+				return nil
+			}
+			return Cost{{Kind: SymGeneric, N: n - 1}}
+		},
+		Resolve: func(w World, ts []Target) {
+			each := w.X() / max(w.Targets(), 1)
+			for _, t := range ts {
+				w.Damage(each, t)
+			}
+		}},
+}
+
+// activated holds the Go code of activated abilities, by card name.
+var activated = map[string][]Activated{
+	"Walking Ballista": {
+		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 4}}, Resolve: func(w World, _ []Target) {
+			w.AddCounters(w.Self(), "+1/+1", 1)
+		}},
+		{Index: 1, RemoveCounter: "+1/+1", Targets: []TargetKind{AnyTarget}, Resolve: damage(1)},
+	},
+}
+
+// ActivatedOf returns the card's activated ability with index i (counting
+// every activated ability, mana abilities included), or nil.
+func (c *Card) ActivatedOf(i int) *Activated {
+	for k := range activated[c.Name] {
+		if activated[c.Name][k].Index == i {
+			return &activated[c.Name][k]
+		}
+	}
+	return nil
 }
 
 var permanents = map[string]*Permanent{
-	"Endless One": {EntersWithXCounters: true},
+	"Endless One":      {EntersWithXCounters: true},
+	"Walking Ballista": {EntersWithXCounters: true},
 }
 
 // Keywords the rules engine implements (CR 702).
@@ -128,7 +189,7 @@ func (c *Card) Modelled() bool {
 	if c.Is("Instant") || c.Is("Sorcery") {
 		return spells[c.Name] != nil
 	}
-	if permanents[c.Name] != nil {
+	if permanents[c.Name] != nil || activated[c.Name] != nil {
 		return true
 	}
 	for _, line := range strings.Split(c.Oracle, "\n") {

@@ -1,0 +1,96 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Activated abilities that aren't mana abilities (CR 602): the cost is
+// paid, the ability goes on the stack with its targets, and it resolves like
+// a spell. Costs: mana (with X), {T}, {Q}, removing a counter.
+
+type abilityPlan struct {
+	src     ObjID
+	ab      *cards.Activated
+	targets []Target
+	pay     []int
+}
+
+// nonManaAbility returns the non-mana activated ability the input names on
+// the first matching permanent, if the card has one at that index.
+func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, error) {
+	s := g.S
+	cands := s.matchRef(b.Source, s.Battlefield)
+	var first error
+	found := false
+	for _, id := range cands {
+		ab := s.Objects[id].Def.ActivatedOf(b.Ability)
+		if ab == nil {
+			continue
+		}
+		found = true
+		p, err := g.planAbilityOf(seat, id, ab, b)
+		if err == nil {
+			return p, true, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return abilityPlan{}, found, first
+}
+
+func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.Activate) (abilityPlan, error) {
+	s := g.S
+	o := s.Objects[id]
+	name := s.objName(id)
+	switch {
+	case o.Controller != seat:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", name, s.Players[o.Controller].ID)
+	case ab.Tap && o.Tapped:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is tapped: {T} can't be paid (MANA-6)", name)
+	case ab.Untap && !o.Tapped:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is untapped: {Q} can't be paid (MANA-7)", name)
+	case (ab.Tap || ab.Untap) && o.Is("Creature") && o.Sick && !o.Has("Haste"):
+		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated", name)
+	case ab.RemoveCounter != "" && o.counter(ab.RemoveCounter) < 1:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has no %s counter to remove", name, ab.RemoveCounter)
+	case b.X != 0 && !ab.Cost.HasX():
+		return abilityPlan{}, g.refuse("CR 602.2b", "body.x", "the ability has no X in its cost")
+	case len(b.Targets) != len(ab.Targets):
+		return abilityPlan{}, g.refuse("CR 602.2b", "body.targets", "the ability takes %d targets, got %d", len(ab.Targets), len(b.Targets))
+	}
+	plan := abilityPlan{src: id, ab: ab}
+	for i, k := range ab.Targets {
+		t, err := g.chooseTarget(seat, 0, k, b.Targets[i], "body.targets["+itoa(i)+"]")
+		if err != nil {
+			return abilityPlan{}, err
+		}
+		plan.targets = append(plan.targets, t)
+	}
+	pay, err := g.choosePayment(seat, ab.Cost, b.X, b.Pay)
+	if err != nil {
+		return abilityPlan{}, err
+	}
+	plan.pay = pay
+	return plan, nil
+}
+
+func (g *Game) doAbility(seat int, p abilityPlan, x int) {
+	if p.ab.Tap {
+		g.emit(Effect{Op: OpTap, Obj: p.src})
+	}
+	if p.ab.Untap {
+		g.emit(Effect{Op: OpUntap, Obj: p.src})
+	}
+	if p.ab.RemoveCounter != "" {
+		g.emit(Effect{Op: OpCounter, Obj: p.src, Kind: p.ab.RemoveCounter, N: -1})
+	}
+	g.spend(seat, p.pay)
+	id := g.S.nextObjID()
+	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.ab.Index, Seat: seat})
+	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
+	g.acted(seat)
+}

@@ -1,0 +1,137 @@
+package reducer
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// play submits JSON input lines for match m after the given setup and
+// returns the game; a line prefixed with "!" must be rejected with an error
+// containing the rest of that line's "want" part (after " => ").
+func play(t *testing.T, decks, setup string, lines ...string) *Game {
+	t.Helper()
+	g := New(nil)
+	seq := uint64(0)
+	submit := func(raw string) error {
+		ev, err := events.ParseJSON([]byte(raw))
+		if err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		seq++
+		ev.Seq = seq
+		_, err = g.Submit(ev)
+		if err != nil {
+			seq--
+		}
+		return err
+	}
+	if err := submit(`{"match":"m","kind":"match_started","actor":"table","body":{"format":"standard","first_player":"p1","players":[` + decks + `]}}`); err != nil {
+		t.Fatal(err)
+	}
+	if err := submit(`{"match":"m","kind":"setup","actor":"table","body":` + setup + `}`); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		raw, want, reject := strings.Cut(l, " => ")
+		err := submit(raw)
+		switch {
+		case reject && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Fatalf("%s: want rejection %q, got %v", raw, want, err)
+		case !reject && err != nil:
+			t.Fatalf("%s: %v", raw, err)
+		}
+	}
+	return g
+}
+
+func in(kind, player, body string) string {
+	return `{"match":"m","kind":"` + kind + `","actor":"` + player + `","body":{"player":"` + player + `"` + body + `}}`
+}
+
+func permanent(g *Game, name string) *Object {
+	for _, id := range g.S.Battlefield {
+		if o := g.S.Objects[id]; o.Name() == name {
+			return o
+		}
+	}
+	return nil
+}
+
+const twoDecks = `{"id":"p1","name":"Alice","deck":[]},{"id":"p2","name":"Bob","deck":[]}`
+
+// Walking Ballista enters with X +1/+1 counters (CR 107.3m); removing a
+// counter is a cost, the ping uses the stack and kills a 1/1 (CR 602.2,
+// 704.5g); with its last counter gone it dies as a 0/0 (CR 704.5f).
+func TestWalkingBallista(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"hand":["Walking Ballista"],"battlefield":[{"card":"Sol Ring"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"}]},
+		{"id":"p2","life":20,"battlefield":[{"card":"Llanowar Elves"}]}]}`
+	g := play(t, twoDecks, setup,
+		in("activate", "p1", `,"source":"Sol Ring"`),
+		in("activate", "p1", `,"source":"Mountain"`),
+		in("activate", "p1", `,"source":"Mountain"`),
+		in("cast", "p1", `,"card":"Walking Ballista","x":2`),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+	)
+	wb := permanent(g, "Walking Ballista")
+	if wb == nil || wb.counter("+1/+1") != 2 || wb.Power() != 2 {
+		t.Fatalf("Walking Ballista: %+v", wb)
+	}
+	g = play(t, twoDecks, setup,
+		in("activate", "p1", `,"source":"Sol Ring"`),
+		in("activate", "p1", `,"source":"Mountain"`),
+		in("activate", "p1", `,"source":"Mountain"`),
+		in("cast", "p1", `,"card":"Walking Ballista","x":2`),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+		in("activate", "p1", `,"source":"Walking Ballista","ability":1,"targets":["Llanowar Elves"]`),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+		in("activate", "p1", `,"source":"Walking Ballista","ability":1,"targets":["p2"]`),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+		in("activate", "p1", `,"source":"Walking Ballista","ability":1,"targets":["p2"]`)+" => is not a permanent on the battlefield",
+	)
+	if permanent(g, "Llanowar Elves") != nil || g.S.Players[1].Life != 19 {
+		t.Fatalf("after the pings: elves %v, p2 life %d", permanent(g, "Llanowar Elves"), g.S.Players[1].Life)
+	}
+	if wb := permanent(g, "Walking Ballista"); wb != nil {
+		t.Fatalf("a 0/0 Walking Ballista stays on the battlefield (CR 704.5f): %+v", wb)
+	}
+}
+
+// Fireball costs {1} more for each target beyond the first (CR 601.2f) and
+// divides X evenly, rounded down, among its targets.
+func TestFireballDividesDamage(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"hand":["Fireball"],"battlefield":[{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"}]},
+		{"id":"p2","life":20,"battlefield":[{"card":"Grizzly Bears"}]}]}`
+	tap := in("activate", "p1", `,"source":"Mountain"`)
+	g := play(t, twoDecks, setup, tap, tap, tap, tap,
+		in("cast", "p1", `,"card":"Fireball","x":3,"targets":["p2","Grizzly Bears"]`)+" => missing {1}",
+		tap,
+		in("cast", "p1", `,"card":"Fireball","x":3,"targets":["p2","p2"]`)+" => chosen twice",
+		in("cast", "p1", `,"card":"Fireball","x":3,"targets":["p2","Grizzly Bears"]`),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+	)
+	if g.S.Players[1].Life != 19 || permanent(g, "Grizzly Bears") == nil || permanent(g, "Grizzly Bears").Damage != 1 {
+		t.Fatalf("3 damage divided between two targets: p2 life %d, bears %+v", g.S.Players[1].Life, permanent(g, "Grizzly Bears"))
+	}
+}
+
+// Walking Ballista's {4} ability puts a +1/+1 counter on it when it resolves;
+// unpaid, it is refused naming what is missing (CR 601.2h via 602.2b).
+func TestWalkingBallistaGrows(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"battlefield":[{"card":"Walking Ballista","counters":{"+1/+1":1}},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"}]},
+		{"id":"p2","life":20}]}`
+	tap := in("activate", "p1", `,"source":"Mountain"`)
+	g := play(t, twoDecks, setup, tap, tap, tap,
+		in("activate", "p1", `,"source":"Walking Ballista"`)+" => missing {1}",
+		tap,
+		in("activate", "p1", `,"source":"Walking Ballista"`),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+	)
+	if wb := permanent(g, "Walking Ballista"); wb == nil || wb.counter("+1/+1") != 2 {
+		t.Fatalf("Walking Ballista after {4}: %+v", wb)
+	}
+}
