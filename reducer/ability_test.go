@@ -135,3 +135,38 @@ func TestWalkingBallistaGrows(t *testing.T) {
 		t.Fatalf("Walking Ballista after {4}: %+v", wb)
 	}
 }
+
+// Hangarback Walker's dies trigger uses its last known information (CR
+// 608.2h): killed with two +1/+1 counters, it makes two 1/1 flying Thopter
+// tokens; the trigger waits until a player would receive priority and then
+// uses the stack (CR 603.3).
+func TestHangarbackWalkerDies(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"battlefield":[{"card":"Hangarback Walker","counters":{"+1/+1":2}}]},
+		{"id":"p2","life":20,"hand":["Murder"],"battlefield":[{"card":"Swamp"},{"card":"Swamp"},{"card":"Swamp"}]}]}`
+	tap := in("activate", "p2", `,"source":"Swamp"`)
+	g := play(t, twoDecks, setup,
+		in("pass", "p1", ``), tap, tap, tap,
+		in("cast", "p2", `,"card":"Murder","targets":["Hangarback Walker"]`),
+		in("pass", "p2", ``), in("pass", "p1", ``),
+	)
+	if permanent(g, "Hangarback Walker") != nil || len(g.S.Stack) != 1 || g.S.Objects[g.S.Stack[0]].Trigger != 1 {
+		t.Fatalf("after Murder resolves the dies trigger should be on the stack: %v", g.S.Stack)
+	}
+	// Both pass: the trigger resolves.
+	g = play(t, twoDecks, setup,
+		in("pass", "p1", ``), tap, tap, tap,
+		in("cast", "p2", `,"card":"Murder","targets":["Hangarback Walker"]`),
+		in("pass", "p2", ``), in("pass", "p1", ``),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+	)
+	thopters := 0
+	for _, id := range g.S.Battlefield {
+		if o := g.S.Objects[id]; o.Name() == "Thopter" && o.Token && o.Has("Flying") && o.Power() == 1 && o.Controller == 0 {
+			thopters++
+		}
+	}
+	if thopters != 2 || len(g.S.Stack) != 0 {
+		t.Fatalf("thopters %d, stack %v", thopters, g.S.Stack)
+	}
+}

@@ -174,7 +174,7 @@ func (g *Game) targetIllegal(k cards.TargetKind, t Target) string {
 			return name + " is not an artifact or enchantment on the battlefield"
 		}
 	case cards.TargetSpell, cards.TargetCreatureSpell:
-		if o.Zone != ZoneStack || o.Ability > 0 {
+		if o.Zone != ZoneStack || o.isAbility() {
 			return name + " is not a spell on the stack"
 		}
 		if k == cards.TargetCreatureSpell && !o.Is("Creature") {

@@ -20,7 +20,11 @@ func (o *Object) def() *cards.Card {
 }
 
 // Is reports whether the object has card type t; abilities have none.
-func (o *Object) Is(t string) bool { d := o.def(); return d != nil && o.Ability == 0 && d.Is(t) }
+func (o *Object) Is(t string) bool { d := o.def(); return d != nil && !o.isAbility() && d.Is(t) }
+
+// isAbility reports whether the object is an activated or triggered ability
+// on the stack.
+func (o *Object) isAbility() bool { return o.Ability > 0 || o.Trigger > 0 }
 
 // Name is the object's name; an ability is named after its source.
 func (o *Object) Name() string {
@@ -28,7 +32,7 @@ func (o *Object) Name() string {
 	switch {
 	case d == nil:
 		return ""
-	case o.Ability > 0:
+	case o.isAbility():
 		return d.Name + "'s ability"
 	}
 	return d.Name

@@ -57,6 +57,11 @@ func (s *State) Digest() Digest {
 			continue
 		}
 		w.ints(int(o.ID), int(o.Card), o.Owner, o.Controller, int(o.Zone), o.Damage, o.X, o.PumpP, o.PumpT, o.Attacking, int(o.Blocking))
+		w.ints(o.Ability, o.Trigger, int(o.Source))
+		if o.Def != nil && o.Card == 0 {
+			w.str(o.Def.Name) // tokens and abilities: what they are
+		}
+		w.lki(o.LKI)
 		w.bools(o.Token, o.Tapped, o.Sick, o.Deathtouched, o.Blocked)
 		w.str(o.Face)
 		w.ints(len(o.Counters))
@@ -68,6 +73,12 @@ func (s *State) Digest() Digest {
 		for _, t := range o.Targets {
 			w.ints(int(t.Obj), t.Player)
 		}
+	}
+	w.ints(len(s.Triggers))
+	for _, t := range s.Triggers {
+		w.ints(int(t.Source), t.Index, t.Controller)
+		w.str(t.Def.Name)
+		w.lki(&t.LKI)
 	}
 	q := s.Pending
 	w.ints(int(q.Ask), q.Player, q.Of, q.N)
@@ -107,6 +118,18 @@ func (w *digestWriter) bools(vs ...bool) {
 func (w *digestWriter) str(s string) {
 	w.ints(len(s))
 	w.h.Write([]byte(s))
+}
+
+func (w *digestWriter) lki(l *LKI) {
+	if l == nil {
+		w.ints(-1)
+		return
+	}
+	w.ints(l.Power, l.Toughness, len(l.Counters))
+	for _, c := range l.Counters {
+		w.str(c.Kind)
+		w.ints(c.N)
+	}
 }
 
 func (w *digestWriter) ids(ids []ObjID) {

@@ -50,6 +50,10 @@ const (
 	OpBestOf          // the match is best of N games
 	OpMatchOver       // the match has ended
 	OpAbility         // ability N of source To, controlled by Seat, goes on the stack as object Obj
+	OpTrigger         // triggered ability N of card Name triggers from source Obj for Seat, with LKI
+	OpPutTrigger      // the first waiting trigger goes on the stack as object Obj
+	OpToken           // a token named Name is created on the battlefield for Seat as object Obj
+	OpRequeue         // the Nth waiting trigger moves to the front of the waiting list
 )
 
 // Effect is one state change. Fields unused by an Op are zero.
@@ -68,6 +72,7 @@ type Effect struct {
 	List    []ObjID     `msgpack:"list,omitempty"`
 	Targets []Target    `msgpack:"targets,omitempty"`
 	Ask     *Question   `msgpack:"ask,omitempty"`
+	LKI     *LKI        `msgpack:"lki,omitempty"`
 }
 
 // apply folds one effect into s. It panics on an effect that doesn't fit
@@ -173,6 +178,37 @@ func (s *State) apply(e *Effect) {
 		}
 		o := &Object{ID: e.Obj, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Ability: e.N + 1, Source: e.To}
 		s.addObject(o, -1)
+	case OpTrigger:
+		def, ok := s.pool.Card(e.Name)
+		if !ok {
+			panic("reducer: trigger of unknown card " + e.Name)
+		}
+		t := Trigger{Source: e.Obj, Def: def, Index: e.N, Controller: e.Seat}
+		if e.LKI != nil {
+			t.LKI = LKI{Power: e.LKI.Power, Toughness: e.LKI.Toughness, Counters: slices.Clone(e.LKI.Counters)}
+		}
+		s.Triggers = append(s.Triggers, t)
+	case OpPutTrigger:
+		if e.Obj != s.nextObjID() || len(s.Triggers) == 0 {
+			panic("reducer: put trigger out of order")
+		}
+		t := s.Triggers[0]
+		s.Triggers = slices.Delete(s.Triggers, 0, 1)
+		lki := t.LKI
+		o := &Object{ID: e.Obj, Def: t.Def, Owner: t.Controller, Controller: t.Controller, Zone: ZoneStack,
+			Trigger: t.Index + 1, Source: t.Source, LKI: &lki}
+		s.addObject(o, -1)
+	case OpRequeue:
+		t := s.Triggers[e.N]
+		s.Triggers = slices.Delete(s.Triggers, e.N, e.N+1)
+		s.Triggers = slices.Insert(s.Triggers, 0, t)
+	case OpToken:
+		def, ok := s.pool.Card(e.Name)
+		if !ok || e.Obj != s.nextObjID() {
+			panic("reducer: bad token " + e.Name)
+		}
+		o := &Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneBattlefield, Token: true, Sick: true}
+		s.addObject(o, -1)
 	case OpBestOf:
 		s.BestOf = e.N
 	case OpMatchOver:
@@ -265,6 +301,7 @@ func (s *State) newGame(n int) {
 		p.LandsPlayed, p.Mulligans, p.Kept, p.Decided, p.Lost, p.LossReason = 0, 0, false, false, false, ""
 	}
 	s.Turn, s.Step, s.Priority, s.Passes = 0, StepNone, -1, 0
+	s.Triggers = nil
 	s.GameOver, s.Winner = false, -1
 }
 

@@ -18,6 +18,10 @@ func (g *Game) resolveTop() {
 		g.resolveAbility(o)
 		return
 	}
+	if o.Trigger > 0 {
+		g.resolveTrigger(o)
+		return
+	}
 	sp := def.SpellOf()
 	legal, fizzles := g.legalTargets(o, targetKinds(sp, len(o.Targets)))
 	if fizzles {

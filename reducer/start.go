@@ -179,6 +179,9 @@ func (g *Game) draw(seat, n int) {
 
 // move puts an object into a zone as a new object (CR 400.7).
 func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
+	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield && to == ZoneGraveyard {
+		g.noteDeath(o)
+	}
 	nid := g.S.nextObjID()
 	g.emit(Effect{Op: OpMove, Obj: id, To: nid, Zone: to, Seat: controller, N: pos})
 	return nid
@@ -251,19 +254,20 @@ func (g *Game) checkKeep(seat int, b *events.Keep) error {
 	if len(b.Bottom) != p.Mulligans {
 		return g.refuse("CR 103.5", "body.bottom", "after %d mulligans, keep puts %d cards on the bottom, not %d", p.Mulligans, p.Mulligans, len(b.Bottom))
 	}
-	_, err := g.handCards(seat, b.Bottom, "body.bottom")
+	_, err := g.handCards(seat, b.Bottom, "body.bottom", "CR 103.5")
 	return err
 }
 
-// handCards resolves distinct cards of seat's hand.
-func (g *Game) handCards(seat int, refs []events.Ref, field string) ([]ObjID, error) {
+// handCards resolves distinct cards of seat's hand; rule is the rule a
+// wrong reference breaks (the mulligan's or the discard's).
+func (g *Game) handCards(seat int, refs []events.Ref, field, rule string) ([]ObjID, error) {
 	hand := g.S.Players[seat].Hand
 	var out []ObjID
 	for i, ref := range refs {
 		m := g.S.matchRef(ref, hand)
 		m = slices.DeleteFunc(m, func(id ObjID) bool { return slices.Contains(out, id) })
 		if len(m) == 0 {
-			return nil, g.refuse("CR 103.5", field+"["+itoa(i)+"]", "%q is not a card in %s's hand, or is named twice", ref, g.S.Players[seat].ID)
+			return nil, g.refuse(rule, field+"["+itoa(i)+"]", "%q is not a card in %s's hand, or is named twice", ref, g.S.Players[seat].ID)
 		}
 		out = append(out, m[0])
 	}
@@ -271,7 +275,7 @@ func (g *Game) handCards(seat int, refs []events.Ref, field string) ([]ObjID, er
 }
 
 func (g *Game) doKeep(seat int, b *events.Keep) {
-	bottom, _ := g.handCards(seat, b.Bottom, "body.bottom")
+	bottom, _ := g.handCards(seat, b.Bottom, "body.bottom", "CR 103.5")
 	for _, id := range bottom {
 		g.move(id, ZoneLibrary, seat, -1)
 	}
@@ -286,7 +290,7 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 	}
 	switch q.What {
 	case whatDiscard:
-		_, err := g.handCards(seat, b.Answer, "body.answer")
+		_, err := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		if err == nil && len(b.Answer) != q.N {
 			return g.refuse("CR 514.1", "body.answer", "discard %d cards, not %d", q.N, len(b.Answer))
 		}
@@ -308,7 +312,7 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 		}
 		g.setStarting(first)
 	case whatDiscard:
-		cards, _ := g.handCards(seat, b.Answer, "body.answer")
+		cards, _ := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		for _, id := range cards {
 			g.move(id, ZoneGraveyard, seat, -1)
 		}

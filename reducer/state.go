@@ -34,6 +34,10 @@ type State struct {
 
 	Pending Question
 
+	// Triggers are triggered abilities waiting to be put on the stack the
+	// next time a player would receive priority (CR 603.3).
+	Triggers []Trigger
+
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool
 	GameWins []int
@@ -96,9 +100,12 @@ type Object struct {
 	Counters     []Counter // sorted by kind
 
 	// An activated ability on the stack: its index on the source's card
-	// plus one (0: not an ability), and the source permanent.
+	// plus one (0: not an ability), and the source permanent. A triggered
+	// ability sets Trigger the same way and carries its source's LKI.
 	Ability int
+	Trigger int
 	Source  ObjID
+	LKI     *LKI
 
 	// On the stack: what was chosen as it was cast, and the face cast
 	// (split half) when it isn't the whole card.
@@ -114,6 +121,22 @@ type Object struct {
 	Attacking int
 	Blocking  ObjID
 	Blocked   bool // an attacker that was blocked stays blocked (CR 509.1h)
+}
+
+// Trigger is a triggered ability that has triggered (CR 603.2) and waits
+// to be put on the stack.
+type Trigger struct {
+	Source     ObjID // the source as it was; it may be gone
+	Def        *cards.Card
+	Index      int // which triggered ability of Def
+	Controller int
+	LKI        LKI
+}
+
+// LKI is the last known information of an object (CR 608.2h).
+type LKI struct {
+	Power, Toughness int
+	Counters         []Counter
 }
 
 // Counter is a kind of counter and how many.

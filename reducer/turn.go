@@ -82,8 +82,16 @@ func (g *Game) beginStep(st Step) {
 
 // givePriority gives seat priority with passes consecutive passes so far.
 func (g *Game) givePriority(seat, passes int) {
+	// Before a player receives priority: state-based actions, then the
+	// waiting triggers go on the stack (CR 117.5).
+	for g.stateBasedActions() {
+	}
 	if g.ending() {
 		return // settle ends the game
+	}
+	if len(g.S.Triggers) > 0 {
+		g.putTriggers()
+		passes = 0
 	}
 	g.emit(Effect{Op: OpPriority, Seat: seat, N: passes})
 	g.ask(Question{Ask: AskPriority, Player: seat})

@@ -54,6 +54,61 @@ type World interface {
 	AddCounters(obj uint32, kind string, n int)
 	// Targets is how many targets the spell or ability was cast with.
 	Targets() int
+	// CreateTokens creates n tokens named name (from the pool's tokens)
+	// under seat's control.
+	CreateTokens(seat int, name string, n int)
+	// LKI is the last known information of a triggered ability's source
+	// (CR 608.2h): how it was as it last existed on the battlefield.
+	LKI() LKI
+}
+
+// LKI is an object as it last existed (CR 608.2h).
+type LKI struct {
+	Power, Toughness int
+	Counters         map[string]int
+}
+
+// Triggered is a triggered ability (CR 603): the event it waits for and
+// what it does.
+type Triggered struct {
+	Index int    // which triggered ability of the card, 0-based
+	When  string // TriggerDies: "When this creature dies"
+	// Resolve runs when the ability resolves; its source may be gone, so it
+	// reads the source through w.LKI.
+	Resolve func(w World)
+}
+
+// Trigger events.
+const (
+	TriggerDies = "dies" // put into a graveyard from the battlefield (CR 700.4)
+)
+
+// triggered holds the Go code of triggered abilities, by card name.
+var triggered = map[string][]Triggered{
+	"Hangarback Walker": {{Index: 0, When: TriggerDies, Resolve: func(w World) {
+		w.CreateTokens(w.Controller(), "Thopter", w.LKI().Counters["+1/+1"])
+	}}},
+}
+
+// TriggersOf returns the card's triggered abilities that wait for event.
+func (c *Card) TriggersOf(event string) []Triggered {
+	var out []Triggered
+	for _, t := range triggered[c.Name] {
+		if t.When == event {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// TriggeredAt returns the card's triggered ability with index i, or nil.
+func (c *Card) TriggeredAt(i int) *Triggered {
+	for k := range triggered[c.Name] {
+		if triggered[c.Name][k].Index == i {
+			return &triggered[c.Name][k]
+		}
+	}
+	return nil
 }
 
 // Activated is an activated ability that isn't a mana ability (CR 602):
@@ -125,12 +180,15 @@ var spells = map[string]*Spell{
 // activated holds the Go code of activated abilities, by card name.
 var activated = map[string][]Activated{
 	"Walking Ballista": {
-		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 4}}, Resolve: func(w World, _ []Target) {
-			w.AddCounters(w.Self(), "+1/+1", 1)
-		}},
+		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 4}}, Resolve: growSelf},
 		{Index: 1, RemoveCounter: "+1/+1", Targets: []TargetKind{AnyTarget}, Resolve: damage(1)},
 	},
+	"Hangarback Walker": {
+		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 1}}, Tap: true, Resolve: growSelf},
+	},
 }
+
+func growSelf(w World, _ []Target) { w.AddCounters(w.Self(), "+1/+1", 1) }
 
 // ActivatedOf returns the card's activated ability with index i (counting
 // every activated ability, mana abilities included), or nil.
@@ -144,8 +202,9 @@ func (c *Card) ActivatedOf(i int) *Activated {
 }
 
 var permanents = map[string]*Permanent{
-	"Endless One":      {EntersWithXCounters: true},
-	"Walking Ballista": {EntersWithXCounters: true},
+	"Endless One":       {EntersWithXCounters: true},
+	"Walking Ballista":  {EntersWithXCounters: true},
+	"Hangarback Walker": {EntersWithXCounters: true},
 }
 
 // Keywords the rules engine implements (CR 702).

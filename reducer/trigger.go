@@ -1,0 +1,77 @@
+package reducer
+
+import (
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Triggered abilities (CR 603): an ability triggers when its event happens
+// and waits; the next time a player would receive priority, state-based
+// actions are checked and then every waiting trigger goes on the stack, the
+// active player's first (APNAP, CR 603.3b), so the last one put resolves
+// first. Triggers of one player go on in the order they triggered.
+
+// noteDeath records the dies triggers of an object leaving the battlefield
+// for a graveyard, with its last known information.
+func (g *Game) noteDeath(o *Object) {
+	if o.Def == nil || !o.Is("Creature") {
+		return
+	}
+	for _, t := range o.Def.TriggersOf(cards.TriggerDies) {
+		lki := &LKI{Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...)}
+		g.emit(Effect{Op: OpTrigger, Obj: o.ID, Name: o.Def.Name, N: t.Index, Seat: o.Controller, LKI: lki})
+	}
+}
+
+// putTriggers puts every waiting trigger on the stack in APNAP order.
+func (g *Game) putTriggers() {
+	s := g.S
+	if len(s.Triggers) == 0 {
+		return
+	}
+	// Reorder the waiting list APNAP by emitting puts in that order: each
+	// put takes the first waiting trigger, so first re-queue by seat.
+	n := len(s.Players)
+	for k := 0; k < n; k++ {
+		seat := (s.Active + k) % n
+		for i := 0; i < len(s.Triggers); {
+			if s.Triggers[i].Controller != seat {
+				i++
+				continue
+			}
+			if i > 0 {
+				g.emit(Effect{Op: OpRequeue, N: i})
+				continue
+			}
+			g.emit(Effect{Op: OpPutTrigger, Obj: s.nextObjID()})
+		}
+	}
+}
+
+// resolveTrigger resolves a triggered ability; it then ceases to exist.
+func (g *Game) resolveTrigger(o *Object) {
+	if t := o.Def.TriggeredAt(o.Trigger - 1); t != nil && t.Resolve != nil {
+		t.Resolve(&world{g: g, spell: o})
+	}
+	if g.S.Obj(o.ID) != nil {
+		g.emit(Effect{Op: OpVanish, Obj: o.ID})
+	}
+}
+
+// CreateTokens creates n tokens for seat (CR 111.2).
+func (w *world) CreateTokens(seat int, name string, n int) {
+	for i := 0; i < n; i++ {
+		w.g.emit(Effect{Op: OpToken, Obj: w.g.S.nextObjID(), Seat: seat, Name: name})
+	}
+}
+
+// LKI is the resolving triggered ability's source as it last existed.
+func (w *world) LKI() cards.LKI {
+	out := cards.LKI{Counters: map[string]int{}}
+	if l := w.spell.LKI; l != nil {
+		out.Power, out.Toughness = l.Power, l.Toughness
+		for _, c := range l.Counters {
+			out.Counters[c.Kind] = c.N
+		}
+	}
+	return out
+}
