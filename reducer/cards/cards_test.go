@@ -1,0 +1,135 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+)
+
+// The compiled-in pool loads, every card has a name, a known layout and a
+// mana value that matches its cost (CR 202.3); split and adventure cards
+// have their faces.
+func TestPoolLoads(t *testing.T) {
+	p := Default()
+	names := p.Names()
+	if len(names) < 90 {
+		t.Fatalf("pool has %d cards", len(names))
+	}
+	for _, n := range names {
+		c, ok := p.Card(n)
+		if !ok || c.Name != n {
+			t.Fatalf("%s: lookup", n)
+		}
+		switch c.Layout {
+		case "normal", "token":
+			if len(c.Faces) != 0 {
+				t.Errorf("%s: %s card with faces", n, c.Layout)
+			}
+			if !c.Cost.HasX() && c.Cost.Value(0) != c.ManaValue {
+				t.Errorf("%s: cost %s has mana value %d, card says %d", n, c.Cost, c.Cost.Value(0), c.ManaValue)
+			}
+		case "adventure", "split":
+			if len(c.Faces) != 2 {
+				t.Errorf("%s: %s card with %d faces", n, c.Layout, len(c.Faces))
+			}
+		default:
+			t.Errorf("%s: unknown layout %q", n, c.Layout)
+		}
+	}
+	if c, ok := p.Card("Giant Killer"); !ok || c.Name != "Giant Killer // Chop Down" {
+		t.Errorf("a card is found by its first face's name: %v", c)
+	}
+	if _, ok := p.Card("Black Lotus"); ok {
+		t.Error("a card outside the pool was found")
+	}
+}
+
+// Mana costs parse into symbols and print back; mana value counts {2/W} as
+// 2 and {L} and hybrid as 1 (CR 202.3, MV-1).
+func TestParseCost(t *testing.T) {
+	cases := []struct {
+		in    string
+		value int // with X = 3
+		out   string
+	}{
+		{"{2}{G}{G}", 4, "{2}{G}{G}"},
+		{"{X}{R}", 4, "{X}{R}"},
+		{"{X}{X}", 6, "{X}{X}"},
+		{"{G/W}{G/W}", 2, "{G/W}{G/W}"},
+		{"{2/W}", 2, "{2/W}"},
+		{"{2}{L}", 3, "{2}{L}"},
+		{"{C}{C}", 2, "{C}{C}"},
+		{"{W/P}", 1, "{W/P}"},
+		{"{0}", 0, "{0}"},
+		{"", 0, ""},
+	}
+	for _, c := range cases {
+		cost, err := ParseCost(c.in)
+		if err != nil {
+			t.Fatalf("%q: %v", c.in, err)
+		}
+		if got := cost.Value(3); got != c.value {
+			t.Errorf("%q: mana value %d with X=3, want %d", c.in, got, c.value)
+		}
+		if cost.String() != c.out {
+			t.Errorf("%q prints as %q", c.in, cost.String())
+		}
+	}
+	for _, bad := range []string{"{Z}", "{2", "G", "{W/Z}"} {
+		if _, err := ParseCost(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// Mana abilities are derived from the text: a basic land type's intrinsic
+// ability (CR 305.6), "{T}: Add {C}{C}." and "any color".
+func TestDerivedManaAbilities(t *testing.T) {
+	p := Default()
+	cases := map[string]string{
+		"Forest": "G", "Island": "U", "Llanowar Elves": "G", "Sol Ring": "CC", "Birds of Paradise": "any",
+	}
+	for name, want := range cases {
+		c, _ := p.Card(name)
+		if len(c.Mana) != 1 {
+			t.Fatalf("%s: %d mana abilities", name, len(c.Mana))
+		}
+		m := c.Mana[0]
+		got := "any"
+		if !m.AnyColor {
+			got = ""
+			for _, col := range m.Add {
+				got += col.Letter()
+			}
+		}
+		if got != want || !m.Tap {
+			t.Errorf("%s: adds %s (tap %v), want %s", name, got, m.Tap, want)
+		}
+	}
+}
+
+// A card is Modelled only when every line of its text is: vanilla and
+// keyword creatures with implemented keywords, plain mana abilities, or Go
+// code. Evolve creatures, protection and Adventures wait for their rules.
+func TestModelled(t *testing.T) {
+	p := Default()
+	for _, name := range []string{"Grizzly Bears", "Serra Angel", "Lightning Bolt", "Forest", "Llanowar Elves",
+		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter"} {
+		if c, _ := p.Card(name); !c.Modelled() {
+			t.Errorf("%s should be modelled", name)
+		}
+	}
+	for _, name := range []string{"Cloudfin Raptor", "Stonecoil Serpent", "Giant Killer", "Arcane Signet", "Clone", "Fire // Ice"} {
+		if c, _ := p.Card(name); c.Modelled() {
+			t.Errorf("%s should not be modelled yet", name)
+		}
+	}
+	for _, name := range p.Names() {
+		c, _ := p.Card(name)
+		if (c.Is("Instant") || c.Is("Sorcery")) && c.Modelled() && c.SpellOf() == nil {
+			t.Errorf("%s: a modelled spell without code", name)
+		}
+		if strings.Contains(c.Oracle, "enters with X") && c.Modelled() && (c.PermanentOf() == nil || !c.PermanentOf().EntersWithXCounters) {
+			t.Errorf("%s: enters with X counters but isn't coded so", name)
+		}
+	}
+}
