@@ -170,3 +170,30 @@ func TestHangarbackWalkerDies(t *testing.T) {
 		t.Fatalf("thopters %d, stack %v", thopters, g.S.Stack)
 	}
 }
+
+// The legend rule (CR 704.5j): with two Chimil, the Inner Sun, its
+// controller is asked which to keep before anyone gets priority; the other
+// goes to the graveyard, then priority follows. An answer that isn't one of
+// the offered permanents is refused.
+func TestLegendRule(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"battlefield":[{"card":"Chimil, the Inner Sun"},{"card":"Chimil, the Inner Sun"}]},
+		{"id":"p2","life":20}]}`
+	g := play(t, twoDecks, setup)
+	q := g.S.Pending
+	if q.Ask != AskChoose || q.What != whatLegendRule || q.Player != 0 || len(q.Options) != 2 {
+		t.Fatalf("pending %+v", q)
+	}
+	keep := q.Options[1]
+	g = play(t, twoDecks, setup,
+		in("pass", "p1", ``)+" => nobody has priority",
+		in("choose", "p1", `,"answer":"o99"`)+" => answer one of",
+		in("choose", "p1", `,"answer":"`+keep+`"`),
+	)
+	if len(g.S.Battlefield) != 1 || g.S.Battlefield[0].String() != keep || len(g.S.Players[0].Graveyard) != 1 {
+		t.Fatalf("battlefield %v, graveyard %v", g.S.Battlefield, g.S.Players[0].Graveyard)
+	}
+	if g.S.Pending.Ask != AskPriority || g.S.Priority != 0 {
+		t.Fatalf("after the legend rule: %+v", g.S.Pending)
+	}
+}

@@ -305,6 +305,8 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 func (g *Game) doChoose(seat int, b *events.Choose) {
 	q := g.S.Pending
 	switch q.What {
+	case whatLegendRule:
+		g.keepLegend(b.Answer[0])
 	case whatPlayOrDraw:
 		first := seat
 		if b.Answer[0] == "draw" {

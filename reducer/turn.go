@@ -89,6 +89,9 @@ func (g *Game) givePriority(seat, passes int) {
 	if g.ending() {
 		return // settle ends the game
 	}
+	if g.askLegendRule(seat) {
+		return
+	}
 	if len(g.S.Triggers) > 0 {
 		g.putTriggers()
 		passes = 0

@@ -1,0 +1,63 @@
+package reducer
+
+// The legend rule (CR 704.5j): a player who controls two or more legendary
+// permanents with the same name chooses one and puts the rest into their
+// owners' graveyards. It is checked with the other state-based actions
+// before a player receives priority; the choice is a `choose` input
+// answering with the id of the permanent to keep.
+
+const whatLegendRule = "legend_rule"
+
+// legendConflict returns the first group of same-named legendary
+// permanents one player controls (in battlefield order), or nil.
+func (g *Game) legendConflict() (controller int, ids []ObjID) {
+	s := g.S
+	for i, a := range s.Battlefield {
+		oa := s.Objects[a]
+		if oa.Def == nil || !oa.Def.HasSuper("Legendary") {
+			continue
+		}
+		group := []ObjID{a}
+		for _, b := range s.Battlefield[i+1:] {
+			ob := s.Objects[b]
+			if ob.Controller == oa.Controller && ob.Def != nil && ob.Def.HasSuper("Legendary") && ob.Name() == oa.Name() {
+				group = append(group, b)
+			}
+		}
+		if len(group) > 1 {
+			return oa.Controller, group
+		}
+	}
+	return -1, nil
+}
+
+// askLegendRule asks the controller which legendary permanent to keep; Of
+// remembers who was about to receive priority.
+func (g *Game) askLegendRule(then int) bool {
+	who, ids := g.legendConflict()
+	if ids == nil {
+		return false
+	}
+	opts := make([]string, len(ids))
+	for i, id := range ids {
+		opts[i] = id.String()
+	}
+	g.emit(Effect{Op: OpPriority, Seat: -1})
+	g.ask(Question{Ask: AskChoose, Player: who, What: whatLegendRule, Options: opts, Of: then})
+	return true
+}
+
+// keepLegend puts every option but the one kept into its owner's graveyard
+// and goes on to priority.
+func (g *Game) keepLegend(keep string) {
+	q := g.S.Pending
+	for _, opt := range q.Options {
+		if opt == keep {
+			continue
+		}
+		_, n, _ := parseID(opt)
+		o := g.S.Obj(ObjID(n))
+		g.move(o.ID, ZoneGraveyard, o.Owner, -1)
+	}
+	g.givePriority(q.Of, 0)
+}
