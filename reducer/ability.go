@@ -59,12 +59,14 @@ func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has no %s counter to remove", name, ab.RemoveCounter)
 	case b.X != 0 && !ab.Cost.HasX():
 		return abilityPlan{}, g.refuse("CR 602.2b", "body.x", "the ability has no X in its cost")
+	case b.Choice != "":
+		return abilityPlan{}, g.refuse("CR 602.2b", "body.choice", "the ability has no choice to make")
 	case len(b.Targets) != len(ab.Targets):
 		return abilityPlan{}, g.refuse("CR 602.2b", "body.targets", "the ability takes %d targets, got %d", len(ab.Targets), len(b.Targets))
 	}
 	plan := abilityPlan{src: id, ab: ab}
 	for i, k := range ab.Targets {
-		t, err := g.chooseTarget(seat, 0, k, b.Targets[i], "body.targets["+itoa(i)+"]")
+		t, err := g.chooseTargetFrom(seat, 0, o, k, b.Targets[i], "body.targets["+itoa(i)+"]")
 		if err != nil {
 			return abilityPlan{}, err
 		}

@@ -197,3 +197,39 @@ func TestLegendRule(t *testing.T) {
 		t.Fatalf("after the legend rule: %+v", g.S.Pending)
 	}
 }
+
+// Stonecoil Serpent's protection from multicolored (CR 702.16): a
+// multicolored creature can't block it, and damage a multicolored creature
+// would deal to it is prevented.
+func TestStonecoilProtection(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"battlefield":[{"card":"Stonecoil Serpent","counters":{"+1/+1":2}}]},
+		{"id":"p2","life":20,"battlefield":[{"card":"Shambleshark"}]}]}`
+	pass := func(p string) string { return in("pass", p, ``) }
+	g := play(t, twoDecks, setup, pass("p1"), pass("p2"), pass("p1"), pass("p2"),
+		in("attack", "p1", `,"attackers":[{"creature":"Stonecoil Serpent","defender":"p2"}]`),
+		pass("p1"), pass("p2"),
+		in("block", "p2", `,"blocks":[{"blocker":"Shambleshark","attacker":"Stonecoil Serpent"}]`)+" => has protection from Shambleshark",
+		in("block", "p2", ``),
+	)
+	if g.S.Step != StepDeclareBlockers {
+		t.Fatalf("step %s", g.S.Step)
+	}
+	// Shambleshark attacks next turn and Stonecoil blocks: no damage to it.
+	setup2 := `{"turn":4,"step":"main1","active_player":"p2","players":[
+		{"id":"p1","life":20,"battlefield":[{"card":"Stonecoil Serpent","counters":{"+1/+1":1}}]},
+		{"id":"p2","life":20,"battlefield":[{"card":"Shambleshark"}]}]}`
+	g = play(t, twoDecks, setup2, pass("p2"), pass("p1"), pass("p2"), pass("p1"),
+		in("attack", "p2", `,"attackers":[{"creature":"Shambleshark","defender":"p1"}]`),
+		pass("p2"), pass("p1"),
+		in("block", "p1", `,"blocks":[{"blocker":"Stonecoil Serpent","attacker":"Shambleshark"}]`),
+		pass("p2"), pass("p1"),
+	)
+	sc := permanent(g, "Stonecoil Serpent")
+	if sc == nil || sc.Damage != 0 {
+		t.Fatalf("Stonecoil after blocking a multicolored attacker: %+v", sc)
+	}
+	if permanent(g, "Shambleshark") != nil {
+		t.Fatal("Shambleshark (2/1) should have died to Stonecoil's 1 damage")
+	}
+}

@@ -88,7 +88,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	case sp != nil && sp.AnyNumber && len(b.Targets) == 0:
 		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s needs at least one target", def.Name)
 	case len(b.Targets) != len(kinds):
-		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s takes %d targets, got %d", def.Name, len(kinds), len(b.Targets))
+		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s takes %d target%s, got %d", def.Name, len(kinds), plural(len(kinds)), len(b.Targets))
 	}
 	plan := castPlan{obj: id, face: b.Face}
 	for i, k := range kinds {
@@ -115,6 +115,12 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 
 // chooseTarget resolves a target reference for a slot of kind k.
 func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, field string) (Target, error) {
+	return g.chooseTargetFrom(seat, spell, g.S.Obj(spell), k, ref, field)
+}
+
+// chooseTargetFrom is chooseTarget for a source other than a spell being
+// cast (an ability's source); spell (0 for none) can't target itself.
+func (g *Game) chooseTargetFrom(seat int, spell ObjID, src *Object, k cards.TargetKind, ref, field string) (Target, error) {
 	s := g.S
 	if k == cards.AnyTarget {
 		if p := s.Seat(ref); p >= 0 {
@@ -130,7 +136,7 @@ func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, fiel
 		if id == spell {
 			continue // a spell can't target itself (CR 115.5)
 		}
-		if why := g.targetIllegal(k, Target{Obj: uint32(id)}); why != "" {
+		if why := g.targetIllegalFrom(k, Target{Obj: uint32(id)}, src); why != "" {
 			if first == "" {
 				first = why
 			}
@@ -146,6 +152,21 @@ func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, fiel
 
 // targetIllegal says why t is not a legal target of kind k now, or "".
 func (g *Game) targetIllegal(k cards.TargetKind, t Target) string {
+	return g.targetIllegalFrom(k, t, nil)
+}
+
+// targetIllegalFrom also checks protection from the source (CR 702.16b).
+func (g *Game) targetIllegalFrom(k cards.TargetKind, t Target, src *Object) string {
+	if why := g.targetIllegalKind(k, t); why != "" {
+		return why
+	}
+	if o := g.S.Obj(ObjID(t.Obj)); t.Obj != 0 && protectedFrom(o, src) {
+		return g.S.objName(o.ID) + " has protection from " + src.Name() + " (CR 702.16b)"
+	}
+	return ""
+}
+
+func (g *Game) targetIllegalKind(k cards.TargetKind, t Target) string {
 	s := g.S
 	if t.Obj == 0 {
 		if k == cards.AnyTarget && t.Player >= 0 && t.Player < len(s.Players) && !s.Players[t.Player].Lost {

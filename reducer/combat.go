@@ -170,6 +170,9 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 			case !g.canBlockAtAll(o, seat):
 				first = s.objName(id) + " is not an untapped creature of " + s.Players[seat].ID + " (CR 509.1a)"
 				continue
+			case protectedFrom(attacker, o):
+				first = s.objName(attacker.ID) + " has protection from " + s.objName(id) + " (CR 702.16f)"
+				continue
 			case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):
 				first = s.objName(attacker.ID) + " has flying: " + s.objName(id) + " has neither flying nor reach (CR 702.9b)"
 				continue

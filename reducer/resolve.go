@@ -59,11 +59,20 @@ func targetKinds(sp *cards.Spell, n int) []cards.TargetKind {
 // illegal the spell or ability doesn't resolve (CR 608.2b).
 func (g *Game) legalTargets(o *Object, kinds []cards.TargetKind) (legal []Target, fizzles bool) {
 	for i, t := range o.Targets {
-		if i < len(kinds) && g.targetIllegal(kinds[i], t) == "" {
+		if i < len(kinds) && g.targetIllegalFrom(kinds[i], t, g.targetSource(o)) == "" {
 			legal = append(legal, t)
 		}
 	}
 	return legal, len(o.Targets) > 0 && len(legal) == 0
+}
+
+// targetSource is what targets as o resolves: the spell, or an ability's
+// source as it is now (nil once gone).
+func (g *Game) targetSource(o *Object) *Object {
+	if o.isAbility() {
+		return g.S.Obj(o.Source)
+	}
+	return o
 }
 
 // resolveAbility resolves an activated ability; it then ceases to exist.
@@ -134,6 +143,9 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 	if t.Obj == 0 {
 		g.emit(Effect{Op: OpLife, Seat: t.Player, N: -n})
 	} else if o := g.S.Obj(ObjID(t.Obj)); o != nil && o.Zone == ZoneBattlefield {
+		if protectedFrom(o, src) {
+			return // prevented (CR 702.16e)
+		}
 		g.emit(Effect{Op: OpDamage, Obj: o.ID, N: n})
 		if src != nil && src.Has("Deathtouch") {
 			g.emit(Effect{Op: OpDeathtouched, Obj: o.ID})

@@ -205,6 +205,16 @@ var permanents = map[string]*Permanent{
 	"Endless One":       {EntersWithXCounters: true},
 	"Walking Ballista":  {EntersWithXCounters: true},
 	"Hangarback Walker": {EntersWithXCounters: true},
+	"Stonecoil Serpent": {EntersWithXCounters: true},
+}
+
+// Protection qualities the rules engine implements (CR 702.16).
+var implementedProtection = map[string]bool{"protection from multicolored": true}
+
+// ProtectionFromMulticolored reports whether the card's text gives it
+// protection from multicolored (Stonecoil Serpent).
+func (c *Card) ProtectionFromMulticolored() bool {
+	return strings.Contains(strings.ToLower(c.Oracle), "protection from multicolored")
 }
 
 // Keywords the rules engine implements (CR 702).
@@ -267,7 +277,7 @@ func isKeywordLine(c *Card, line string) bool {
 		line = line[:i]
 	}
 	for _, part := range strings.Split(line, ", ") {
-		found := false
+		found := implementedProtection[strings.ToLower(part)]
 		for _, k := range c.Keywords {
 			if strings.EqualFold(part, k) && implementedKeywords[k] {
 				found = true

@@ -113,12 +113,12 @@ func TestDerivedManaAbilities(t *testing.T) {
 func TestModelled(t *testing.T) {
 	p := Default()
 	for _, name := range []string{"Grizzly Bears", "Serra Angel", "Lightning Bolt", "Forest", "Llanowar Elves",
-		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter"} {
+		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter", "Stonecoil Serpent"} {
 		if c, _ := p.Card(name); !c.Modelled() {
 			t.Errorf("%s should be modelled", name)
 		}
 	}
-	for _, name := range []string{"Cloudfin Raptor", "Stonecoil Serpent", "Giant Killer", "Arcane Signet", "Clone", "Fire // Ice"} {
+	for _, name := range []string{"Cloudfin Raptor", "Giant Killer", "Arcane Signet", "Clone", "Fire // Ice"} {
 		if c, _ := p.Card(name); c.Modelled() {
 			t.Errorf("%s should not be modelled yet", name)
 		}
