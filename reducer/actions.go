@@ -108,6 +108,18 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 			return manaChoice{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} ability can't be activated (MANA-6)", g.S.objName(id))
 		}
 	}
+	// A mana ability has no targets (CR 605.1a) and here no mana cost:
+	// input it doesn't use is refused, not silently dropped from the log.
+	switch {
+	case len(b.Targets) > 0:
+		return manaChoice{}, g.refuse("CR 605.1a", "body.targets", "%s's mana ability has no targets", g.S.objName(id))
+	case b.X != 0:
+		return manaChoice{}, g.refuse("CR 602.2b", "body.x", "%s's mana ability has no X in its cost", g.S.objName(id))
+	case len(b.Pay) > 0:
+		return manaChoice{}, g.refuse("CR 602.2b", "body.pay", "%s's mana ability has no mana cost to pay", g.S.objName(id))
+	case !ab.AnyColor && b.Choice != "":
+		return manaChoice{}, g.refuse("CR 605.3", "body.choice", "%s's mana ability adds fixed mana: there is no colour to choose", g.S.objName(id))
+	}
 	mc := manaChoice{obj: id, ability: *ab}
 	if ab.AnyColor {
 		col, ok := cards.ParseColor(b.Choice)

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
 )
@@ -27,6 +28,16 @@ func (g *Game) cantAttack(o *Object, seat int) string {
 		return g.S.objName(o.ID) + " has defender (CR 702.3b)"
 	}
 	return ""
+}
+
+// reasonRule splits a reason that ends with its rule, "Hill Giant (o3) is
+// tapped (CR 508.1a)", into the reason and the rule; a reason without one
+// gets rule def.
+func reasonRule(why, def string) (string, string) {
+	if i := strings.LastIndex(why, " (CR "); i >= 0 && strings.HasSuffix(why, ")") {
+		return why[:i], why[i+2 : len(why)-1]
+	}
+	return why, def
 }
 
 // beginDeclareAttackers asks the active player to attack if any creature
@@ -83,7 +94,8 @@ func (g *Game) planAttack(seat int, b *events.Attack) (attackPlan, error) {
 			if first == "" {
 				first = a.Creature + " is not a creature that can attack"
 			}
-			return attackPlan{}, g.refuse("CR 508.1a", field+".creature", "%s", first)
+			why, rule := reasonRule(first, "CR 508.1a")
+			return attackPlan{}, g.refuse(rule, field+".creature", "%s", why)
 		}
 		plan.attackers = append(plan.attackers, chosen)
 		plan.defenders = append(plan.defenders, def)
@@ -184,7 +196,8 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 			if first == "" {
 				first = bl.Blocker + " is not a creature that can block"
 			}
-			return blockPlan{}, g.refuse("CR 509.1a", field+".blocker", "%s", first)
+			why, rule := reasonRule(first, "CR 509.1a")
+			return blockPlan{}, g.refuse(rule, field+".blocker", "%s", why)
 		}
 		plan.blockers = append(plan.blockers, chosen)
 		plan.attackers = append(plan.attackers, attacker.ID)

@@ -13,6 +13,9 @@ func (s *State) matchRef(ref string, ids []ObjID) []ObjID {
 	kind, n, isID := parseID(ref)
 	for _, id := range ids {
 		o := s.Objects[id]
+		if o == nil && !(isID && kind == 'o') {
+			continue // gone (CR 400.7), as a mana's source may be: only its id names it
+		}
 		switch {
 		case isID && kind == 'o':
 			if uint32(id) == n {

@@ -252,7 +252,7 @@ func (g *Game) checkKeep(seat int, b *events.Keep) error {
 		return g.refuse("CR 103.5", "kind", "not deciding a mulligan now; waiting for %s", g.describePending())
 	}
 	if len(b.Bottom) != p.Mulligans {
-		return g.refuse("CR 103.5", "body.bottom", "after %d mulligans, keep puts %d cards on the bottom, not %d", p.Mulligans, p.Mulligans, len(b.Bottom))
+		return g.refuse("CR 103.5", "body.bottom", "after %d mulligan%s, keep puts %d card%s on the bottom, not %d", p.Mulligans, plural(p.Mulligans), p.Mulligans, plural(p.Mulligans), len(b.Bottom))
 	}
 	_, err := g.handCards(seat, b.Bottom, "body.bottom", "CR 103.5")
 	return err
