@@ -122,6 +122,10 @@ func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata) (v 
 	defer func() {
 		if p := recover(); p != nil {
 			r.derived = nil
+			if r.cfg.Validator != nil {
+				// The rules may have stopped half-way: rebuild the game.
+				r.cfg.Validator.Forget(bus.MatchOfSubject(msg.Subject()))
+			}
 			r.log.Error("panic while validating", "stream_seq", md.Sequence.Stream, "panic", p)
 			e := &events.Error{Reason: fmt.Sprintf("internal error while validating: %v", p), Rule: "LOG-INTERNAL"}
 			v, rej = r.reject(msg, md, e, "")

@@ -16,6 +16,7 @@ import (
 	"os"
 
 	"github.com/alecthomas/kong"
+	"golang.org/x/term"
 )
 
 // Exit codes.
@@ -92,9 +93,5 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -240,7 +240,7 @@ func summarize(match string, outs []bus.Outcome) matchSummary {
 		default:
 			ms.Unpublished++
 		}
-		ms.Problems = append(ms.Problems, problem{Seq: o.Seq, Status: o.Status, Rule: o.Verdict.Rule, Reason: o.Reason})
+		ms.Problems = append(ms.Problems, problem{Seq: o.Seq, Status: o.Status, Rule: o.Rule, Reason: o.Reason})
 	}
 	return ms
 }

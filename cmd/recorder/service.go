@@ -93,6 +93,9 @@ func startService(ctx context.Context, opt serviceOptions) (_ *service, err erro
 		}
 		return nil, err
 	case <-time.After(30 * time.Second):
+		cancel()
+		<-s.done // the recorder must stop before the store closes
+		s.cancel = nil
 		return nil, errors.New("recorder not ready after 30s (is JetStream enabled on the server?)")
 	}
 }

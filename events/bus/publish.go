@@ -30,6 +30,7 @@ type Outcome struct {
 	Already bool   // stored before this publisher ran (or by an earlier copy)
 	Verdict Verdict
 	Reason  string // why, when not stored
+	Rule    string // the rule that refused it, when rejected
 }
 
 // Publisher sends a match's inputs as a game client would: message id
@@ -122,11 +123,11 @@ func (r *matchRun) settle(v Verdict) {
 	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate}
 	switch {
 	case v.Status == StatusStored && v.Digest != want.String():
-		o.Status = StatusRejected
+		o.Status, o.Rule = StatusRejected, events.RuleConflict
 		o.Reason = fmt.Sprintf("conflict: seq %d holds a different input (digest %.12s, ours %.12s), written by another publisher (%s)",
 			v.Seq, v.Digest, want.String(), events.RuleConflict)
 	case v.Status == StatusRejected:
-		o.Reason = v.Error
+		o.Reason, o.Rule = v.Error, v.Rule
 		if o.Reason == "" {
 			o.Reason = v.Reason
 		}
