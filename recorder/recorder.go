@@ -117,6 +117,10 @@ func (r *Recorder) Run(ctx context.Context) error {
 		return fmt.Errorf("recorder: status responder: %w", err)
 	}
 	defer r.statusSub.Unsubscribe()
+	// The server must know the subscription before anyone is told we're ready.
+	if err := r.cfg.Conn.Flush(); err != nil {
+		return fmt.Errorf("recorder: status responder: %w", err)
+	}
 
 	in := make(chan jetstream.Msg, 2*r.cfg.Batch)
 	stop := make(chan struct{})

@@ -23,8 +23,8 @@ const (
 	OpAddMana         // add one mana of Color from source Obj to Seat's pool
 	OpSpendMana       // remove the Nth mana of Seat's pool
 	OpEmptyPools      // every mana pool empties (CR 500.4)
-	OpLife            // Seat's life changes by N
-	OpDamage          // N damage is marked on Obj
+	OpLife            // Seat's life changes by N (damage from source To, when set)
+	OpDamage          // N damage from source To is marked on Obj
 	OpClearDamage     // damage wears off every permanent (CR 514.2)
 	OpCounter         // N counters of Kind added to Obj (negative: removed)
 	OpStep            // the game moves to turn N, Step, active player Seat

@@ -140,13 +140,17 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 	if n <= 0 {
 		return
 	}
+	var from ObjID // the source, for people reading the effects; Apply ignores it
+	if src != nil {
+		from = src.ID
+	}
 	if t.Obj == 0 {
-		g.emit(Effect{Op: OpLife, Seat: t.Player, N: -n})
+		g.emit(Effect{Op: OpLife, Seat: t.Player, N: -n, To: from})
 	} else if o := g.S.Obj(ObjID(t.Obj)); o != nil && o.Zone == ZoneBattlefield {
 		if protectedFrom(o, src) {
 			return // prevented (CR 702.16e)
 		}
-		g.emit(Effect{Op: OpDamage, Obj: o.ID, N: n})
+		g.emit(Effect{Op: OpDamage, Obj: o.ID, N: n, To: from})
 		if src != nil && src.Has("Deathtouch") {
 			g.emit(Effect{Op: OpDeathtouched, Obj: o.ID})
 		}

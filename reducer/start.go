@@ -179,11 +179,15 @@ func (g *Game) draw(seat, n int) {
 
 // move puts an object into a zone as a new object (CR 400.7).
 func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
+	var dies []Effect
 	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield && to == ZoneGraveyard {
-		g.noteDeath(o)
+		dies = deathTriggers(o)
 	}
 	nid := g.S.nextObjID()
 	g.emit(Effect{Op: OpMove, Obj: id, To: nid, Zone: to, Seat: controller, N: pos})
+	for _, e := range dies {
+		g.emit(e)
+	}
 	return nid
 }
 

@@ -10,16 +10,19 @@ import (
 // active player's first (APNAP, CR 603.3b), so the last one put resolves
 // first. Triggers of one player go on in the order they triggered.
 
-// noteDeath records the dies triggers of an object leaving the battlefield
-// for a graveyard, with its last known information.
-func (g *Game) noteDeath(o *Object) {
+// deathTriggers are the dies triggers of an object about to leave the
+// battlefield for a graveyard, with its last known information; the caller
+// emits them once the object has moved.
+func deathTriggers(o *Object) []Effect {
 	if o.Def == nil || !o.Is("Creature") {
-		return
+		return nil
 	}
+	var out []Effect
 	for _, t := range o.Def.TriggersOf(cards.TriggerDies) {
 		lki := &LKI{Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...)}
-		g.emit(Effect{Op: OpTrigger, Obj: o.ID, Name: o.Def.Name, N: t.Index, Seat: o.Controller, LKI: lki})
+		out = append(out, Effect{Op: OpTrigger, Obj: o.ID, Name: o.Def.Name, N: t.Index, Seat: o.Controller, LKI: lki})
 	}
+	return out
 }
 
 // putTriggers puts every waiting trigger on the stack in APNAP order.

@@ -1,5 +1,7 @@
 // Package replay reads Chronicle's logs back: it opens a log, lists the
-// matches in it, verifies their hash chains and exports them.
+// matches in it, verifies their hash chains and exports them, rebuilds a
+// match's game at any input or turn (Seek), and tells a match input by input
+// (Narrate), each as the judge or one player sees it.
 //
 // A log comes from a Source. Two kinds exist: the recorder's bbolt store
 // (OpenStore, always read-only, so a judge can't change what was recorded) and
@@ -21,4 +23,11 @@
 // Exports are byte-stable: exporting a match, recording the export into a
 // fresh store and exporting again gives the same bytes, because the envelope
 // keeps seq, recorded time, prev and hash.
+//
+// Games are rebuilt input by input (Replay). From the store, the effects the
+// rules derived when the input was recorded are folded in without consulting
+// the rules (fast, and what was recorded whatever today's rules say); an
+// input stored without effects, and every input of a file, goes through the
+// rules, and an input they forbid stops the replay with an *IllegalError
+// naming the seq, the reason and the rule.
 package replay

@@ -4,13 +4,21 @@
 //	replay verify      check hash chains and seqs, in the store or in .jsonl files
 //	replay export      a match's events as JSON Lines
 //	replay rejections  the inputs the recorder refused, and why
+//	replay show        a match's state after an input or at a turn's start, as a judge or a player sees it
+//	replay log         a match told input by input, as a judge reads it
 //
 // The store is opened read-only, in --data DIR ($CHRONICLE_DATA, else
 // ./chronicle-data). bbolt lets no reader in while a recorder has the store
 // open for writing: replay waits --wait (2s) for the lock, then says so.
 //
-// Exit codes: 0 all good, 1 verify found a problem, 2 usage errors, unknown
-// matches, and stores or files that can't be read. Data goes to stdout,
+// show and log read a stored match or a .jsonl file. A stored match is
+// rebuilt from the effects recorded with it; a file is replayed with the
+// rules, and an input the rules forbid stops it (exit 1, naming the seq, the
+// reason and the rule).
+//
+// Exit codes: 0 all good, 1 verify found a problem or show or log met an
+// input the rules forbid, 2 usage errors, unknown matches, points a match
+// never reached, and stores or files that can't be read. Data goes to stdout,
 // messages to stderr.
 package main
 
@@ -30,8 +38,8 @@ import (
 // Exit codes.
 const (
 	exitOK     = 0
-	exitFailed = 1 // verify found a problem
-	exitUsage  = 2 // usage, unknown match, unreadable store or file
+	exitFailed = 1 // verify found a problem; show or log met an illegal input
+	exitUsage  = 2 // usage, unknown match, point not reached, unreadable store or file
 )
 
 type cli struct {
@@ -39,6 +47,8 @@ type cli struct {
 	Verify     verifyCmd     `cmd:"" help:"Check hash chains and seqs of stored matches or .jsonl files."`
 	Export     exportCmd     `cmd:"" help:"Write a match's events to stdout."`
 	Rejections rejectionsCmd `cmd:"" help:"List the inputs the recorder refused, with the reason and rule."`
+	Show       showCmd       `cmd:"" help:"Show a match's state after an input or at the start of a turn."`
+	Log        logCmd        `cmd:"" help:"Tell a match input by input: who did what, and what followed."`
 }
 
 // env is what a command may touch besides its flags.
@@ -72,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	exited := -1
 	parser, err := kong.New(&c,
 		kong.Name("replay"),
-		kong.Description("Chronicle replay: list, verify and export recorded Magic: The Gathering matches."),
+		kong.Description("Chronicle replay: list, verify, export, show and tell recorded Magic: The Gathering matches."),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { exited = code }),
 	)

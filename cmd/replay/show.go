@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/chronicle-mtg/chronicle/replay"
+)
+
+type showCmd struct {
+	storeFlags
+	Target string  `arg:"" name:"MATCH|FILE.jsonl" help:"A stored match, or a .jsonl file to replay with the rules."`
+	Match  string  `placeholder:"M" help:"The match to show when the file holds several."`
+	At     *uint64 `name:"at" placeholder:"SEQ" xor:"point" help:"Show the state right after input SEQ."`
+	Turn   *int    `name:"turn" placeholder:"N" xor:"point" help:"Show the start of turn N: the state right after the input that began it (its upkeep, or the position a setup placed)."`
+	Game   int     `name:"game" placeholder:"G" help:"With --turn: turn N of game G; default the latest game that reached turn N."`
+	As     string  `name:"as" placeholder:"PLAYER" help:"Show only what this player (id or name) could see; \"judge\" (the default) sees everything, \"public\" what every player sees."`
+	JSON   bool    `name:"json" help:"Print the state as a JSON object."`
+}
+
+func (c *showCmd) Run(e *env) error {
+	at := replay.At{Game: c.Game}
+	if c.At != nil {
+		if *c.At == 0 {
+			return fail(exitUsage, "--at: seqs count from 1")
+		}
+		at.Seq = *c.At
+	}
+	if c.Turn != nil {
+		if *c.Turn < 1 {
+			return fail(exitUsage, "--turn: turns count from 1")
+		}
+		at.Turn = *c.Turn
+	}
+	if err := at.Check(); err != nil {
+		return fail(exitUsage, "--game: %v", err)
+	}
+	t, err := openTarget(c.storeFlags, c.Target, c.Match)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	sum, err := t.src.Match(t.match)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	as, err := replay.Viewer(sum, c.As)
+	if err != nil {
+		return fail(exitUsage, "--as: %v", err)
+	}
+	pos, err := replay.Seek(t.src, t.match, at)
+	if err != nil {
+		return replayError(err)
+	}
+	v := pos.View(as)
+	if c.JSON {
+		b, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(e.stdout, "%s\n", b)
+		return err
+	}
+	return replay.WriteBoard(e.stdout, v)
+}

@@ -1,0 +1,255 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer"
+)
+
+// The narrative `replay log` prints: one entry per input, what the input did
+// and what followed from it, as a judge reads a match. Everything in it is
+// derived from the input and the effects recorded for it (or derived now),
+// told against the state just before each effect, so it says only what
+// happened: "p1 Alice casts Lightning Bolt (o40) targeting Bob (p2), paying
+// {R}", then on resolution "Lightning Bolt deals 3 to Bob (20 -> 17)".
+//
+// Objects are written "Name (o12)"; an object that changes zones becomes a
+// new object (CR 400.7), written "(now o13)". Players are "p1 Alice" when
+// they act and "Bob (p2)" when acted on. A narrative told as a player names
+// no card that player couldn't see: an opponent's draws are "a card", and a
+// hand is counted, not listed.
+
+// Entry is one input of a match, told.
+type Entry struct {
+	Seq  uint64 `json:"seq"`
+	Game int    `json:"game"`
+	Turn int    `json:"turn"` // 0 before the first turn
+	Step string `json:"step"` // "" before the first turn
+	// Player is the input's actor: a player id or "table".
+	Player string `json:"player"`
+	Kind   string `json:"kind"`
+	// Text is what the input did, starting with who did it.
+	Text string `json:"text"`
+	// Lines are what followed from it, in order.
+	Lines []string `json:"lines"`
+}
+
+// Where is when the input came, in the state before it: "T3 main1", or
+// "pregame" before the first turn; games after the first are prefixed, as
+// in "G2 T1 upkeep".
+func (e Entry) Where() string {
+	w := "pregame"
+	if e.Turn > 0 {
+		w = fmt.Sprintf("T%d %s", e.Turn, e.Step)
+	}
+	if e.Game > 1 {
+		w = fmt.Sprintf("G%d %s", e.Game, w)
+	}
+	return w
+}
+
+// String is the entry's first line: "T3 main1 p1 Alice casts ...".
+func (e Entry) String() string { return e.Where() + " " + e.Text }
+
+// Narrate tells match's inputs to fn one by one, in seq order, as viewer as
+// sees them (see Viewer; "" is the judge). It stops at an input the rules
+// forbid with an *IllegalError, every input before it told.
+func Narrate(src Source, match, as string, fn func(Entry) error) error {
+	sum, err := src.Match(match)
+	if err != nil {
+		return err
+	}
+	if as, err = Viewer(sum, as); err != nil {
+		return err
+	}
+	n := &narrator{g: reducer.New(nil), as: as}
+	return Replay(src, match, func(_ *reducer.Game, in Input) error {
+		return fn(n.tell(in.Event, in.Effects))
+	})
+}
+
+// narrator keeps its own copy of the game, one effect behind the telling.
+type narrator struct {
+	g  *reducer.Game
+	as string // "judge", "public" or a player id
+}
+
+// telling is one input being told.
+type telling struct {
+	*narrator
+	ev    *events.Event
+	lines []string
+	group *group
+
+	// The input's own doings, gathered from its effects.
+	spell       reducer.ObjID // cast: the spell on the stack
+	spellName   string
+	spellDetail string // " as Fire", " with X=3", " targeting ..."
+	land        reducer.ObjID
+	landName    string
+	paid, added []string // mana letters spent by a cast, added by an activation
+	tapped      []reducer.ObjID
+	manaSource  reducer.ObjID
+	ability     reducer.ObjID // activate: the ability put on the stack
+	abilityText string        // "Walking Ballista (o12): Walking Ballista's ability (o40)"
+	costs       []string      // activate: costs other than mana, as paid
+	attacks     [][2]string   // attacker, defender
+	blocks      [][2]string   // blocker, attacker
+
+	// resolving is the spell resolving during a pass, until it leaves the
+	// stack; announced once anything follows from it.
+	resolving reducer.ObjID
+	announced bool
+}
+
+// tell applies an input's effects to the narrator's game, one by one, and
+// tells what they did.
+func (n *narrator) tell(ev *events.Event, effs []reducer.Effect) Entry {
+	s := n.g.S
+	e := Entry{Seq: ev.Seq, Game: s.Game, Turn: s.Turn, Player: ev.Actor, Kind: string(ev.Kind)}
+	if s.Turn > 0 {
+		e.Step = s.Step.String()
+	}
+	t := &telling{narrator: n, ev: ev}
+	before := t.prepare()
+	quiet := ev.Kind == events.KindMatchStarted || ev.Kind == events.KindSetup
+	for i := range effs {
+		if !quiet {
+			t.effect(&effs[i])
+		}
+		n.g.Apply(effs[i : i+1])
+	}
+	t.flush()
+	e.Text = t.text(before)
+	if ev.Kind == events.KindSetup {
+		t.lines = append(t.lines, t.position()...)
+	}
+	e.Lines = t.lines
+	if e.Lines == nil {
+		e.Lines = []string{}
+	}
+	return e
+}
+
+// beforeInput is what an input's text needs from the state before it.
+type beforeInput struct {
+	hand    int // the actor's hand size
+	pending reducer.Question
+}
+
+// prepare notes what the text needs from the state before the input, and
+// whether a pass resolves the top of the stack (CR 117.4).
+func (t *telling) prepare() beforeInput {
+	s := t.g.S
+	b := beforeInput{pending: s.Pending}
+	if p, ok := events.PlayerOf(t.ev.Body); ok {
+		if seat := s.Seat(p); seat >= 0 {
+			b.hand = len(s.Players[seat].Hand)
+		}
+	}
+	if t.ev.Kind == events.KindPass && len(s.Stack) > 0 && s.Pending.Ask == reducer.AskPriority && s.Passes+1 >= len(s.Players) {
+		t.resolving = s.Stack[len(s.Stack)-1]
+	}
+	return b
+}
+
+// line adds a line of what followed, after any gathered group.
+func (t *telling) line(format string, args ...any) {
+	t.flush()
+	t.announce()
+	t.lines = append(t.lines, fmt.Sprintf(format, args...))
+}
+
+// announce says the resolving spell resolves, before the first thing that
+// follows from it.
+func (t *telling) announce() {
+	if t.resolving != 0 && !t.announced {
+		t.announced = true
+		t.lines = append(t.lines, t.obj(t.resolving)+" resolves")
+	}
+}
+
+// actor is how a player is named acting: "p1 Alice".
+func (t *telling) actor(seat int) string {
+	s := t.g.S
+	if seat < 0 || seat >= len(s.Players) {
+		return events.TableActor
+	}
+	return s.Players[seat].ID + " " + s.Players[seat].Name
+}
+
+// target is how a player is named acted on: "Bob (p2)".
+func (t *telling) target(seat int) string {
+	s := t.g.S
+	if seat < 0 || seat >= len(s.Players) {
+		return "nobody"
+	}
+	return s.Players[seat].Name + " (" + s.Players[seat].ID + ")"
+}
+
+// who names the input's actor.
+func (t *telling) who() string {
+	if p, ok := events.PlayerOf(t.ev.Body); ok {
+		if seat := t.g.S.Seat(p); seat >= 0 {
+			return t.actor(seat)
+		}
+	}
+	return t.ev.Actor
+}
+
+// sees reports whether the viewer sees what is in zone z of seat's.
+func (t *telling) sees(z reducer.Zone, seat int) bool {
+	switch {
+	case t.as == reducer.ViewJudge:
+		return true
+	case z == reducer.ZoneLibrary:
+		return false
+	case z == reducer.ZoneHand:
+		s := t.g.S
+		return seat >= 0 && seat < len(s.Players) && s.Players[seat].ID == t.as
+	}
+	return true
+}
+
+// obj names an object: "Lightning Bolt (o40)".
+func (t *telling) obj(id reducer.ObjID) string {
+	name := "an object"
+	if o := t.g.S.Obj(id); o != nil && o.Name() != "" {
+		name = o.Name()
+	}
+	return name + " (" + id.String() + ")"
+}
+
+// pluralInt is "1 card" or "3 cards".
+func pluralInt(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// article is "a +1/+1 counter" or "3 +1/+1 counters".
+func article(n int, word string) string {
+	if n == 1 {
+		return withArticle(word)
+	}
+	return pluralInt(n, word)
+}
+
+// withArticle is "a Thopter", "an Elf".
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
+
+func mana(letters []string) string {
+	var b strings.Builder
+	for _, l := range letters {
+		b.WriteString("{" + l + "}")
+	}
+	return b.String()
+}

@@ -1,0 +1,358 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer"
+)
+
+// Telling effects. Each effect is told against the state just before it;
+// bookkeeping (priority, questions, summoning sickness, damage wearing off)
+// is left out, and what the input's own text says (the card cast, the mana
+// paid, the attackers) is gathered for it instead of told as a line.
+
+// effect tells one effect.
+func (t *telling) effect(e *reducer.Effect) {
+	s := t.g.S
+	kind := t.ev.Kind
+	switch e.Op {
+	case reducer.OpMove:
+		t.move(e)
+	case reducer.OpUntap:
+		if kind == events.KindActivate {
+			t.costs = append(t.costs, "untapping "+t.obj(e.Obj)) // {Q}
+		} else if o := s.Obj(e.Obj); o != nil {
+			t.join(groupUntap, o.Controller, t.obj(e.Obj))
+		}
+	case reducer.OpTap:
+		switch kind {
+		case events.KindActivate:
+			t.tapped = append(t.tapped, e.Obj)
+			t.costs = append(t.costs, "tapping "+t.obj(e.Obj))
+		case events.KindAttack: // attacking taps; the text names the attackers
+		default:
+			t.line("%s becomes tapped", t.obj(e.Obj))
+		}
+	case reducer.OpAddMana:
+		if kind == events.KindActivate {
+			t.added = append(t.added, e.Color.Letter())
+			t.manaSource = e.Obj
+		} else {
+			t.line("%s adds {%s}", t.actor(e.Seat), e.Color.Letter())
+		}
+	case reducer.OpSpendMana:
+		letter := "?"
+		if pool := s.Players[e.Seat].Pool; e.N >= 0 && e.N < len(pool) {
+			letter = pool[e.N].Color.Letter()
+		}
+		if kind == events.KindCast || kind == events.KindActivate {
+			t.paid = append([]string{letter}, t.paid...) // spent highest index first
+		} else {
+			t.line("%s spends {%s}", t.actor(e.Seat), letter)
+		}
+	case reducer.OpEmptyPools:
+		for seat, p := range s.Players {
+			if len(p.Pool) > 0 {
+				letters := make([]string, len(p.Pool))
+				for i, m := range p.Pool {
+					letters[i] = m.Color.Letter()
+				}
+				t.line("%s's unused mana empties: %s", t.actor(seat), mana(letters))
+			}
+		}
+	case reducer.OpLife:
+		t.life(e)
+	case reducer.OpDamage:
+		t.damage(e)
+	case reducer.OpCounter:
+		switch {
+		case kind == events.KindActivate && e.N < 0 && t.ability == 0:
+			t.costs = append(t.costs, "removing "+article(-e.N, e.Kind+" counter")+" from "+t.obj(e.Obj))
+		case e.N >= 0:
+			t.line("%s gets %s", t.obj(e.Obj), article(e.N, e.Kind+" counter"))
+		default:
+			t.line("%s loses %s", t.obj(e.Obj), article(-e.N, e.Kind+" counter"))
+		}
+	case reducer.OpPump:
+		t.line("%s gets %+d/%+d until end of turn", t.obj(e.Obj), e.N, int(e.Card))
+	case reducer.OpStep:
+		if e.N > 0 && e.N != s.Turn {
+			t.line("turn %d begins: %s's turn", e.N, t.actor(e.Seat))
+		}
+	case reducer.OpSpell:
+		t.spellDetail = t.castDetail(e)
+	case reducer.OpAttack:
+		if e.N == 1 && kind == events.KindAttack {
+			t.attacks = append(t.attacks, [2]string{t.obj(e.Obj), t.target(e.Seat)})
+		}
+	case reducer.OpBlock:
+		if kind == events.KindBlock {
+			t.blocks = append(t.blocks, [2]string{t.obj(e.Obj), t.obj(e.To)})
+		}
+	case reducer.OpVanish:
+		if e.Obj == t.resolving {
+			t.abilityResolved()
+		} else {
+			t.line("the token %s ceases to exist", t.obj(e.Obj))
+		}
+	case reducer.OpAbility:
+		name := "an ability"
+		if o := s.Obj(e.To); o != nil && o.Def != nil {
+			name = o.Def.Name + "'s ability"
+		}
+		t.ability = e.Obj
+		t.abilityText = fmt.Sprintf("%s: %s (%s)", t.obj(e.To), name, e.Obj)
+	case reducer.OpTrigger:
+		// The source has usually just left (a dies trigger): name it as it was.
+		t.line("an ability of %s (%s) triggers", e.Name, e.Obj)
+	case reducer.OpPutTrigger:
+		name := "a triggered ability"
+		if len(s.Triggers) > 0 && s.Triggers[0].Def != nil {
+			name = s.Triggers[0].Def.Name + "'s ability"
+		}
+		t.line("%s goes on the stack (%s)", name, e.Obj)
+	case reducer.OpToken:
+		t.line("%s creates %s token (%s)", t.actor(e.Seat), withArticle(e.Name), e.Obj)
+	case reducer.OpLose:
+		t.line("%s loses: %s", t.actor(e.Seat), e.Kind)
+	case reducer.OpGameOver:
+		if e.Seat >= 0 {
+			t.line("game %d is over: %s wins", max(s.Game, 1), t.actor(e.Seat))
+		} else {
+			t.line("game %d is over: a draw", max(s.Game, 1))
+		}
+	case reducer.OpMatchOver:
+		wins := make([]string, len(s.Players))
+		for seat := range s.Players {
+			wins[seat] = fmt.Sprintf("%s %d", t.actor(seat), s.GameWins[seat])
+		}
+		t.line("the match is over; games won: %s", strings.Join(wins, ", "))
+	case reducer.OpNewGame:
+		t.line("game %d begins", e.N)
+	}
+}
+
+// castDetail is what a cast chose, told as the spell gets it: the half
+// cast, X and the targets.
+func (t *telling) castDetail(e *reducer.Effect) string {
+	var b strings.Builder
+	if e.Kind != "" {
+		b.WriteString(" as " + e.Kind)
+	}
+	if e.N != 0 {
+		fmt.Fprintf(&b, " with X=%d", e.N)
+	}
+	var ts []string
+	for _, tg := range e.Targets {
+		if tg.Obj != 0 {
+			ts = append(ts, t.obj(reducer.ObjID(tg.Obj)))
+		} else {
+			ts = append(ts, t.target(tg.Player))
+		}
+	}
+	if len(ts) > 0 {
+		b.WriteString(" targeting " + strings.Join(ts, " and "))
+	}
+	return b.String()
+}
+
+// move tells an object changing zones (CR 400.7: it becomes object e.To).
+func (t *telling) move(e *reducer.Effect) {
+	s := t.g.S
+	o := s.Obj(e.Obj)
+	if o == nil {
+		return
+	}
+	from, to := o.Zone, e.Zone
+	now := " (now " + e.To.String() + ")"
+	name := t.obj(e.Obj)
+	switch {
+	case t.ev.Kind == events.KindCast && to == reducer.ZoneStack && t.spell == 0:
+		t.spell, t.spellName = e.To, o.Name()
+	case t.ev.Kind == events.KindPlayLand && from == reducer.ZoneHand && to == reducer.ZoneBattlefield && t.land == 0:
+		t.land, t.landName = e.To, o.Name()
+	case e.Obj == t.resolving:
+		t.resolved(o, to, now)
+	case from == reducer.ZoneLibrary && to == reducer.ZoneHand:
+		t.join(groupDraw, o.Owner, t.seen(o, to, e.To))
+	case from == reducer.ZoneHand && to == reducer.ZoneLibrary:
+		t.join(groupBottom, o.Owner, t.seen(o, to, e.To))
+	case from == reducer.ZoneStack && to == reducer.ZoneGraveyard:
+		t.line("%s is countered", name)
+	case from == reducer.ZoneBattlefield && to == reducer.ZoneGraveyard && o.Is("Creature"):
+		t.line("%s dies", name)
+	case from == reducer.ZoneHand && to == reducer.ZoneGraveyard:
+		t.line("%s discards %s", t.actor(o.Owner), name)
+	case to == reducer.ZoneGraveyard:
+		t.line("%s is put into %s's graveyard from the %s%s", t.seenOrCard(o, to, e.Obj), t.actor(o.Owner), from, now)
+	case to == reducer.ZoneExile:
+		t.line("%s is exiled from the %s%s", t.seenOrCard(o, to, e.Obj), from, now)
+	case to == reducer.ZoneBattlefield:
+		t.line("%s enters the battlefield from the %s%s", t.seenOrCard(o, to, e.Obj), from, now)
+	case to == reducer.ZoneHand:
+		t.line("%s is returned to %s's hand from the %s%s", t.seenOrCard(o, to, e.Obj), t.actor(o.Owner), from, now)
+	case to == reducer.ZoneLibrary:
+		t.line("%s is put into %s's library from the %s%s", t.seenOrCard(o, to, e.Obj), t.actor(o.Owner), from, now)
+	default:
+		t.line("%s moves from the %s to the %s%s", t.seenOrCard(o, to, e.Obj), from, to, now)
+	}
+}
+
+// seen names object o, moving to zone to, as id if the viewer sees it in
+// either zone, and "" if not.
+func (t *telling) seen(o *reducer.Object, to reducer.Zone, id reducer.ObjID) string {
+	if !t.sees(o.Zone, o.Owner) && !t.sees(to, o.Owner) {
+		return ""
+	}
+	return o.Name() + " (" + id.String() + ")"
+}
+
+// seenOrCard is seen, or "a card" for one the viewer can't see.
+func (t *telling) seenOrCard(o *reducer.Object, to reducer.Zone, id reducer.ObjID) string {
+	if n := t.seen(o, to, id); n != "" {
+		return n
+	}
+	return "a card"
+}
+
+// resolved tells the resolving spell leaving the stack: a permanent spell
+// enters the battlefield; an instant or sorcery goes to the graveyard once it
+// has done what it says, or without doing anything when none of its targets
+// is legal any more (CR 608.2b).
+func (t *telling) resolved(o *reducer.Object, to reducer.Zone, now string) {
+	name := t.obj(o.ID)
+	switch {
+	case to == reducer.ZoneBattlefield && !t.announced:
+		t.flush()
+		t.announced = true
+		t.lines = append(t.lines, name+" resolves and enters the battlefield"+now)
+	case to == reducer.ZoneBattlefield:
+		t.line("%s enters the battlefield%s", name, now)
+	case to == reducer.ZoneGraveyard && !t.announced && len(o.Targets) > 0:
+		t.flush()
+		t.announced = true
+		t.lines = append(t.lines, name+" doesn't resolve: none of its targets is legal any more (CR 608.2b)")
+	case to == reducer.ZoneGraveyard:
+		t.flush()
+		t.announce()
+	default:
+		t.line("%s is put into the %s%s", name, to, now)
+	}
+	t.resolving = 0
+}
+
+// abilityResolved tells the resolving ability ceasing to exist (it has no
+// graveyard to go to): it resolved, or did nothing because none of its
+// targets is legal any more (CR 608.2b).
+func (t *telling) abilityResolved() {
+	if !t.announced {
+		t.flush()
+		t.announced = true
+		if o := t.g.S.Obj(t.resolving); o != nil && len(o.Targets) > 0 {
+			t.lines = append(t.lines, t.obj(t.resolving)+" doesn't resolve: none of its targets is legal any more (CR 608.2b)")
+		} else {
+			t.lines = append(t.lines, t.obj(t.resolving)+" resolves")
+		}
+	}
+	t.resolving = 0
+}
+
+// source names what the resolving spell or ability deals damage as: the
+// spell, or the ability's source (CR 113.7a).
+func (t *telling) source() string {
+	o := t.g.S.Obj(t.resolving)
+	if o == nil || o.Def == nil {
+		return "it"
+	}
+	if o.Ability > 0 || o.Trigger > 0 {
+		return o.Def.Name
+	}
+	return o.Name()
+}
+
+// life tells a life total changing: damage from the resolving spell or in
+// combat, or life gained or lost.
+func (t *telling) life(e *reducer.Effect) {
+	s := t.g.S
+	p := s.Players[e.Seat]
+	change := fmt.Sprintf("(%d -> %d)", p.Life, p.Life+e.N)
+	who := p.Name
+	switch {
+	case e.N > 0:
+		t.line("%s gains %d life %s", who, e.N, change)
+	case t.resolving != 0:
+		t.line("%s deals %d to %s %s", t.source(), -e.N, who, change)
+	case inCombatDamage(s):
+		if src := t.unblockedAttacker(e.Seat); src != 0 {
+			t.line("%s deals %d combat damage to %s %s", t.obj(src), -e.N, who, change)
+		} else {
+			t.line("%s is dealt %d combat damage %s", who, -e.N, change)
+		}
+	case e.N < 0:
+		t.line("%s loses %d life %s", who, -e.N, change)
+	}
+}
+
+// damage tells damage marked on a permanent.
+func (t *telling) damage(e *reducer.Effect) {
+	s := t.g.S
+	switch {
+	case t.resolving != 0:
+		t.line("%s deals %d to %s", t.source(), e.N, t.obj(e.Obj))
+	case inCombatDamage(s):
+		if src := t.combatSource(e.Obj); src != 0 {
+			t.line("%s deals %d combat damage to %s", t.obj(src), e.N, t.obj(e.Obj))
+		} else {
+			t.line("%s is dealt %d combat damage", t.obj(e.Obj), e.N)
+		}
+	default:
+		t.line("%s is dealt %d damage", t.obj(e.Obj), e.N)
+	}
+}
+
+func inCombatDamage(s *reducer.State) bool {
+	return s.Step == reducer.StepFirstStrikeDamage || s.Step == reducer.StepCombatDamage
+}
+
+// unblockedAttacker is the one attacker that can deal combat damage to seat
+// (unblocked, or trampling over), or 0 when there are several or none.
+func (t *telling) unblockedAttacker(seat int) reducer.ObjID {
+	s := t.g.S
+	var found reducer.ObjID
+	for _, id := range s.Battlefield {
+		o := s.Objects[id]
+		if o.Attacking == seat+1 && (!o.Blocked || o.Has("Trample")) {
+			if found != 0 {
+				return 0
+			}
+			found = id
+		}
+	}
+	return found
+}
+
+// combatSource is the one creature dealing combat damage to permanent id:
+// the attacker a blocker blocks, or an attacker's only blocker; 0 when it
+// can't be told.
+func (t *telling) combatSource(id reducer.ObjID) reducer.ObjID {
+	s := t.g.S
+	o := s.Obj(id)
+	if o == nil {
+		return 0
+	}
+	if o.Blocking != 0 {
+		return o.Blocking
+	}
+	var found reducer.ObjID
+	for _, bid := range s.Battlefield {
+		if s.Objects[bid].Blocking == id {
+			if found != 0 {
+				return 0
+			}
+			found = bid
+		}
+	}
+	return found
+}

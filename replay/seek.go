@@ -1,0 +1,194 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/reducer"
+)
+
+// Seeking: the game of a match at a point, for `replay show`.
+//
+// A point is an input (the state right after it), or the start of a turn:
+// the state right after the input whose effects began that turn. Turns
+// begin inside inputs: the last pass of a turn ends it, and the game runs on
+// through the next turn's untap step to its upkeep, where the active player
+// gets priority; that upkeep is the start shown. An input that places a
+// position (setup) begins the turn it places. Turn numbers start again in
+// each game of a match, so a turn is of a game: the one asked for, or the
+// latest game that reached it.
+
+// ErrNotReached means a point the match never reached: a seq past its end,
+// or a turn that never began.
+var ErrNotReached = errors.New("not reached")
+
+// notReached is an error wrapping ErrNotReached that reads as its message.
+type notReached struct{ msg string }
+
+func (e *notReached) Error() string        { return e.msg }
+func (e *notReached) Is(target error) bool { return target == ErrNotReached }
+
+func errNotReached(format string, args ...any) error {
+	return &notReached{msg: fmt.Sprintf(format, args...)}
+}
+
+// At is a point in a match. The zero At is the end: the state after the
+// last input.
+type At struct {
+	Seq  uint64 // the state after input Seq (from 1)
+	Turn int    // the start of turn Turn (from 1)
+	// Game narrows Turn to one game of the match (from 1); 0 means the
+	// latest game that reached turn Turn.
+	Game int
+}
+
+// Check reports an At that names no point.
+func (a At) Check() error {
+	switch {
+	case a.Seq > 0 && (a.Turn != 0 || a.Game != 0):
+		return errors.New("give a seq or a turn, not both")
+	case a.Turn < 0 || a.Game < 0:
+		return errors.New("turns and games count from 1")
+	case a.Game > 0 && a.Turn == 0:
+		return errors.New("a game is given with a turn")
+	}
+	return nil
+}
+
+func (a At) String() string {
+	switch {
+	case a.Seq > 0:
+		return fmt.Sprintf("seq %d", a.Seq)
+	case a.Turn > 0 && a.Game > 0:
+		return fmt.Sprintf("the start of turn %d of game %d", a.Turn, a.Game)
+	case a.Turn > 0:
+		return fmt.Sprintf("the start of turn %d", a.Turn)
+	}
+	return "the end"
+}
+
+// Position is a match's game at a point.
+type Position struct {
+	Summary Summary
+	// Seq is the last input applied.
+	Seq  uint64
+	Game *reducer.Game
+}
+
+// View is the position as viewer as sees it (see reducer.State.View), with
+// its seq.
+func (p *Position) View(as string) *reducer.View {
+	v := p.Game.S.View(as)
+	v.Seq = p.Seq
+	return v
+}
+
+// Seek rebuilds match's game at the point at. A point the match never
+// reached is an error wrapping ErrNotReached; an unknown match, one wrapping
+// ErrUnknownMatch; an input the rules forbid before the point, an
+// *IllegalError. Inputs after the point are not read, except that a turn
+// without a game reads them all to find the latest game that reached it.
+func Seek(src Source, match string, at At) (*Position, error) {
+	if err := at.Check(); err != nil {
+		return nil, err
+	}
+	sum, err := src.Match(match)
+	if err != nil {
+		return nil, err
+	}
+	seq := at.Seq
+	switch {
+	case at.Turn > 0:
+		if seq, err = turnSeq(src, match, at); err != nil {
+			return nil, err
+		}
+	case seq == 0:
+		seq = sum.HeadSeq
+	case seq > sum.HeadSeq:
+		return nil, errNotReached("seq %d is past the end of match %s: its last input is seq %d", seq, match, sum.HeadSeq)
+	}
+	pos := &Position{Summary: sum}
+	err = Replay(src, match, func(g *reducer.Game, in Input) error {
+		pos.Game, pos.Seq = g, in.Event.Seq
+		if in.Event.Seq >= seq {
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
+		return nil, err
+	}
+	if pos.Game == nil {
+		return nil, errNotReached("match %s has no inputs", match)
+	}
+	return pos, nil
+}
+
+// TurnStart is where a turn began.
+type TurnStart struct {
+	Game, Turn int
+	Seq        uint64 // the input whose effects began it
+	Active     string // the active player's id
+}
+
+// Turns lists where each turn of match began, in seq order. It replays the
+// whole match; an input the rules forbid stops it with an *IllegalError,
+// the turns before it listed.
+func Turns(src Source, match string) ([]TurnStart, error) {
+	var out []TurnStart
+	game, turn := 0, 0
+	err := Replay(src, match, func(g *reducer.Game, in Input) error {
+		s := g.S
+		if s.Turn > 0 && (s.Turn != turn || s.Game != game) {
+			out = append(out, TurnStart{Game: s.Game, Turn: s.Turn, Seq: in.Event.Seq, Active: s.Players[s.Active].ID})
+		}
+		game, turn = s.Game, s.Turn
+		return nil
+	})
+	return out, err
+}
+
+// turnSeq finds the input that began the turn at names.
+func turnSeq(src Source, match string, at At) (uint64, error) {
+	starts, err := Turns(src, match)
+	if err != nil {
+		return 0, err
+	}
+	var found *TurnStart
+	for i := range starts {
+		if t := &starts[i]; t.Turn == at.Turn && (at.Game == 0 || t.Game == at.Game) {
+			found = t
+		}
+	}
+	if found != nil {
+		return found.Seq, nil
+	}
+	where := fmt.Sprintf("turn %d", at.Turn)
+	if at.Game > 0 {
+		where += fmt.Sprintf(" of game %d", at.Game)
+	}
+	if len(starts) == 0 {
+		return 0, errNotReached("%s never began in match %s: no turn did", where, match)
+	}
+	return 0, errNotReached("%s never began in match %s: turns that began: %s", where, match, turnRanges(starts))
+}
+
+// turnRanges says which turns began, game by game: "1 to 3 in game 1, 5 in
+// game 2".
+func turnRanges(starts []TurnStart) string {
+	var parts []string
+	for i := 0; i < len(starts); {
+		j := i
+		for j+1 < len(starts) && starts[j+1].Game == starts[i].Game {
+			j++
+		}
+		r := fmt.Sprintf("%d", starts[i].Turn)
+		if starts[j].Turn != starts[i].Turn {
+			r += fmt.Sprintf(" to %d", starts[j].Turn)
+		}
+		parts = append(parts, fmt.Sprintf("%s in game %d", r, starts[i].Game))
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
