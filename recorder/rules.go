@@ -46,6 +46,9 @@ func (r *Rules) Admit(m *Match, ev *events.Event) (*store.Derived, error) {
 		return nil, err
 	}
 	d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs)}
+	if g.S.Over {
+		d.Status = store.StatusFinished
+	}
 	if g.S.Turn != turn || g.S.Game != game {
 		dg := g.S.Digest()
 		d.Turn, d.Digest = g.S.Turn, dg[:]

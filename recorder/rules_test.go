@@ -65,6 +65,9 @@ func TestRulesStoreEffectsAndDigests(t *testing.T) {
 	if rules.S.Digest() != trusted.S.Digest() {
 		t.Fatal("stored effects rebuild a different state than the rules")
 	}
+	if meta, err := h.store.Meta(match); err != nil || meta.Status != "finished" {
+		t.Fatalf("a match the rules ended is finished in its meta: %+v, %v", meta, err)
+	}
 	// A digest at the game's start (turn 0) and at turn 1's start.
 	digests, err := h.store.Digests(match)
 	if err != nil || len(digests) != 2 || digests[0].Turn != 0 || digests[1].Turn != 1 {

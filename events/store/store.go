@@ -228,6 +228,16 @@ func putDerived(tx *bolt.Tx, d *Derived) error {
 	if err := eb.Put(u64(d.Seq), d.Effects); err != nil {
 		return err
 	}
+	if d.Status != "" {
+		meta, err := decodeMeta(mb.Get(keyMeta))
+		if err != nil {
+			return err
+		}
+		meta.Status = d.Status
+		if err := putMeta(mb, meta); err != nil {
+			return err
+		}
+	}
 	if len(d.Digest) == 0 {
 		return nil
 	}

@@ -11,7 +11,8 @@ var ErrNotFound = errors.New("not found")
 
 // Match statuses.
 const (
-	StatusOpen = "open" // recording; the match has not ended
+	StatusOpen     = "open"     // recording; the match has not ended
+	StatusFinished = "finished" // the rules say the match is over
 )
 
 // Meta describes a stored match. It is rewritten with every commit that
@@ -91,6 +92,8 @@ type Derived struct {
 	// Turn and Digest are set when the input began turn Turn.
 	Turn   int
 	Digest []byte
+	// Status, when set, becomes the match's status (StatusFinished).
+	Status string
 }
 
 // Digest is a state digest recorded at a turn start.
