@@ -16,4 +16,7 @@
 //
 // After every input the state says who must act next and how (Pending):
 // priority, a decision, or a random outcome the reducer needs.
+// LegalActions lists the inputs that answer it legally, generated and then
+// kept only if the validating door accepts them; Clone copies a game so an
+// input can be tried without committing it.
 package reducer

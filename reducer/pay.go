@@ -95,7 +95,8 @@ func (g *Game) choosePayment(seat int, cost cards.Cost, x int, pay []events.Paym
 		return plan, nil
 	}
 	allowed := make([]bool, len(pool))
-	for i, p := range pay {
+	for _, i := range paymentOrder(pay) {
+		p := pay[i]
 		col, _ := cards.ParseColor(p.Mana)
 		found := false
 		for j, m := range pool {
@@ -120,6 +121,31 @@ func (g *Game) choosePayment(seat int, cost cards.Cost, x int, pay []events.Paym
 		return nil, g.refuse("CR 601.2h", "body.pay", "the payment has %d mana, %s takes %d", len(pay), costString(cost, x), len(plan))
 	}
 	return plan, nil
+}
+
+// paymentOrder is the order in which explicit payment entries take their
+// mana: the most specific first (a source named by id, then by name, then
+// any source), each group in input order, so that an entry naming its
+// source by name can't take the mana another entry names by id.
+func paymentOrder(pay []events.Payment) []int {
+	rank := func(p events.Payment) int {
+		switch _, _, isID := parseID(p.Source); {
+		case isID:
+			return 0
+		case p.Source != "":
+			return 1
+		}
+		return 2
+	}
+	var order []int
+	for r := 0; r <= 2; r++ {
+		for i, p := range pay {
+			if rank(p) == r {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
 }
 
 // spend removes the planned mana from the pool, highest index first.

@@ -1,0 +1,61 @@
+package reducer
+
+import "slices"
+
+// Clone returns a deep copy of the game: a position on which to try an
+// input without touching g (Submit on the copy, then drop it). The copy
+// shares only what never changes: the card pool and card definitions.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.S = g.S.Clone()
+	c.out = nil
+	return &c
+}
+
+// Clone returns a deep copy of the state: objects, players and their zones,
+// mana pools, counters, targets, last known information, waiting triggers
+// and the pending question are copied; the card pool and card definitions,
+// which are read-only, are shared.
+func (s *State) Clone() *State {
+	c := *s
+	c.Players = make([]*Player, len(s.Players))
+	for i, p := range s.Players {
+		cp := *p
+		cp.Library = slices.Clone(p.Library)
+		cp.Hand = slices.Clone(p.Hand)
+		cp.Graveyard = slices.Clone(p.Graveyard)
+		cp.Command = slices.Clone(p.Command)
+		cp.Pool = slices.Clone(p.Pool)
+		c.Players[i] = &cp
+	}
+	c.Objects = make([]*Object, len(s.Objects))
+	for i, o := range s.Objects {
+		if o == nil {
+			continue
+		}
+		co := *o
+		co.Counters = slices.Clone(o.Counters)
+		co.Targets = slices.Clone(o.Targets)
+		if o.LKI != nil {
+			lki := o.LKI.clone()
+			co.LKI = &lki
+		}
+		c.Objects[i] = &co
+	}
+	c.Cards = slices.Clone(s.Cards)
+	c.Battlefield = slices.Clone(s.Battlefield)
+	c.Stack = slices.Clone(s.Stack)
+	c.Exile = slices.Clone(s.Exile)
+	c.GameWins = slices.Clone(s.GameWins)
+	c.Triggers = slices.Clone(s.Triggers)
+	for i := range c.Triggers {
+		c.Triggers[i].LKI = s.Triggers[i].LKI.clone()
+	}
+	c.Pending.Options = slices.Clone(s.Pending.Options)
+	return &c
+}
+
+func (l LKI) clone() LKI {
+	l.Counters = slices.Clone(l.Counters)
+	return l
+}
