@@ -66,7 +66,7 @@ func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.
 	}
 	plan := abilityPlan{src: id, ab: ab}
 	for i, k := range ab.Targets {
-		t, err := g.chooseTargetFrom(seat, 0, o, k, b.Targets[i], "body.targets["+itoa(i)+"]")
+		t, err := g.chooseTargetFrom(seat, 0, o, k, b.Targets[i], "body.targets["+itoa(i)+"]", plan.targets)
 		if err != nil {
 			return abilityPlan{}, err
 		}

@@ -233,3 +233,19 @@ func TestStonecoilProtection(t *testing.T) {
 		t.Fatal("Shambleshark (2/1) should have died to Stonecoil's 1 damage")
 	}
 }
+
+// Two targets named by the same card name mean two different objects of
+// that name (refs.go): Fireball at "Grizzly Bears" twice hits both Bears.
+func TestSameNameTargets(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"hand":["Fireball"],"battlefield":[{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"},{"card":"Mountain"}]},
+		{"id":"p2","life":20,"battlefield":[{"card":"Grizzly Bears"},{"card":"Grizzly Bears"}]}]}`
+	tap := in("activate", "p1", `,"source":"Mountain"`)
+	g := play(t, twoDecks, setup, tap, tap, tap, tap, tap, tap,
+		in("cast", "p1", `,"card":"Fireball","x":4,"targets":["Grizzly Bears","Grizzly Bears"]`),
+		in("pass", "p1", ``), in("pass", "p2", ``),
+	)
+	if permanent(g, "Grizzly Bears") != nil {
+		t.Fatal("both Grizzly Bears should have taken 2 and died")
+	}
+}

@@ -140,11 +140,15 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 	if mc.ability.Tap {
 		g.emit(Effect{Op: OpTap, Obj: mc.obj})
 	}
+	legendary := 0
+	if g.S.Objects[mc.obj].IsLegendary() {
+		legendary = 1
+	}
 	if mc.ability.AnyColor {
-		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: mc.color})
+		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: mc.color, N: legendary})
 	}
 	for _, c := range mc.ability.Add {
-		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: c})
+		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: c, N: legendary})
 	}
 	g.acted(seat)
 }

@@ -92,7 +92,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	}
 	plan := castPlan{obj: id, face: b.Face}
 	for i, k := range kinds {
-		t, err := g.chooseTarget(seat, id, k, b.Targets[i], "body.targets["+itoa(i)+"]")
+		t, err := g.chooseTarget(seat, id, k, b.Targets[i], "body.targets["+itoa(i)+"]", plan.targets)
 		if err != nil {
 			return castPlan{}, err
 		}
@@ -114,13 +114,16 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 }
 
 // chooseTarget resolves a target reference for a slot of kind k.
-func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, field string) (Target, error) {
-	return g.chooseTargetFrom(seat, spell, g.S.Obj(spell), k, ref, field)
+// A name that fits several objects means the first not chosen already for
+// this spell (two Fireball targets both named "Grizzly Bears").
+func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, field string, chosen []Target) (Target, error) {
+	return g.chooseTargetFrom(seat, spell, g.S.Obj(spell), k, ref, field, chosen)
 }
 
 // chooseTargetFrom is chooseTarget for a source other than a spell being
 // cast (an ability's source); spell (0 for none) can't target itself.
-func (g *Game) chooseTargetFrom(seat int, spell ObjID, src *Object, k cards.TargetKind, ref, field string) (Target, error) {
+func (g *Game) chooseTargetFrom(seat int, spell ObjID, src *Object, k cards.TargetKind, ref, field string, chosen []Target) (Target, error) {
+	_, _, byID := parseID(ref)
 	s := g.S
 	if k == cards.AnyTarget {
 		if p := s.Seat(ref); p >= 0 {
@@ -135,6 +138,9 @@ func (g *Game) chooseTargetFrom(seat int, spell ObjID, src *Object, k cards.Targ
 	for _, id := range s.matchRef(ref, zone) {
 		if id == spell {
 			continue // a spell can't target itself (CR 115.5)
+		}
+		if !byID && slices.Contains(chosen, Target{Obj: uint32(id)}) {
+			continue
 		}
 		if why := g.targetIllegalFrom(k, Target{Obj: uint32(id)}, src); why != "" {
 			if first == "" {

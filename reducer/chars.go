@@ -107,3 +107,9 @@ func equalFold(a, b string) bool {
 	}
 	return true
 }
+
+// IsLegendary reports whether the object has the legendary supertype.
+func (o *Object) IsLegendary() bool {
+	d := o.def()
+	return d != nil && d.HasSuper("Legendary")
+}

@@ -46,6 +46,7 @@ func (s *State) Digest() Digest {
 		w.ints(len(p.Pool))
 		for _, m := range p.Pool {
 			w.ints(int(m.Color), int(m.Source))
+			w.bools(m.Legendary)
 		}
 	}
 	w.ids(s.Battlefield)

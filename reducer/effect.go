@@ -20,7 +20,7 @@ const (
 	OpTap             // tap Obj
 	OpUntap           // untap Obj
 	OpSick            // Obj's summoning sickness: N = 1 sick, 0 not
-	OpAddMana         // add one mana of Color from source Obj to Seat's pool
+	OpAddMana         // add one mana of Color from source Obj to Seat's pool; N = 1 if the source is legendary
 	OpSpendMana       // remove the Nth mana of Seat's pool
 	OpEmptyPools      // every mana pool empties (CR 500.4)
 	OpLife            // Seat's life changes by N (damage from source To, when set)
@@ -113,7 +113,7 @@ func (s *State) apply(e *Effect) {
 		s.mustObj(e.Obj).Sick = e.N != 0
 	case OpAddMana:
 		p := s.Players[e.Seat]
-		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj})
+		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N == 1})
 	case OpSpendMana:
 		p := s.Players[e.Seat]
 		p.Pool = slices.Delete(p.Pool, e.N, e.N+1)

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -13,63 +14,152 @@ import (
 // already in the pool. Without an explicit "pay" the default payment is:
 // each coloured symbol takes the first mana of its colour in the pool, {C}
 // the first colourless, each hybrid symbol the first mana of either colour,
-// {2/W} one W if there is one and else two generic; then generic and X take
-// the remaining mana in pool order.
+// {2/W} one W if there is one and else two generic, {L} the first mana from
+// a legendary source; then generic and X take the remaining mana in pool
+// order. See payPlan for how conflicts between symbols are resolved.
 
-// payPlan picks pool indexes paying cost with X = x, using only the indexes
-// allowed (nil: all). It reports what is missing when the pool can't pay.
-func payPlan(pool []Mana, allowed []bool, cost cards.Cost, x int) ([]int, string) {
-	used := make([]bool, len(pool))
-	var plan []int
-	take := func(ok func(Mana) bool) bool {
-		for i, m := range pool {
-			if !used[i] && (allowed == nil || allowed[i]) && ok(m) {
-				used[i] = true
-				plan = append(plan, i)
-				return true
-			}
-		}
-		return false
-	}
+// payPlan picks pool indexes paying cost with X = x, using only and all of
+// the indexes allowed (nil: any of the pool). It reports what is missing
+// when the pool can't pay.
+//
+// Symbols that take one particular mana are matched first, in the order
+// above, each trying the pool in order (a coloured symbol tries mana from
+// non-legendary sources first, keeping legendary mana for {L}); where a
+// choice made early blocks a later symbol, the search backtracks, so any
+// payment that exists is found, and the first in this order is the one
+// used. Generic mana and X take what is left, in pool order.
+func payPlan(pool []Mana, allowed []bool, cost cards.Cost, x int) (plan []int, missing string, ok bool) {
+	return payPlanExact(pool, allowed, cost, x, allowed != nil)
+}
+
+// payPlanExact is payPlan; exact requires every allowed mana to be used.
+func payPlanExact(pool []Mana, allowed []bool, cost cards.Cost, x int, exact bool) (plan []int, missing string, ok bool) {
+	var syms []cards.Symbol
 	generic := x * countX(cost)
-	var missing []string
 	for _, sym := range cost {
-		switch sym.Kind {
-		case cards.SymColored, cards.SymPhyrexian, cards.SymColorless:
-			c := sym.Color
-			if !take(func(m Mana) bool { return m.Color == c }) {
-				missing = append(missing, "{"+c.Letter()+"}")
-			}
-		case cards.SymGeneric:
+		if sym.Kind == cards.SymGeneric {
 			generic += sym.N
 		}
 	}
-	for _, sym := range cost {
+	for _, pass := range [][]cards.SymbolKind{
+		{cards.SymColored, cards.SymPhyrexian, cards.SymColorless},
+		{cards.SymHybrid, cards.SymTwoHybrid, cards.SymLegendary},
+	} {
+		for _, sym := range cost {
+			if slices.Contains(pass, sym.Kind) {
+				syms = append(syms, sym)
+			}
+		}
+	}
+	usable := func(i int) bool { return allowed == nil || allowed[i] }
+	used := make([]bool, len(pool))
+	plan = make([]int, 0, len(syms)+generic)
+	var search func(k, generic int) bool
+	search = func(k, generic int) bool {
+		if k == len(syms) {
+			free := 0
+			for i := range pool {
+				if !used[i] && usable(i) {
+					free++
+				}
+			}
+			// An explicit payment must use exactly the mana it names.
+			if free < generic || exact && free > generic {
+				return false
+			}
+			for i := range pool {
+				if generic > 0 && !used[i] && usable(i) {
+					used[i] = true
+					plan = append(plan, i)
+					generic--
+				}
+			}
+			return true
+		}
+		for _, i := range symbolOptions(pool, syms[k]) {
+			if used[i] || !usable(i) {
+				continue
+			}
+			used[i] = true
+			plan = append(plan, i)
+			if search(k+1, generic) {
+				return true
+			}
+			used[i] = false
+			plan = plan[:len(plan)-1]
+		}
+		if syms[k].Kind == cards.SymTwoHybrid {
+			return search(k+1, generic+2) // {2/W} paid with two generic
+		}
+		return false
+	}
+	if search(0, generic) {
+		return plan, "", true
+	}
+	return nil, missingFor(pool, allowed, syms, generic), false
+}
+
+// symbolOptions lists the pool indexes that can pay sym, in preference order.
+func symbolOptions(pool []Mana, sym cards.Symbol) []int {
+	var first, later []int
+	for i, m := range pool {
 		switch sym.Kind {
+		case cards.SymColored, cards.SymPhyrexian, cards.SymColorless:
+			if m.Color == sym.Color {
+				if m.Legendary {
+					later = append(later, i)
+				} else {
+					first = append(first, i)
+				}
+			}
 		case cards.SymHybrid:
-			a, b := sym.Color, sym.Alt
-			if !take(func(m Mana) bool { return m.Color == a || m.Color == b }) {
-				missing = append(missing, "{"+a.Letter()+"/"+b.Letter()+"}")
+			if m.Color == sym.Color || m.Color == sym.Alt {
+				first = append(first, i)
 			}
 		case cards.SymTwoHybrid:
-			c := sym.Color
-			if !take(func(m Mana) bool { return m.Color == c }) {
-				generic += 2
+			if m.Color == sym.Color {
+				first = append(first, i)
 			}
 		case cards.SymLegendary:
-			missing = append(missing, "{L}") // issue 4: legendary sources
+			if m.Legendary { // MANA-8: any type, from a legendary source
+				first = append(first, i)
+			}
 		}
 	}
-	for i := 0; i < generic; i++ {
-		if !take(func(Mana) bool { return true }) {
-			missing = append(missing, fmt.Sprintf("{%d}", generic-i))
-			break
+	return append(first, later...)
+}
+
+// missingFor names what a pool lacks for a cost, for messages: it counts
+// the symbols the pool can't cover one by one, then the generic shortfall.
+func missingFor(pool []Mana, allowed []bool, syms []cards.Symbol, generic int) string {
+	used := make([]bool, len(pool))
+	var missing []string
+	for _, sym := range syms {
+		found := false
+		for _, i := range symbolOptions(pool, sym) {
+			if !used[i] && (allowed == nil || allowed[i]) {
+				used[i], found = true, true
+				break
+			}
+		}
+		switch {
+		case found:
+		case sym.Kind == cards.SymTwoHybrid:
+			generic += 2
+		default:
+			missing = append(missing, cards.Cost{sym}.String())
 		}
 	}
-	if len(missing) > 0 {
-		return nil, strings.Join(missing, "")
+	free := 0
+	for i := range pool {
+		if !used[i] && (allowed == nil || allowed[i]) {
+			free++
+		}
 	}
-	return plan, ""
+	if free < generic {
+		missing = append(missing, fmt.Sprintf("{%d}", generic-free))
+	}
+	return strings.Join(missing, "") // "" when the mana covers the cost with some to spare
 }
 
 func countX(c cards.Cost) int {
@@ -88,8 +178,8 @@ func countX(c cards.Cost) int {
 func (g *Game) choosePayment(seat int, cost cards.Cost, x int, pay []events.Payment) ([]int, error) {
 	pool := g.S.Players[seat].Pool
 	if pay == nil {
-		plan, missing := payPlan(pool, nil, cost, x)
-		if missing != "" {
+		plan, missing, ok := payPlan(pool, nil, cost, x)
+		if !ok {
 			return nil, g.refuse("CR 601.2h", "body.pay", "the mana pool (%s) can't pay %s: missing %s", poolString(pool), costString(cost, x), missing)
 		}
 		return plan, nil
@@ -113,12 +203,13 @@ func (g *Game) choosePayment(seat int, cost cards.Cost, x int, pay []events.Paym
 			return nil, g.refuse("CR 601.2h", "body.pay["+itoa(i)+"]", "no {%s} from %s in the mana pool (%s)", p.Mana, orAny(p.Source), poolString(pool))
 		}
 	}
-	plan, missing := payPlan(pool, allowed, cost, x)
-	if missing != "" {
+	plan, missing, ok := payPlan(pool, allowed, cost, x)
+	switch {
+	case !ok && missing != "":
 		return nil, g.refuse("CR 601.2h", "body.pay", "the payment doesn't cover %s: missing %s", costString(cost, x), missing)
-	}
-	if len(plan) != len(pay) {
-		return nil, g.refuse("CR 601.2h", "body.pay", "the payment has %d mana, %s takes %d", len(pay), costString(cost, x), len(plan))
+	case !ok:
+		least, _, _ := payPlanExact(pool, allowed, cost, x, false)
+		return nil, g.refuse("CR 601.2h", "body.pay", "the payment has %d mana, %s takes %d", len(pay), costString(cost, x), len(least))
 	}
 	return plan, nil
 }

@@ -160,13 +160,11 @@ func TestPaymentAgainstSearch(t *testing.T) {
 	checkPayments(t, symbols, 20000)
 }
 
-// TestPaymentHybridGap: payPlan matches hybrid symbols greedily in printed
-// order and pays {2/W} with W whenever it can, so an explicit payment that
-// can pay the cost is refused: {U/B}{G/W}{W/U} paid with {G}{U}{B} ({W/U}
-// finds nothing left), {2/W} paid with {W}{U} (two generic). No modelled
-// card has such a cost yet; the fix is a search over the payment's mana.
-func TestPaymentHybridGap(t *testing.T) {
-	t.Skip("known gap: payPlan's greedy hybrid and {2/W} matching refuses some valid explicit payments")
+// TestPaymentHybridAndTwoHybrid: hybrid, {2/W} and {L} symbols that
+// compete for the same mana are resolved by search: {U/B}{G/W}{W/U} paid
+// with {G}{U}{B}, {2/W} paid with {W}{U} as two generic, {G}{L} with the
+// legendary G kept for {L}.
+func TestPaymentHybridAndTwoHybrid(t *testing.T) {
 	checkPayments(t, []string{"{1}", "{W}", "{U}", "{W/U}", "{U/B}", "{G/W}", "{2/W}"}, 20000)
 }
 
@@ -205,7 +203,7 @@ func checkPayments(t *testing.T, symbols []string, n int) {
 		if want := payable(colorsOf, cost, x); (err == nil) != want {
 			t.Fatalf("%s with X=%d paid with all of %s: accepted %v, a payment exists %v (%v)", text, x, poolString(pool), err == nil, want, err)
 		}
-		if plan, missing := payPlan(pool, nil, cost, x); missing == "" {
+		if plan, _, ok := payPlan(pool, nil, cost, x); ok {
 			var spent []cards.Color
 			for _, j := range plan {
 				spent = append(spent, pool[j].Color)
@@ -227,5 +225,25 @@ func TestPaymentSourceOrder(t *testing.T) {
 	pay := []events.Payment{{Mana: "W", Source: "Plains"}, {Mana: "W", Source: "o1"}}
 	if _, err := g.choosePayment(0, cost, 0, pay); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// MANA-8: {L} is paid with mana from a legendary source; a coloured symbol
+// takes mana from a non-legendary source first, so {G}{L} is payable from a
+// legendary G and a plain G in either order, and not from two plain G.
+func TestPaymentLegendaryMana(t *testing.T) {
+	cost, _ := cards.ParseCost("{G}{L}")
+	for _, pool := range [][]Mana{
+		{{Color: cards.Green, Source: 1, Legendary: true}, {Color: cards.Green, Source: 2}},
+		{{Color: cards.Green, Source: 2}, {Color: cards.Green, Source: 1, Legendary: true}},
+	} {
+		plan, missing, ok := payPlan(pool, nil, cost, 0)
+		if !ok || len(plan) != 2 {
+			t.Fatalf("pool %v: plan %v, missing %s", pool, plan, missing)
+		}
+	}
+	plain := []Mana{{Color: cards.Green, Source: 2}, {Color: cards.Green, Source: 3}}
+	if _, missing, ok := payPlan(plain, nil, cost, 0); ok || missing != "{L}" {
+		t.Fatalf("{L} from non-legendary mana: ok %v, missing %q", ok, missing)
 	}
 }

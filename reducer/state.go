@@ -77,6 +77,8 @@ type Player struct {
 type Mana struct {
 	Color  cards.Color
 	Source ObjID
+	// Legendary: the source was legendary as it made the mana (MANA-8).
+	Legendary bool
 }
 
 // Object is a card or token in a zone, or a spell or ability on the stack.
