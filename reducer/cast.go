@@ -32,7 +32,12 @@ func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
 		return castPlan{}, err
 	}
 	cands := s.matchRef(b.Card, s.Players[seat].Hand)
+	exiled, forbidden := s.castableFromExile(seat, b.Card)
+	cands = append(cands, exiled...)
 	if len(cands) == 0 {
+		if len(forbidden) > 0 {
+			return castPlan{}, g.noExilePermission(forbidden[0])
+		}
 		return castPlan{}, g.refuse("CR 601.2a", "body.card", "%q is not in %s's hand", b.Card, s.Players[seat].ID)
 	}
 	var first error
@@ -52,13 +57,30 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	s := g.S
 	o := s.Objects[id]
 	def := o.Def
-	if b.Face != "" {
+	face := ""
+	switch {
+	case b.Face != "" && o.Def.Layout == "adventure":
+		if f := o.Def.Face(b.Face); f == nil {
+			return castPlan{}, g.refuse("CR 715.3", "body.face", "%s has no face named %q", o.Name(), b.Face)
+		} else if f == o.Def.Adventure() {
+			def, face = f, f.Name // ADV-1, ADV-2: judged as the Adventure alone
+		}
+	case b.Face != "":
 		def = o.Def.Face(b.Face)
 		if def == nil || o.Def.Layout != "split" {
 			return castPlan{}, g.refuse("CR 709.3", "body.face", "%s has no half named %q to cast", o.Name(), b.Face)
 		}
-	} else if o.Def.Layout == "split" {
+		face = def.Name
+	case o.Def.Layout == "split":
 		return castPlan{}, g.refuse("CR 709.3", "body.face", "name the half of %s to cast", o.Def.Name)
+	}
+	if o.Zone == ZoneExile {
+		g.action = "cast " + def.Name + " from exile"
+		if face != "" {
+			if err := g.checkExileFace(o, def); err != nil {
+				return castPlan{}, err
+			}
+		}
 	}
 	switch {
 	case def.Is("Land"):
@@ -90,7 +112,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	case len(b.Targets) != len(kinds):
 		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s takes %d target%s, got %d", def.Name, len(kinds), plural(len(kinds)), len(b.Targets))
 	}
-	plan := castPlan{obj: id, face: b.Face}
+	plan := castPlan{obj: id, face: face}
 	for i, k := range kinds {
 		t, err := g.chooseTarget(seat, id, k, b.Targets[i], "body.targets["+itoa(i)+"]", plan.targets)
 		if err != nil {
@@ -163,7 +185,7 @@ func (g *Game) targetIllegal(k cards.TargetKind, t Target) string {
 
 // targetIllegalFrom also checks protection from the source (CR 702.16b).
 func (g *Game) targetIllegalFrom(k cards.TargetKind, t Target, src *Object) string {
-	if why := g.targetIllegalKind(k, t); why != "" {
+	if why := g.targetIllegalKind(k, t, src); why != "" {
 		return why
 	}
 	if o := g.S.Obj(ObjID(t.Obj)); t.Obj != 0 && protectedFrom(o, src) {
@@ -172,7 +194,7 @@ func (g *Game) targetIllegalFrom(k cards.TargetKind, t Target, src *Object) stri
 	return ""
 }
 
-func (g *Game) targetIllegalKind(k cards.TargetKind, t Target) string {
+func (g *Game) targetIllegalKind(k cards.TargetKind, t Target, src *Object) string {
 	s := g.S
 	if t.Obj == 0 {
 		if k == cards.AnyTarget && t.Player >= 0 && t.Player < len(s.Players) && !s.Players[t.Player].Lost {
@@ -199,6 +221,24 @@ func (g *Game) targetIllegalKind(k cards.TargetKind, t Target) string {
 	case cards.TargetArtifactOrEnchantment:
 		if o.Zone != ZoneBattlefield || !(o.Is("Artifact") || o.Is("Enchantment")) {
 			return name + " is not an artifact or enchantment on the battlefield"
+		}
+	case cards.TargetCreaturePower4:
+		if o.Zone != ZoneBattlefield || !o.Is("Creature") {
+			return name + " is not a creature on the battlefield"
+		}
+		if o.Power() < 4 {
+			return name + " has power " + itoa(o.Power()) + ", less than 4"
+		}
+	case cards.TargetCreatureOrPlaneswalker:
+		if o.Zone != ZoneBattlefield || !(o.Is("Creature") || o.Is("Planeswalker")) {
+			return name + " is not a creature or planeswalker on the battlefield"
+		}
+	case cards.TargetOpponentsNonland:
+		if o.Zone != ZoneBattlefield || o.Is("Land") {
+			return name + " is not a nonland permanent"
+		}
+		if src != nil && o.Controller == src.Controller {
+			return name + " is not controlled by an opponent"
 		}
 	case cards.TargetSpell, cards.TargetCreatureSpell:
 		if o.Zone != ZoneStack || o.isAbility() {

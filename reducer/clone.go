@@ -36,6 +36,7 @@ func (s *State) Clone() *State {
 		co := *o
 		co.Counters = slices.Clone(o.Counters)
 		co.Targets = slices.Clone(o.Targets)
+		co.MayCast = slices.Clone(o.MayCast)
 		if o.LKI != nil {
 			lki := o.LKI.clone()
 			co.LKI = &lki

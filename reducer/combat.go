@@ -26,8 +26,20 @@ func (g *Game) cantAttack(o *Object, seat int) string {
 		return g.S.objName(o.ID) + " has summoning sickness (CR 302.6)"
 	case o.Has("Defender"):
 		return g.S.objName(o.ID) + " has defender (CR 702.3b)"
+	case o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().AttackUnlessOneOne && !g.controlsOneOne(seat):
+		return g.S.objName(o.ID) + " can't attack unless " + g.S.Players[seat].ID + " controls a 1/1 creature"
 	}
 	return ""
+}
+
+// controlsOneOne reports whether seat controls a 1/1 creature.
+func (g *Game) controlsOneOne(seat int) bool {
+	for _, id := range g.S.Battlefield {
+		if o := g.S.Objects[id]; o.Controller == seat && o.Is("Creature") && o.Power() == 1 && o.Toughness() == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // reasonRule splits a reason that ends with its rule, "Hill Giant (o3) is
@@ -184,6 +196,9 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 				continue
 			case protectedFrom(attacker, o):
 				first = s.objName(attacker.ID) + " has protection from " + s.objName(id) + " (CR 702.16f)"
+				continue
+			case o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().BlocksOnlyFlyers && !attacker.Has("Flying"):
+				first = s.objName(id) + " can block only creatures with flying"
 				continue
 			case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):
 				first = s.objName(attacker.ID) + " has flying: " + s.objName(id) + " has neither flying nor reach (CR 702.9b)"

@@ -497,6 +497,19 @@ func DescribeEffect(s *State, e Effect) string {
 		return "match over"
 	case OpAbility:
 		return fmt.Sprintf("ability %d of %s on the stack as %s, controller %s", e.N, descObj(s, e.To), e.Obj, pl(e.Seat))
+	case OpTrigger:
+		return fmt.Sprintf("triggers: ability %d of %s (%s), controller %s", e.N, e.Name, e.Obj, pl(e.Seat))
+	case OpPutTrigger:
+		if len(s.Triggers) > 0 {
+			return fmt.Sprintf("trigger of %s on the stack as %s", s.Triggers[0].Def.Name, e.Obj)
+		}
+		return "trigger on the stack as " + e.Obj.String()
+	case OpRequeue:
+		return fmt.Sprintf("waiting trigger %d put first", e.N)
+	case OpToken:
+		return fmt.Sprintf("token %s %s created for %s", e.Obj, e.Name, pl(e.Seat))
+	case OpMayCast:
+		return fmt.Sprintf("%s may cast %s from exile (%s)", pl(e.Seat), descObj(s, e.Obj), e.Kind)
 	}
 	return fmt.Sprintf("effect op %d", e.Op)
 }

@@ -59,6 +59,12 @@ func (s *State) Digest() Digest {
 		}
 		w.ints(int(o.ID), int(o.Card), o.Owner, o.Controller, int(o.Zone), o.Damage, o.X, o.PumpP, o.PumpT, o.Attacking, int(o.Blocking))
 		w.ints(o.Ability, o.Trigger, int(o.Source))
+		w.str(o.ExiledBy)
+		w.ints(len(o.MayCast))
+		for _, p := range o.MayCast {
+			w.ints(p.Seat)
+			w.str(p.Kind)
+		}
 		if o.Def != nil && o.Card == 0 {
 			w.str(o.Def.Name) // tokens and abilities: what they are
 		}
@@ -126,7 +132,7 @@ func (w *digestWriter) lki(l *LKI) {
 		w.ints(-1)
 		return
 	}
-	w.ints(l.Power, l.Toughness, len(l.Counters))
+	w.ints(int(l.Card), l.Power, l.Toughness, len(l.Counters))
 	for _, c := range l.Counters {
 		w.str(c.Kind)
 		w.ints(c.N)

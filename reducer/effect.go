@@ -14,8 +14,8 @@ type Op uint8
 // The numbering is stored with recorded effects: append, never renumber.
 const (
 	OpNone         Op = iota
-	OpCreate          // new object Obj for Card, owned by Seat, in Zone at position N (-1: end)
-	OpMove            // Obj leaves its zone; it becomes object To in Zone (CR 400.7), controlled by Seat, at position N
+	OpCreate          // new object Obj for Card, owned by Seat, in Zone at position N (-1: end); in exile, exiled by Name
+	OpMove            // Obj leaves its zone; it becomes object To in Zone (CR 400.7), controlled by Seat, at position N; moved to exile by Name
 	OpOrder           // Seat's library becomes List, top first (a shuffle)
 	OpTap             // tap Obj
 	OpUntap           // untap Obj
@@ -54,6 +54,7 @@ const (
 	OpPutTrigger      // the first waiting trigger goes on the stack as object Obj
 	OpToken           // a token named Name is created on the battlefield for Seat as object Obj
 	OpRequeue         // the Nth waiting trigger moves to the front of the waiting list
+	OpMayCast         // Seat may cast the exiled Obj, by permission Kind
 )
 
 // Effect is one state change. Fields unused by an Op are zero.
@@ -86,6 +87,9 @@ func (s *State) apply(e *Effect) {
 		}
 		c := s.Cards[e.Card]
 		o := &Object{ID: e.Obj, Card: e.Card, Def: c.Def, Owner: e.Seat, Controller: e.Seat, Zone: e.Zone}
+		if e.Zone == ZoneExile {
+			o.ExiledBy = e.Name
+		}
 		s.addObject(o, e.N)
 	case OpMove:
 		old := s.mustObj(e.Obj)
@@ -98,6 +102,9 @@ func (s *State) apply(e *Effect) {
 			o.Controller = e.Seat
 		}
 		o.Sick = e.Zone == ZoneBattlefield
+		if e.Zone == ZoneExile {
+			o.ExiledBy = e.Name
+		}
 		s.addObject(o, e.N)
 	case OpOrder:
 		p := s.Players[e.Seat]
@@ -185,7 +192,7 @@ func (s *State) apply(e *Effect) {
 		}
 		t := Trigger{Source: e.Obj, Def: def, Index: e.N, Controller: e.Seat}
 		if e.LKI != nil {
-			t.LKI = LKI{Power: e.LKI.Power, Toughness: e.LKI.Toughness, Counters: slices.Clone(e.LKI.Counters)}
+			t.LKI = LKI{Card: e.LKI.Card, Power: e.LKI.Power, Toughness: e.LKI.Toughness, Counters: slices.Clone(e.LKI.Counters)}
 		}
 		s.Triggers = append(s.Triggers, t)
 	case OpPutTrigger:
@@ -202,6 +209,9 @@ func (s *State) apply(e *Effect) {
 		t := s.Triggers[e.N]
 		s.Triggers = slices.Delete(s.Triggers, e.N, e.N+1)
 		s.Triggers = slices.Insert(s.Triggers, 0, t)
+	case OpMayCast:
+		o := s.mustObj(e.Obj)
+		o.MayCast = append(o.MayCast, Permission{Seat: e.Seat, Kind: e.Kind})
 	case OpToken:
 		def, ok := s.pool.Card(e.Name)
 		if !ok || e.Obj != s.nextObjID() {

@@ -40,6 +40,10 @@ func (g *Game) resolveTop() {
 	}
 	// It may have been countered or moved by its own effect.
 	if s.Obj(id) != nil {
+		if o.isAdventure() {
+			g.exileAdventure(o) // ADV-3
+			return
+		}
 		g.move(id, ZoneGraveyard, o.Owner, -1)
 	}
 }
@@ -173,3 +177,44 @@ func (g *Game) endUntilEndOfTurn() {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func (w *world) Tap(obj uint32) {
+	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield && !o.Tapped {
+		w.g.emit(Effect{Op: OpTap, Obj: o.ID})
+	}
+}
+
+func (w *world) Bounce(obj uint32) {
+	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield {
+		w.g.move(o.ID, ZoneHand, o.Owner, -1)
+	}
+}
+
+func (w *world) LoseLife(seat, n int) {
+	if n > 0 {
+		w.g.emit(Effect{Op: OpLife, Seat: seat, N: -n})
+	}
+}
+
+// PutSourceOnLibraryBottom finds the trigger source's card in its owner's
+// graveyard (where it died to) and puts it on the bottom of the library; if
+// the card has left the graveyard meanwhile, nothing happens (CR 400.7).
+func (w *world) PutSourceOnLibraryBottom() {
+	s := w.g.S
+	var card CardID
+	if o := s.Obj(w.spell.Source); o != nil {
+		card = o.Card
+	} else if w.spell.LKI != nil {
+		card = w.spell.LKI.Card
+	}
+	if card == 0 {
+		return
+	}
+	owner := s.Cards[card].Owner
+	for _, id := range s.Players[owner].Graveyard {
+		if s.Objects[id].Card == card {
+			w.g.move(id, ZoneLibrary, owner, -1)
+			return
+		}
+	}
+}

@@ -13,6 +13,9 @@ import (
 // deck list lacks is added to the match as that player's card. A player the
 // setup doesn't list is left with empty zones.
 
+// exiledBySetup is what a card a setup places in exile was exiled by.
+const exiledBySetup = "a setup position"
+
 func (g *Game) checkSetup(b *events.Setup) error {
 	s := g.S
 	st, ok := ParseStep(b.Step)
@@ -135,7 +138,11 @@ func (g *Game) doSetup(b *events.Setup) {
 				g.emit(Effect{Op: OpCard, Card: sc.card, Seat: seat, Name: sc.name})
 			}
 			id := s.nextObjID()
-			g.emit(Effect{Op: OpCreate, Obj: id, Card: sc.card, Seat: seat, Zone: sc.zone, N: -1})
+			by := ""
+			if sc.zone == ZoneExile {
+				by = exiledBySetup
+			}
+			g.emit(Effect{Op: OpCreate, Obj: id, Card: sc.card, Seat: seat, Zone: sc.zone, N: -1, Name: by})
 			if sc.perm == nil {
 				continue
 			}

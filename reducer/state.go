@@ -115,6 +115,11 @@ type Object struct {
 	Targets []Target
 	Face    string
 
+	// In exile: who may cast it and why, and what exiled it (for
+	// explanations).
+	MayCast  []Permission
+	ExiledBy string
+
 	// Until end of turn: +P/+T from effects such as Giant Growth.
 	PumpP, PumpT int
 
@@ -137,6 +142,7 @@ type Trigger struct {
 
 // LKI is the last known information of an object (CR 608.2h).
 type LKI struct {
+	Card             CardID // the card it was (0 for a token)
 	Power, Toughness int
 	Counters         []Counter
 }

@@ -19,7 +19,7 @@ func deathTriggers(o *Object) []Effect {
 	}
 	var out []Effect
 	for _, t := range o.Def.TriggersOf(cards.TriggerDies) {
-		lki := &LKI{Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...)}
+		lki := &LKI{Card: o.Card, Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...)}
 		out = append(out, Effect{Op: OpTrigger, Obj: o.ID, Name: o.Def.Name, N: t.Index, Seat: o.Controller, LKI: lki})
 	}
 	return out

@@ -13,16 +13,21 @@ type TargetKind uint8
 
 // Target kinds of the pool's spells.
 const (
-	AnyTarget                   TargetKind = iota // creature, player or planeswalker (CR 115.4)
-	TargetCreature                                // creature permanent
-	TargetNonblackCreature                        // creature permanent that isn't black
-	TargetArtifactOrEnchantment                   // artifact or enchantment permanent
-	TargetSpell                                   // spell on the stack
-	TargetCreatureSpell                           // creature spell on the stack
+	AnyTarget                    TargetKind = iota // creature, player or planeswalker (CR 115.4)
+	TargetCreature                                 // creature permanent
+	TargetNonblackCreature                         // creature permanent that isn't black
+	TargetArtifactOrEnchantment                    // artifact or enchantment permanent
+	TargetSpell                                    // spell on the stack
+	TargetCreatureSpell                            // creature spell on the stack
+	TargetCreaturePower4                           // creature with power 4 or greater
+	TargetCreatureOrPlaneswalker                   // creature or planeswalker permanent
+	TargetOpponentsNonland                         // nonland permanent an opponent controls
 )
 
 var targetKindNames = [...]string{"any target", "target creature", "target nonblack creature",
-	"target artifact or enchantment", "target spell", "target creature spell"}
+	"target artifact or enchantment", "target spell", "target creature spell",
+	"target creature with power 4 or greater", "target creature or planeswalker",
+	"target nonland permanent an opponent controls"}
 
 func (k TargetKind) String() string {
 	if int(k) < len(targetKindNames) {
@@ -60,6 +65,16 @@ type World interface {
 	// LKI is the last known information of a triggered ability's source
 	// (CR 608.2h): how it was as it last existed on the battlefield.
 	LKI() LKI
+	// Tap taps a permanent.
+	Tap(obj uint32)
+	// Bounce returns a permanent to its owner's hand.
+	Bounce(obj uint32)
+	// LoseLife makes seat lose n life (not damage, CR 120.3).
+	LoseLife(seat, n int)
+	// PutSourceOnLibraryBottom puts the triggered ability's source card,
+	// if it is still in the graveyard it went to, on the bottom of its
+	// owner's library.
+	PutSourceOnLibraryBottom()
 }
 
 // LKI is an object as it last existed (CR 608.2h).
@@ -88,6 +103,7 @@ var triggered = map[string][]Triggered{
 	"Hangarback Walker": {{Index: 0, When: TriggerDies, Resolve: func(w World) {
 		w.CreateTokens(w.Controller(), "Thopter", w.LKI().Counters["+1/+1"])
 	}}},
+	"Murderous Rider": {{Index: 0, When: TriggerDies, Resolve: func(w World) { w.PutSourceOnLibraryBottom() }}},
 }
 
 // TriggersOf returns the card's triggered abilities that wait for event.
@@ -142,6 +158,11 @@ type Spell struct {
 type Permanent struct {
 	// EntersWithXCounters: "enters with X +1/+1 counters" (CR 107.3m).
 	EntersWithXCounters bool
+	// AttackUnlessOneOne: it can't attack unless its controller controls
+	// a 1/1 creature.
+	AttackUnlessOneOne bool
+	// BlocksOnlyFlyers: it can block only creatures with flying.
+	BlocksOnlyFlyers bool
 }
 
 // spells holds the Go code of the pool's instants and sorceries, by name.
@@ -160,6 +181,19 @@ var spells = map[string]*Spell{
 	"Murder":     {Targets: []TargetKind{TargetCreature}, Resolve: destroy},
 	"Naturalize": {Targets: []TargetKind{TargetArtifactOrEnchantment}, Resolve: destroy},
 	"Divination": {Resolve: func(w World, _ []Target) { w.Draw(w.Controller(), 2) }},
+
+	// Adventures (CR 715): the instant or sorcery halves of adventurer cards.
+	"Chop Down": {Targets: []TargetKind{TargetCreaturePower4}, Resolve: destroy},
+	"Swift End": {Targets: []TargetKind{TargetCreatureOrPlaneswalker}, Resolve: func(w World, ts []Target) {
+		destroy(w, ts)
+		w.LoseLife(w.Controller(), 2)
+	}},
+	"Petty Theft": {Targets: []TargetKind{TargetOpponentsNonland}, Resolve: func(w World, ts []Target) {
+		for _, t := range ts {
+			w.Bounce(t.Obj)
+		}
+	}},
+	"Heart's Desire": {Resolve: func(w World, _ []Target) { w.CreateTokens(w.Controller(), "Human", 1) }},
 	// X damage divided evenly, rounded down, among the targets chosen; a
 	// target no longer legal gets nothing (CR 608.2b).
 	"Fireball": {Targets: []TargetKind{AnyTarget}, AnyNumber: true,
@@ -186,6 +220,14 @@ var activated = map[string][]Activated{
 	"Hangarback Walker": {
 		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 1}}, Tap: true, Resolve: growSelf},
 	},
+	"Giant Killer": {
+		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 1}, {Kind: SymColored, Color: White}}, Tap: true,
+			Targets: []TargetKind{TargetCreature}, Resolve: func(w World, ts []Target) {
+				for _, t := range ts {
+					w.Tap(t.Obj)
+				}
+			}},
+	},
 }
 
 func growSelf(w World, _ []Target) { w.AddCounters(w.Self(), "+1/+1", 1) }
@@ -206,6 +248,11 @@ var permanents = map[string]*Permanent{
 	"Walking Ballista":  {EntersWithXCounters: true},
 	"Hangarback Walker": {EntersWithXCounters: true},
 	"Stonecoil Serpent": {EntersWithXCounters: true},
+	// "This creature can't attack unless you control a 1/1 creature."
+	"Lovestruck Beast": {AttackUnlessOneOne: true},
+	// "This creature can block only creatures with flying."
+	"Brazen Borrower": {BlocksOnlyFlyers: true},
+	"Murderous Rider": {},
 }
 
 // Protection qualities the rules engine implements (CR 702.16).
@@ -221,7 +268,7 @@ func (c *Card) ProtectionFromMulticolored() bool {
 var implementedKeywords = map[string]bool{
 	"Flying": true, "Reach": true, "Vigilance": true, "Haste": true, "Defender": true,
 	"Trample": true, "Deathtouch": true, "Lifelink": true, "First strike": true,
-	"Double strike": true, "Menace": true,
+	"Double strike": true, "Menace": true, "Flash": true,
 }
 
 func damage(n int) func(World, []Target) {
@@ -255,6 +302,14 @@ func (c *Card) PermanentOf() *Permanent { return permanents[c.Name] }
 // or one with registered code. Playing or casting a card that isn't is
 // refused with a clear reason rather than played without its text.
 func (c *Card) Modelled() bool {
+	if len(c.Faces) > 0 {
+		for _, f := range c.Faces {
+			if !f.Modelled() {
+				return false
+			}
+		}
+		return true
+	}
 	if c.Is("Instant") || c.Is("Sorcery") {
 		return spells[c.Name] != nil
 	}

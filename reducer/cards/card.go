@@ -8,7 +8,10 @@ import (
 // Card is one card's printed facts plus the behaviour derived from them.
 // Cards are shared and never changed once the pool is loaded.
 type Card struct {
-	Name      string
+	Name string
+	// FullName is an adventurer card's "Creature // Adventure" name; its
+	// Name is the creature's.
+	FullName  string
 	Layout    string // normal, adventure, split, token
 	Cost      Cost
 	ManaValue int
@@ -73,6 +76,14 @@ func (c *Card) PT() (p, t int, ok bool) {
 	p, err1 = strconv.Atoi(c.Power)
 	t, err2 = strconv.Atoi(c.Toughness)
 	return p, t, err1 == nil && err2 == nil
+}
+
+// Adventure returns an adventurer card's Adventure face, or nil.
+func (c *Card) Adventure() *Card {
+	if c.Layout == "adventure" && len(c.Faces) == 2 {
+		return c.Faces[1]
+	}
+	return nil
 }
 
 // Face returns the face named name, or nil.

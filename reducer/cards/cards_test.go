@@ -35,8 +35,10 @@ func TestPoolLoads(t *testing.T) {
 			t.Errorf("%s: unknown layout %q", n, c.Layout)
 		}
 	}
-	if c, ok := p.Card("Giant Killer"); !ok || c.Name != "Giant Killer // Chop Down" {
-		t.Errorf("a card is found by its first face's name: %v", c)
+	// An adventurer card is named after its creature (CR 715.4); its
+	// "Creature // Adventure" name finds it too.
+	if c, ok := p.Card("Giant Killer // Chop Down"); !ok || c.Name != "Giant Killer" || c.Adventure().Name != "Chop Down" {
+		t.Errorf("adventurer card: %v", c)
 	}
 	if _, ok := p.Card("Black Lotus"); ok {
 		t.Error("a card outside the pool was found")
@@ -113,12 +115,13 @@ func TestDerivedManaAbilities(t *testing.T) {
 func TestModelled(t *testing.T) {
 	p := Default()
 	for _, name := range []string{"Grizzly Bears", "Serra Angel", "Lightning Bolt", "Forest", "Llanowar Elves",
-		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter", "Stonecoil Serpent"} {
+		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter", "Stonecoil Serpent", "Giant Killer", "Murderous Rider",
+		"Lovestruck Beast", "Brazen Borrower"} {
 		if c, _ := p.Card(name); !c.Modelled() {
 			t.Errorf("%s should be modelled", name)
 		}
 	}
-	for _, name := range []string{"Cloudfin Raptor", "Giant Killer", "Arcane Signet", "Clone", "Fire // Ice"} {
+	for _, name := range []string{"Cloudfin Raptor", "Beanstalk Giant", "Arcane Signet", "Clone", "Fire // Ice"} {
 		if c, _ := p.Card(name); c.Modelled() {
 			t.Errorf("%s should not be modelled yet", name)
 		}

@@ -72,6 +72,9 @@ func Load(data []byte) (*Pool, error) {
 		}
 		p.byName[c.Name] = c
 		p.names = append(p.names, c.Name)
+		if c.FullName != "" {
+			p.byName[c.FullName] = c
+		}
 	}
 	sort.Strings(p.names)
 	return p, nil
@@ -134,6 +137,14 @@ func build(r rawCard) (*Card, error) {
 	if len(c.Faces) > 0 {
 		// The whole card's cost is its first face's (an adventurer's creature).
 		c.Cost = c.Faces[0].Cost
+	}
+	if c.Layout == "adventure" && len(c.Faces) == 2 {
+		// An adventurer card is its creature (or enchantment) everywhere
+		// but on the stack as an Adventure (CR 715.4): its name and text are
+		// the first face's; the Adventure is its alternative characteristics.
+		c.FullName = c.Name
+		f := c.Faces[0]
+		c.Name, c.Oracle, c.Power, c.Toughness = f.Name, f.Oracle, f.Power, f.Toughness
 	}
 	c.Mana = manaAbilities(c)
 	return c, nil
