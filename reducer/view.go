@@ -273,6 +273,11 @@ func (s *State) objectView(id ObjID) ObjectView {
 	for _, c := range o.Counters {
 		ov.Counters[c.Kind] = c.N
 	}
+	for _, p := range o.MayCast {
+		if id := s.playerRef(p.Seat); !slices.Contains(ov.MayCast, id) {
+			ov.MayCast = append(ov.MayCast, id)
+		}
+	}
 	switch {
 	case o.Ability > 0:
 		ov.Ability = "activated"
