@@ -85,7 +85,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	switch {
 	case def.Is("Land"):
 		return castPlan{}, g.refuse("CR 305.9", "body.card", "%s is a land: lands are played, not cast", def.Name)
-	case !def.Modelled():
+	case !castModelled(o, def, face):
 		return castPlan{}, g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
 	}
 	if !def.Is("Instant") && !def.HasKeyword("Flash") {
@@ -257,4 +257,14 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets)})
 	g.spend(seat, plan.pay)
 	g.acted(seat)
+}
+
+// castModelled: what is cast must be modelled: the half or Adventure cast,
+// or an adventurer's creature alone (its Adventure's text doesn't matter
+// to the creature spell).
+func castModelled(o *Object, def *cards.Card, face string) bool {
+	if face == "" && o.Def.Adventure() != nil {
+		return o.Def.Faces[0].Modelled()
+	}
+	return def.Modelled()
 }

@@ -240,8 +240,8 @@ func (s *State) DescribeSpell(id ObjID) string {
 		return id.String() + " (gone)"
 	}
 	line := descObj(s, id)
-	if o.Face != "" {
-		line += " cast as " + o.Face
+	if o.Face != "" && o.Def != nil {
+		line += " (" + o.Def.Name + " cast as " + o.Face + ")"
 	}
 	line += ", controller " + s.playerID(o.Controller)
 	if o.X != 0 || o.Def != nil && o.Ability == 0 && o.def().Cost.HasX() {
@@ -317,6 +317,17 @@ func (s *State) DescribeQuestion(q Question) string {
 		return fmt.Sprintf("%s to keep or mulligan (mulligans taken %d)", who, q.N)
 	case AskChoose:
 		line := who + " to choose " + q.What
+		if q.What == whatResolve {
+			count := strconv.Itoa(q.N)
+			if q.Max != q.N {
+				count = fmt.Sprintf("%d to %d", q.N, q.Max)
+			}
+			line = fmt.Sprintf("%s to choose, for %s (%s), %s of", who, descObj(s, q.Resolving), q.Prompt, count)
+			if len(q.Options) == 0 {
+				return line + " nothing"
+			}
+			return line + " " + strings.Join(q.Options, ", ")
+		}
 		if q.What == whatDiscard {
 			return fmt.Sprintf("%s to choose %s: %d card%s from hand", who, q.What, q.N, plural(q.N))
 		}
@@ -508,6 +519,8 @@ func DescribeEffect(s *State, e Effect) string {
 		return fmt.Sprintf("waiting trigger %d put first", e.N)
 	case OpToken:
 		return fmt.Sprintf("token %s %s created for %s", e.Obj, e.Name, pl(e.Seat))
+	case OpResolveStep:
+		return fmt.Sprintf("%s resolves on: step %d", descObj(s, e.Obj), e.N)
 	case OpMayCast:
 		return fmt.Sprintf("%s may cast %s from exile (%s)", pl(e.Seat), descObj(s, e.Obj), e.Kind)
 	}

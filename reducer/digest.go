@@ -58,7 +58,7 @@ func (s *State) Digest() Digest {
 			continue
 		}
 		w.ints(int(o.ID), int(o.Card), o.Owner, o.Controller, int(o.Zone), o.Damage, o.X, o.PumpP, o.PumpT, o.Attacking, int(o.Blocking))
-		w.ints(o.Ability, o.Trigger, int(o.Source))
+		w.ints(o.Ability, o.Trigger, int(o.Source), o.Step)
 		w.str(o.ExiledBy)
 		w.ints(len(o.MayCast))
 		for _, p := range o.MayCast {
@@ -88,8 +88,9 @@ func (s *State) Digest() Digest {
 		w.lki(&t.LKI)
 	}
 	q := s.Pending
-	w.ints(int(q.Ask), q.Player, q.Of, q.N)
+	w.ints(int(q.Ask), q.Player, q.Of, q.N, q.Max, int(q.Resolving))
 	w.str(q.Random)
+	w.str(q.Prompt)
 	w.str(q.What)
 	w.ints(len(q.Options))
 	for _, o := range q.Options {

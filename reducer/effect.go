@@ -55,6 +55,7 @@ const (
 	OpToken           // a token named Name is created on the battlefield for Seat as object Obj
 	OpRequeue         // the Nth waiting trigger moves to the front of the waiting list
 	OpMayCast         // Seat may cast the exiled Obj, by permission Kind
+	OpResolveStep     // the resolving Obj goes on to step N
 )
 
 // Effect is one state change. Fields unused by an Op are zero.
@@ -212,6 +213,8 @@ func (s *State) apply(e *Effect) {
 	case OpMayCast:
 		o := s.mustObj(e.Obj)
 		o.MayCast = append(o.MayCast, Permission{Seat: e.Seat, Kind: e.Kind})
+	case OpResolveStep:
+		s.mustObj(e.Obj).Step = e.N
 	case OpToken:
 		def, ok := s.pool.Card(e.Name)
 		if !ok || e.Obj != s.nextObjID() {

@@ -31,10 +31,18 @@ type Question struct {
 	Player int
 	// Random is the outcome wanted for AskRandom (events.RandomShuffle, ...).
 	Random string
-	// Of is the seat whose library is to be shuffled.
+	// Of is the seat whose library is to be shuffled; for the legend rule
+	// the seat to receive priority after.
 	Of int
-	// N is how many cards: to put on the bottom when keeping, to discard.
-	N int
+	// Resolving is the spell or ability whose resolution waits for the
+	// answer (a choice or a shuffle while it resolves), or 0.
+	Resolving ObjID
+	// N is how many cards: to put on the bottom when keeping, to discard;
+	// for a choice while resolving, the fewest to choose, and Max the most.
+	N   int
+	Max int
+	// Prompt says what a choice while resolving is about ("discard").
+	Prompt string
 	// What names the question for AskChoose ("play_or_draw", "discard").
 	What    string
 	Options []string

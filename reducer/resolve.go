@@ -35,17 +35,24 @@ func (g *Game) resolveTop() {
 		}
 		return
 	}
-	if sp != nil && sp.Resolve != nil {
-		sp.Resolve(&world{g: g, spell: o}, legal)
+	if sp != nil && sp.Resolve != nil && !g.runResolve(o, nil, func(w *world) { sp.Resolve(w, legal) }) {
+		return // waiting for a choice made while it resolves
 	}
-	// It may have been countered or moved by its own effect.
-	if s.Obj(id) != nil {
-		if o.isAdventure() {
-			g.exileAdventure(o) // ADV-3
-			return
-		}
-		g.move(id, ZoneGraveyard, o.Owner, -1)
+	g.finishSpell(o)
+}
+
+// finishSpell puts a resolved instant or sorcery where it goes: exile for
+// an Adventure (ADV-3), else its owner's graveyard; it may have been
+// countered or moved by its own effect already.
+func (g *Game) finishSpell(o *Object) {
+	if g.S.Obj(o.ID) == nil {
+		return
 	}
+	if o.isAdventure() {
+		g.exileAdventure(o)
+		return
+	}
+	g.move(o.ID, ZoneGraveyard, o.Owner, -1)
 }
 
 // targetKinds lists the kind of each of n targets of a spell.
@@ -83,9 +90,14 @@ func (g *Game) targetSource(o *Object) *Object {
 func (g *Game) resolveAbility(o *Object) {
 	ab := o.Def.ActivatedOf(o.Ability - 1)
 	legal, fizzles := g.legalTargets(o, ab.Targets)
-	if !fizzles && ab.Resolve != nil {
-		ab.Resolve(&world{g: g, spell: o}, legal)
+	if !fizzles && ab.Resolve != nil && !g.runResolve(o, nil, func(w *world) { ab.Resolve(w, legal) }) {
+		return
 	}
+	g.vanish(o)
+}
+
+// vanish removes a resolved ability from the stack.
+func (g *Game) vanish(o *Object) {
 	if g.S.Obj(o.ID) != nil {
 		g.emit(Effect{Op: OpVanish, Obj: o.ID})
 	}
@@ -93,8 +105,10 @@ func (g *Game) resolveAbility(o *Object) {
 
 // world is what a resolving spell may do; see cards.World.
 type world struct {
-	g     *Game
-	spell *Object
+	g      *Game
+	spell  *Object
+	answer []string  // the answer to the previous step's question
+	asked  *Question // a question this step asks
 }
 
 func (w *world) Controller() int { return w.spell.Controller }

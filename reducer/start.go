@@ -146,6 +146,10 @@ func (g *Game) doRandom(b *events.Random) {
 	case events.RandomShuffle:
 		order, _ := g.libraryOrder(q.Of, b.Order)
 		g.emit(Effect{Op: OpOrder, Seat: q.Of, List: order})
+		if q.Resolving != 0 {
+			g.continueResolve(nil) // a shuffle a resolving spell asked for
+			return
+		}
 		if q.What == whatMulligan {
 			g.draw(q.Of, openingHand)
 			g.nextMulliganShuffle()
@@ -293,6 +297,8 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 		return g.refuse("CR 117.3", "kind", "no question is put to %s; waiting for %s", g.S.Players[seat].ID, g.describePending())
 	}
 	switch q.What {
+	case whatResolve:
+		return g.checkResolveAnswer(b)
 	case whatDiscard:
 		_, err := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		if err == nil && len(b.Answer) != q.N {
@@ -309,6 +315,9 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 func (g *Game) doChoose(seat int, b *events.Choose) {
 	q := g.S.Pending
 	switch q.What {
+	case whatResolve:
+		answer, _ := g.resolveAnswer(b.Answer)
+		g.continueResolve(answer)
 	case whatLegendRule:
 		g.keepLegend(b.Answer[0])
 	case whatPlayOrDraw:

@@ -114,6 +114,9 @@ type Object struct {
 	X       int
 	Targets []Target
 	Face    string
+	// Step is how far its resolution has got: one more for each question
+	// answered while it resolves.
+	Step int
 
 	// In exile: who may cast it and why, and what exiled it (for
 	// explanations).

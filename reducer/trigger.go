@@ -52,12 +52,10 @@ func (g *Game) putTriggers() {
 
 // resolveTrigger resolves a triggered ability; it then ceases to exist.
 func (g *Game) resolveTrigger(o *Object) {
-	if t := o.Def.TriggeredAt(o.Trigger - 1); t != nil && t.Resolve != nil {
-		t.Resolve(&world{g: g, spell: o})
+	if t := o.Def.TriggeredAt(o.Trigger - 1); t != nil && t.Resolve != nil && !g.runResolve(o, nil, func(w *world) { t.Resolve(w) }) {
+		return
 	}
-	if g.S.Obj(o.ID) != nil {
-		g.emit(Effect{Op: OpVanish, Obj: o.ID})
-	}
+	g.vanish(o)
 }
 
 // CreateTokens creates n tokens for seat (CR 111.2).

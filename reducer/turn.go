@@ -208,6 +208,9 @@ func (g *Game) describePending() string {
 	case AskMulligan:
 		return who(q.Player) + " to keep or mulligan"
 	case AskChoose:
+		if q.What == whatResolve {
+			return fmt.Sprintf("%s to choose for %s (%s)", who(q.Player), s.objName(q.Resolving), q.Prompt)
+		}
 		return fmt.Sprintf("%s to choose (%s)", who(q.Player), q.What)
 	case AskAttack:
 		return who(q.Player) + " to declare attackers"

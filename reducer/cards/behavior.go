@@ -75,6 +75,26 @@ type World interface {
 	// if it is still in the graveyard it went to, on the bottom of its
 	// owner's library.
 	PutSourceOnLibraryBottom()
+
+	// Resolving in steps (CR 608.2): Step is 0 at first and one more after
+	// each answered question; Answer is the previous question's answer.
+	Step() int
+	Answer() []string
+	// Ask asks seat to choose from min to max of options (object ids or
+	// words); the step must then end, and the next runs with the answer.
+	Ask(seat int, what string, options []string, min, max int)
+	// AskShuffle asks the table to shuffle seat's library; the step must
+	// then end.
+	AskShuffle(seat int)
+	// Hand and Library list a player's cards as object ids (library top
+	// first); Library keeps only those for which keep says yes.
+	Hand(seat int) []string
+	Library(seat int, keep func(*Card) bool) []string
+	// Discard puts cards from their owner's hand into the graveyard.
+	Discard(ids []string)
+	// PutOntoBattlefield puts cards onto the battlefield under seat's
+	// control.
+	PutOntoBattlefield(seat int, ids []string)
 }
 
 // LKI is an object as it last existed (CR 608.2h).
@@ -194,6 +214,32 @@ var spells = map[string]*Spell{
 		}
 	}},
 	"Heart's Desire": {Resolve: func(w World, _ []Target) { w.CreateTokens(w.Controller(), "Human", 1) }},
+	// "Draw four cards, then discard two cards."
+	"Storm Reading": {Resolve: func(w World, _ []Target) {
+		me := w.Controller()
+		switch w.Step() {
+		case 0:
+			w.Draw(me, 4)
+			if n := min(2, len(w.Hand(me))); n > 0 {
+				w.Ask(me, "discard", w.Hand(me), n, n)
+			}
+		case 1:
+			w.Discard(w.Answer())
+		}
+	}},
+	// "Search your library for a basic land card, put it onto the
+	// battlefield, then shuffle." A search may fail to find (CR 701.19b).
+	"Fertile Footsteps": {Resolve: func(w World, _ []Target) {
+		me := w.Controller()
+		switch w.Step() {
+		case 0:
+			basics := w.Library(me, func(c *Card) bool { return c.Is("Land") && c.HasSuper("Basic") })
+			w.Ask(me, "search: a basic land card", basics, 0, 1)
+		case 1:
+			w.PutOntoBattlefield(me, w.Answer())
+			w.AskShuffle(me)
+		}
+	}},
 	// X damage divided evenly, rounded down, among the targets chosen; a
 	// target no longer legal gets nothing (CR 608.2b).
 	"Fireball": {Targets: []TargetKind{AnyTarget}, AnyNumber: true,
