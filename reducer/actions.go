@@ -150,6 +150,9 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 	for _, c := range mc.ability.Add {
 		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: c, N: legendary})
 	}
+	if mc.ability.Tap {
+		g.fire(cards.TriggerTappedForMana, mc.obj, seat) // MANA-3, MANA-4
+	}
 	g.acted(seat)
 }
 

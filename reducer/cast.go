@@ -256,6 +256,7 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
 	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets)})
 	g.spend(seat, plan.pay)
+	g.fire(cards.TriggerCast, nid, seat) // CR 601.2i: cast once paid
 	g.acted(seat)
 }
 

@@ -20,7 +20,7 @@ const whatResolve = "resolve"
 // answer to the previous step's question. It reports whether the
 // resolution finished; if not, the question is pending.
 func (g *Game) runResolve(o *Object, answer []string, run func(w *world)) bool {
-	w := &world{g: g, spell: o, answer: answer}
+	w := &world{facts: facts{g: g, resolving: o}, g: g, spell: o, answer: answer}
 	run(w)
 	if w.asked == nil {
 		return true

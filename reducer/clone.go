@@ -41,6 +41,10 @@ func (s *State) Clone() *State {
 			lki := o.LKI.clone()
 			co.LKI = &lki
 		}
+		if o.EventLKI != nil {
+			lki := o.EventLKI.clone()
+			co.EventLKI = &lki
+		}
 		c.Objects[i] = &co
 	}
 	c.Cards = slices.Clone(s.Cards)
@@ -51,6 +55,10 @@ func (s *State) Clone() *State {
 	c.Triggers = slices.Clone(s.Triggers)
 	for i := range c.Triggers {
 		c.Triggers[i].LKI = s.Triggers[i].LKI.clone()
+		if e := s.Triggers[i].EventLKI; e != nil {
+			l := e.clone()
+			c.Triggers[i].EventLKI = &l
+		}
 	}
 	c.Pending.Options = slices.Clone(s.Pending.Options)
 	return &c

@@ -58,7 +58,8 @@ func (s *State) Digest() Digest {
 			continue
 		}
 		w.ints(int(o.ID), int(o.Card), o.Owner, o.Controller, int(o.Zone), o.Damage, o.X, o.PumpP, o.PumpT, o.Attacking, int(o.Blocking))
-		w.ints(o.Ability, o.Trigger, int(o.Source), o.Step)
+		w.ints(o.Ability, o.Trigger, int(o.Source), o.Step, int(o.Event), o.EventSeat)
+		w.lki(o.EventLKI)
 		w.str(o.ExiledBy)
 		w.ints(len(o.MayCast))
 		for _, p := range o.MayCast {
@@ -83,9 +84,10 @@ func (s *State) Digest() Digest {
 	}
 	w.ints(len(s.Triggers))
 	for _, t := range s.Triggers {
-		w.ints(int(t.Source), t.Index, t.Controller)
+		w.ints(int(t.Source), t.Index, t.Controller, int(t.Event), t.EventSeat)
 		w.str(t.Def.Name)
 		w.lki(&t.LKI)
+		w.lki(t.EventLKI)
 	}
 	q := s.Pending
 	w.ints(int(q.Ask), q.Player, q.Of, q.N, q.Max, int(q.Resolving))

@@ -75,6 +75,10 @@ type Effect struct {
 	Targets []Target    `msgpack:"targets,omitempty"`
 	Ask     *Question   `msgpack:"ask,omitempty"`
 	LKI     *LKI        `msgpack:"lki,omitempty"`
+	// A trigger's event: its object, that object's LKI, and the player.
+	Event     ObjID `msgpack:"event,omitempty"`
+	EventSeat int   `msgpack:"event_seat,omitempty"`
+	EventLKI  *LKI  `msgpack:"event_lki,omitempty"`
 }
 
 // apply folds one effect into s. It panics on an effect that doesn't fit
@@ -191,9 +195,13 @@ func (s *State) apply(e *Effect) {
 		if !ok {
 			panic("reducer: trigger of unknown card " + e.Name)
 		}
-		t := Trigger{Source: e.Obj, Def: def, Index: e.N, Controller: e.Seat}
+		t := Trigger{Source: e.Obj, Def: def, Index: e.N, Controller: e.Seat, Event: e.Event, EventSeat: e.EventSeat}
 		if e.LKI != nil {
-			t.LKI = LKI{Card: e.LKI.Card, Power: e.LKI.Power, Toughness: e.LKI.Toughness, Counters: slices.Clone(e.LKI.Counters)}
+			t.LKI = e.LKI.clone()
+		}
+		if e.EventLKI != nil {
+			l := e.EventLKI.clone()
+			t.EventLKI = &l
 		}
 		s.Triggers = append(s.Triggers, t)
 	case OpPutTrigger:
@@ -204,7 +212,7 @@ func (s *State) apply(e *Effect) {
 		s.Triggers = slices.Delete(s.Triggers, 0, 1)
 		lki := t.LKI
 		o := &Object{ID: e.Obj, Def: t.Def, Owner: t.Controller, Controller: t.Controller, Zone: ZoneStack,
-			Trigger: t.Index + 1, Source: t.Source, LKI: &lki}
+			Trigger: t.Index + 1, Source: t.Source, LKI: &lki, Event: t.Event, EventSeat: t.EventSeat, EventLKI: t.EventLKI}
 		s.addObject(o, -1)
 	case OpRequeue:
 		t := s.Triggers[e.N]

@@ -311,9 +311,65 @@ func (l *lister) choose(q Question) {
 		})
 		return
 	}
+	switch q.What {
+	case whatResolve:
+		// Every set of from N to Max of the options.
+		for k := q.N; k <= q.Max && k <= len(q.Options); k++ {
+			ok := combinations(len(q.Options), k, maxCardSets, func(idx []int) {
+				ans := events.Answer{}
+				for _, j := range idx {
+					ans = append(ans, q.Options[j])
+				}
+				l.offer(p.ID, &events.Choose{Player: p.ID, Answer: ans})
+			})
+			l.complete = l.complete && ok
+		}
+		return
+	case whatTriggerOrder:
+		// Every order of the waiting triggers, up to maxCardSets.
+		ok := permutations(q.Options, maxCardSets, func(order []string) {
+			l.offer(p.ID, &events.Choose{Player: p.ID, Answer: events.Answer(order)})
+		})
+		l.complete = l.complete && ok
+		return
+	}
 	for _, opt := range q.Options {
 		l.offer(p.ID, &events.Choose{Player: p.ID, Answer: events.Answer{opt}})
 	}
+}
+
+// permutations calls f with each order of items (lexicographic by
+// position), at most limit of them; it reports false if there were more.
+func permutations(items []string, limit int, f func([]string)) bool {
+	n, count := len(items), 0
+	used := make([]bool, n)
+	cur := make([]string, 0, n)
+	var walk func() bool
+	walk = func() bool {
+		if len(cur) == n {
+			if count == limit {
+				return false
+			}
+			count++
+			f(append([]string(nil), cur...))
+			return true
+		}
+		for i := 0; i < n; i++ {
+			if used[i] {
+				continue
+			}
+			used[i] = true
+			cur = append(cur, items[i])
+			ok := walk()
+			cur = cur[:len(cur)-1]
+			used[i] = false
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return walk()
 }
 
 // cardSets calls f with each set of k of ids (in list order, as object

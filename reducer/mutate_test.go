@@ -35,9 +35,13 @@ func inputKey(ev *events.Event) string {
 		c.Bottom = sorted(b.Bottom)
 		body = &c
 	case *events.Choose:
-		c := *b
-		c.Answer = sorted(b.Answer)
-		body = &c
+		// A set of cards, except an order of triggers (answers "1", "2",
+		// ...), whose order is the point.
+		if !allDigits(b.Answer) {
+			c := *b
+			c.Answer = sorted(b.Answer)
+			body = &c
+		}
 	case *events.Attack:
 		c := *b
 		c.Attackers = slices.Clone(b.Attackers)
@@ -313,4 +317,15 @@ func sameNames(s *State, ev *events.Event) bool {
 		seen[o.Def.Name] = true
 	}
 	return false
+}
+
+func allDigits(refs []string) bool {
+	for _, r := range refs {
+		for _, c := range r {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+	}
+	return len(refs) > 0
 }

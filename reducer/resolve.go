@@ -29,10 +29,11 @@ func (g *Game) resolveTop() {
 		return
 	}
 	if def.IsPermanent() {
-		nid := g.move(id, ZoneBattlefield, o.Controller, -1)
+		nid := g.moveQuiet(id, ZoneBattlefield, o.Controller, -1)
 		if pm := def.PermanentOf(); pm != nil && pm.EntersWithXCounters && o.X > 0 {
-			g.emit(Effect{Op: OpCounter, Obj: nid, Kind: "+1/+1", N: o.X})
+			g.emit(Effect{Op: OpCounter, Obj: nid, Kind: "+1/+1", N: o.X})
 		}
+		g.entered(nid)
 		return
 	}
 	if sp != nil && sp.Resolve != nil && !g.runResolve(o, nil, func(w *world) { sp.Resolve(w, legal) }) {
@@ -103,8 +104,10 @@ func (g *Game) vanish(o *Object) {
 	}
 }
 
-// world is what a resolving spell may do; see cards.World.
+// world is what a resolving spell may do; see cards.World. It reads
+// objects through facts, with the resolving object's LKI.
 type world struct {
+	facts
 	g      *Game
 	spell  *Object
 	answer []string  // the answer to the previous step's question
@@ -117,7 +120,7 @@ func (w *world) Targets() int    { return len(w.spell.Targets) }
 
 // Self is the spell, or for an ability its source.
 func (w *world) Self() uint32 {
-	if w.spell.Ability > 0 {
+	if w.spell.isAbility() {
 		return uint32(w.spell.Source)
 	}
 	return uint32(w.spell.ID)

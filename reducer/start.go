@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // Starting a game (CR 103): who plays first, shuffles, opening hands and the
@@ -183,6 +184,17 @@ func (g *Game) draw(seat, n int) {
 
 // move puts an object into a zone as a new object (CR 400.7).
 func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
+	nid := g.moveQuiet(id, to, controller, pos)
+	if to == ZoneBattlefield {
+		g.entered(nid)
+	}
+	return nid
+}
+
+// moveQuiet is move without enters-the-battlefield triggers, for a
+// permanent that enters with counters: the caller adds them (CR 614.1c)
+// and then calls entered.
+func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 	var dies []Effect
 	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield && to == ZoneGraveyard {
 		dies = deathTriggers(o)
@@ -193,6 +205,14 @@ func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
 		g.emit(e)
 	}
 	return nid
+}
+
+// entered fires the enters-the-battlefield triggers of a new permanent: its
+// own and other permanents' (CR 603.6a).
+func (g *Game) entered(id ObjID) {
+	seat := g.S.Objects[id].Controller
+	g.fire(cards.TriggerEntersSelf, id, seat)
+	g.fire(cards.TriggerEntersOther, id, seat)
 }
 
 // askMulligan asks the next player, in turn order from the starting
@@ -299,6 +319,8 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 	switch q.What {
 	case whatResolve:
 		return g.checkResolveAnswer(b)
+	case whatTriggerOrder:
+		return g.checkTriggerOrder(b)
 	case whatDiscard:
 		_, err := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		if err == nil && len(b.Answer) != q.N {
@@ -318,6 +340,8 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 	case whatResolve:
 		answer, _ := g.resolveAnswer(b.Answer)
 		g.continueResolve(answer)
+	case whatTriggerOrder:
+		g.orderTriggers(b.Answer)
 	case whatLegendRule:
 		g.keepLegend(b.Answer[0])
 	case whatPlayOrDraw:

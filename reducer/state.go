@@ -108,6 +108,10 @@ type Object struct {
 	Trigger int
 	Source  ObjID
 	LKI     *LKI
+	// A triggered ability's event (see Trigger).
+	Event     ObjID
+	EventSeat int
+	EventLKI  *LKI
 
 	// On the stack: what was chosen as it was cast, and the face cast
 	// (split half) when it isn't the whole card.
@@ -141,6 +145,11 @@ type Trigger struct {
 	Index      int // which triggered ability of Def
 	Controller int
 	LKI        LKI
+	// The event: the object it is about (with its LKI, CR 608.2h) and the
+	// player who acted.
+	Event     ObjID
+	EventSeat int
+	EventLKI  *LKI
 }
 
 // LKI is the last known information of an object (CR 608.2h).

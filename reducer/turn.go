@@ -1,6 +1,10 @@
 package reducer
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
 
 // Turn structure (CR 500-514) and priority (CR 117). After every input the
 // game runs on by itself, doing turn-based actions and moving through steps,
@@ -73,6 +77,8 @@ func (g *Game) beginStep(st Step) {
 		g.combatDamage(false)
 	case StepEndCombat:
 		g.endCombat()
+	case StepEnd:
+		g.fire(cards.TriggerYourEndStep, 0, s.Active)
 	case StepCleanup:
 		g.beginCleanup()
 		return
@@ -93,7 +99,9 @@ func (g *Game) givePriority(seat, passes int) {
 		return
 	}
 	if len(g.S.Triggers) > 0 {
-		g.putTriggers()
+		if g.putTriggers(seat) {
+			return // a player orders their triggers first
+		}
 		passes = 0
 	}
 	g.emit(Effect{Op: OpPriority, Seat: seat, N: passes})

@@ -39,6 +39,9 @@ func (k TargetKind) String() string {
 // World is what a resolving spell may do to the game. The reducer
 // implements it; card code never touches the state directly.
 type World interface {
+	Facts
+	// Event is what made the resolving triggered ability trigger.
+	Event() TriggerEvent
 	// Controller is the seat controlling the resolving spell.
 	Controller() int
 	// X is the value chosen for X as the spell was cast.
@@ -103,19 +106,50 @@ type LKI struct {
 	Counters         map[string]int
 }
 
-// Triggered is a triggered ability (CR 603): the event it waits for and
-// what it does.
+// Triggered is a triggered ability (CR 603): the event it waits for, an
+// optional condition on the event, an optional intervening "if" clause
+// (CR 603.4: checked when it triggers and again as it resolves), and what
+// it does.
 type Triggered struct {
 	Index int    // which triggered ability of the card, 0-based
-	When  string // TriggerDies: "When this creature dies"
+	When  string // one of the Trigger* events
+	// Condition filters the event (the object it is about, e.g. "a creature
+	// you control"); nil accepts every event of the kind.
+	Condition func(f Facts, e TriggerEvent) bool
+	// If is the intervening "if" clause; nil for none.
+	If func(f Facts, e TriggerEvent) bool
 	// Resolve runs when the ability resolves; its source may be gone, so it
 	// reads the source through w.LKI.
 	Resolve func(w World)
 }
 
+// TriggerEvent is what happened: the object it is about (an entering
+// creature, a cast spell), the source of the ability, and who did it.
+type TriggerEvent struct {
+	Object uint32 // the object the event is about; 0 for none
+	Source uint32 // the permanent whose ability triggers
+	Seat   int    // the player who acted (cast, tapped) or whose step it is
+}
+
+// Facts are what card code may read of the game: characteristics of
+// objects now, or as they last existed if they have left (CR 608.2h).
+type Facts interface {
+	Exists(obj uint32) bool
+	Power(obj uint32) int
+	Toughness(obj uint32) int
+	ControllerOf(obj uint32) int
+	Is(obj uint32, cardType string) bool
+	ManaValue(obj uint32) int
+}
+
 // Trigger events.
 const (
-	TriggerDies = "dies" // put into a graveyard from the battlefield (CR 700.4)
+	TriggerDies          = "dies"          // put into a graveyard from the battlefield (CR 700.4)
+	TriggerEntersSelf    = "enters"        // this permanent enters the battlefield
+	TriggerEntersOther   = "enters_other"  // another permanent enters the battlefield
+	TriggerCast          = "cast"          // a spell is cast (Seat: its controller)
+	TriggerYourEndStep   = "your_end_step" // the beginning of its controller's end step
+	TriggerTappedForMana = "tapped_for_mana"
 )
 
 // triggered holds the Go code of triggered abilities, by card name.
@@ -126,10 +160,11 @@ var triggered = map[string][]Triggered{
 	"Murderous Rider": {{Index: 0, When: TriggerDies, Resolve: func(w World) { w.PutSourceOnLibraryBottom() }}},
 }
 
-// TriggersOf returns the card's triggered abilities that wait for event.
+// TriggersOf returns the card's triggered abilities that wait for event,
+// its keyword abilities (evolve) included.
 func (c *Card) TriggersOf(event string) []Triggered {
 	var out []Triggered
-	for _, t := range triggered[c.Name] {
+	for _, t := range c.allTriggers() {
 		if t.When == event {
 			out = append(out, t)
 		}
@@ -139,12 +174,42 @@ func (c *Card) TriggersOf(event string) []Triggered {
 
 // TriggeredAt returns the card's triggered ability with index i, or nil.
 func (c *Card) TriggeredAt(i int) *Triggered {
-	for k := range triggered[c.Name] {
-		if triggered[c.Name][k].Index == i {
-			return &triggered[c.Name][k]
+	for _, t := range c.allTriggers() {
+		if t.Index == i {
+			return &t
 		}
 	}
 	return nil
+}
+
+func (c *Card) allTriggers() []Triggered {
+	out := triggered[c.Name]
+	if c.HasKeyword("Evolve") {
+		out = append(append([]Triggered(nil), out...), evolve)
+	}
+	return out
+}
+
+// evolveIndex is the index evolve's triggered ability gets, past any
+// printed triggered ability.
+const evolveIndex = 100
+
+// evolve (CR 702.100): "Whenever a creature you control enters, if that
+// creature has greater power or toughness than this creature, put a +1/+1
+// counter on this creature." Power is compared with power and toughness
+// with toughness (EVO-5), when it triggers and again as it resolves, with
+// the entering creature's last known power and toughness if it has left
+// (EVO-1, EVO-2).
+var evolve = Triggered{
+	Index: evolveIndex,
+	When:  TriggerEntersOther,
+	Condition: func(f Facts, e TriggerEvent) bool {
+		return f.Is(e.Object, "Creature") && f.ControllerOf(e.Object) == f.ControllerOf(e.Source)
+	},
+	If: func(f Facts, e TriggerEvent) bool {
+		return f.Exists(e.Source) && (f.Power(e.Object) > f.Power(e.Source) || f.Toughness(e.Object) > f.Toughness(e.Source))
+	},
+	Resolve: func(w World) { w.AddCounters(w.Event().Source, "+1/+1", 1) },
 }
 
 // Activated is an activated ability that isn't a mana ability (CR 602):
@@ -314,7 +379,7 @@ func (c *Card) ProtectionFromMulticolored() bool {
 var implementedKeywords = map[string]bool{
 	"Flying": true, "Reach": true, "Vigilance": true, "Haste": true, "Defender": true,
 	"Trample": true, "Deathtouch": true, "Lifelink": true, "First strike": true,
-	"Double strike": true, "Menace": true, "Flash": true,
+	"Double strike": true, "Menace": true, "Flash": true, "Evolve": true,
 }
 
 func damage(n int) func(World, []Target) {

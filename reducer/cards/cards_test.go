@@ -116,12 +116,12 @@ func TestModelled(t *testing.T) {
 	p := Default()
 	for _, name := range []string{"Grizzly Bears", "Serra Angel", "Lightning Bolt", "Forest", "Llanowar Elves",
 		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter", "Stonecoil Serpent", "Giant Killer", "Murderous Rider",
-		"Lovestruck Beast", "Brazen Borrower"} {
+		"Lovestruck Beast", "Brazen Borrower", "Cloudfin Raptor", "Crocanura", "Adaptive Snapjaw", "Shambleshark"} {
 		if c, _ := p.Card(name); !c.Modelled() {
 			t.Errorf("%s should be modelled", name)
 		}
 	}
-	for _, name := range []string{"Cloudfin Raptor", "Beanstalk Giant", "Arcane Signet", "Clone", "Fire // Ice"} {
+	for _, name := range []string{"Experiment One", "Beanstalk Giant", "Arcane Signet", "Clone", "Fire // Ice"} {
 		if c, _ := p.Card(name); c.Modelled() {
 			t.Errorf("%s should not be modelled yet", name)
 		}
