@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // play submits JSON input lines for match m after the given setup and
@@ -247,5 +248,30 @@ func TestSameNameTargets(t *testing.T) {
 	)
 	if permanent(g, "Grizzly Bears") != nil {
 		t.Fatal("both Grizzly Bears should have taken 2 and died")
+	}
+}
+
+// ADV-14: Keeper of the Crown is green in every zone by its colour
+// indicator (CR 204) and has mana value 3, {L} counting as one (CR 202.3).
+func TestADV14KeeperGreenEverywhere(t *testing.T) {
+	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
+		{"id":"p1","life":20,"library":["Keeper of the Crown"],"hand":["Keeper of the Crown"],"graveyard":["Keeper of the Crown"]},
+		{"id":"p2","life":20}]}`
+	g := play(t, twoDecks, setup)
+	n := 0
+	for _, o := range g.S.Objects {
+		if o == nil || o.Name() != "Keeper of the Crown" {
+			continue
+		}
+		n++
+		if c := o.Colors(); len(c) != 1 || c[0] != cards.Green {
+			t.Errorf("%s in %s: colours %v, want green", o.ID, o.Zone, c)
+		}
+		if o.ManaValue() != 3 {
+			t.Errorf("%s in %s: mana value %d, want 3", o.ID, o.Zone, o.ManaValue())
+		}
+	}
+	if n != 3 {
+		t.Fatalf("found %d Keepers", n)
 	}
 }

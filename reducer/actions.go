@@ -1,6 +1,8 @@
 package reducer
 
 import (
+	"slices"
+
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -89,9 +91,9 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		return manaChoice{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", g.S.objName(id), g.S.Players[o.Controller].ID)
 	}
 	var ab *cards.ManaAbility
-	for i := range o.Def.Mana {
-		if o.Def.Mana[i].Index == b.Ability {
-			ab = &o.Def.Mana[i]
+	for _, m := range append(slices.Clone(o.Def.Mana), o.grantedManaAbilities()...) {
+		if m.Index == b.Ability {
+			ab = &m
 		}
 	}
 	if ab == nil {

@@ -233,6 +233,13 @@ func (g *Game) targetIllegalKind(k cards.TargetKind, t Target, src *Object) stri
 		if o.Zone != ZoneBattlefield || !(o.Is("Creature") || o.Is("Planeswalker")) {
 			return name + " is not a creature or planeswalker on the battlefield"
 		}
+	case cards.TargetCreatureYouControl:
+		if o.Zone != ZoneBattlefield || !o.Is("Creature") {
+			return name + " is not a creature on the battlefield"
+		}
+		if src != nil && o.Controller != src.Controller {
+			return name + " is not controlled by " + s.Players[src.Controller].ID
+		}
 	case cards.TargetOpponentsNonland:
 		if o.Zone != ZoneBattlefield || o.Is("Land") {
 			return name + " is not a nonland permanent"

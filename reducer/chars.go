@@ -38,16 +38,19 @@ func (o *Object) Name() string {
 	return d.Name
 }
 
-// Power is printed power plus +1/+1 and -1/-1 counters and effects.
+// Power is printed power plus +1/+1 and -1/-1 counters and effects
+// (layer 7).
 func (o *Object) Power() int {
 	p, _, _ := o.def().PT()
-	return p + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpP
+	mp, _ := o.modPT()
+	return p + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpP + mp
 }
 
-// Toughness is printed toughness plus counters and effects.
+// Toughness is printed toughness plus counters and effects (layer 7).
 func (o *Object) Toughness() int {
 	_, t, _ := o.def().PT()
-	return t + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpT
+	_, mt := o.modPT()
+	return t + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpT + mt
 }
 
 func (o *Object) counter(kind string) int {
@@ -59,10 +62,14 @@ func (o *Object) counter(kind string) int {
 	return 0
 }
 
-// Has reports whether the object has keyword k ("Flying", "First strike").
+// Has reports whether the object has keyword k ("Flying", "First strike"),
+// printed or given by an effect (layer 6).
 func (o *Object) Has(k string) bool {
 	d := o.def()
-	return d != nil && slices.ContainsFunc(d.Keywords, func(x string) bool { return equalFold(x, k) })
+	if d != nil && slices.ContainsFunc(d.Keywords, func(x string) bool { return equalFold(x, k) }) {
+		return true
+	}
+	return o.hasAdded(k)
 }
 
 // Colors are the object's colours.
@@ -108,8 +115,20 @@ func equalFold(a, b string) bool {
 	return true
 }
 
-// IsLegendary reports whether the object has the legendary supertype.
-func (o *Object) IsLegendary() bool {
+// IsLegendary reports whether the object has the legendary supertype,
+// printed or given by an effect (MANA-8, ADV-15).
+func (o *Object) IsLegendary() bool { return o.HasSupertype("Legendary") }
+
+// HasSupertype reports whether the object has supertype t after
+// type-changing effects (layer 4).
+func (o *Object) HasSupertype(t string) bool {
 	d := o.def()
-	return d != nil && d.HasSuper("Legendary")
+	return d != nil && d.HasSuper(t) || o.addedSupertype(t)
+}
+
+// HasSubtype reports whether the object has subtype t after type-changing
+// effects (layer 4).
+func (o *Object) HasSubtype(t string) bool {
+	d := o.def()
+	return d != nil && d.HasSub(t) || o.addedSubtype(t)
 }

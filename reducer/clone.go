@@ -61,6 +61,9 @@ func (s *State) Clone() *State {
 		}
 	}
 	c.Pending.Options = slices.Clone(s.Pending.Options)
+	c.Continuous = cloneContinuous(s.Continuous)
+	c.linked = false
+	c.link()
 	return &c
 }
 

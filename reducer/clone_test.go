@@ -69,6 +69,10 @@ func shared(a, b reflect.Value, path string) string {
 		}
 	case reflect.Struct:
 		for i := 0; i < a.NumField(); i++ {
+			if a.Type().Field(i).Name == "state" {
+				// An object's link to its own state: checked below.
+				continue
+			}
 			if p := shared(a.Field(i), b.Field(i), path+"."+a.Type().Field(i).Name); p != "" {
 				return p
 			}

@@ -200,6 +200,23 @@ func (s *State) DescribePermanent(id ObjID) string {
 	if o.PumpP != 0 || o.PumpT != 0 {
 		parts = append(parts, fmt.Sprintf("%s/%s until end of turn", signed(o.PumpP), signed(o.PumpT)))
 	}
+	o.effectsOn(func(c *Continuous) {
+		var what []string
+		what = append(what, c.AddSupertypes...)
+		what = append(what, c.AddSubtypes...)
+		what = append(what, c.AddKeywords...)
+		if c.AnyColorMana {
+			what = append(what, "{T}: Add one mana of any color")
+		}
+		if c.P != 0 || c.T != 0 {
+			what = append(what, signed(c.P)+"/"+signed(c.T))
+		}
+		from := "static ability of " + descObj(s, c.Source)
+		if c.Timestamp > 0 {
+			from = "until " + strings.ReplaceAll(c.Until, "_", " ") + ", from " + c.Source.String()
+		}
+		parts = append(parts, "gets "+strings.Join(what, ", ")+" ("+from+")")
+	})
 	if o.Attacking > 0 {
 		parts = append(parts, "attacking "+s.playerID(o.Attacking-1))
 		if o.Blocked {

@@ -82,6 +82,16 @@ func (s *State) Digest() Digest {
 			w.ints(int(t.Obj), t.Player)
 		}
 	}
+	w.ints(s.Timestamp, len(s.Continuous))
+	for _, c := range s.Continuous {
+		w.ints(c.Timestamp, int(c.Source), c.Controller, c.P, c.T)
+		w.ids(c.Objects)
+		w.str(c.Until)
+		w.strs(c.AddSupertypes)
+		w.strs(c.AddSubtypes)
+		w.strs(c.AddKeywords)
+		w.bools(c.AnyColorMana)
+	}
 	w.ints(len(s.Triggers))
 	for _, t := range s.Triggers {
 		w.ints(int(t.Source), t.Index, t.Controller, int(t.Event), t.EventSeat)
@@ -146,5 +156,12 @@ func (w *digestWriter) ids(ids []ObjID) {
 	w.ints(len(ids))
 	for _, id := range ids {
 		w.ints(int(id))
+	}
+}
+
+func (w *digestWriter) strs(ss []string) {
+	w.ints(len(ss))
+	for _, x := range ss {
+		w.str(x)
 	}
 }

@@ -79,6 +79,8 @@ type Effect struct {
 	Event     ObjID `msgpack:"event,omitempty"`
 	EventSeat int   `msgpack:"event_seat,omitempty"`
 	EventLKI  *LKI  `msgpack:"event_lki,omitempty"`
+	// A continuous effect that begins (OpAddContinuous).
+	Cont *Continuous `msgpack:"cont,omitempty"`
 }
 
 // apply folds one effect into s. It panics on an effect that doesn't fit
@@ -272,6 +274,10 @@ func (s *State) apply(e *Effect) {
 		}
 		s.Cards = append(s.Cards, Card{Def: def, Owner: e.Seat, Sideboard: e.N == 1})
 	default:
+		if f := extOps[e.Op]; f != nil {
+			f(s, e)
+			return
+		}
 		panic(fmt.Sprintf("reducer: unknown effect op %d", e.Op))
 	}
 }
@@ -287,6 +293,7 @@ func (s *State) mustObj(id ObjID) *Object {
 // addObject registers o and inserts it into its zone at pos (-1: the end;
 // for a library 0 is the top).
 func (s *State) addObject(o *Object, pos int) {
+	o.state = s
 	if len(s.Objects) == 0 {
 		s.Objects = append(s.Objects, nil)
 	}

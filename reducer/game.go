@@ -31,6 +31,7 @@ func New(pool *cards.Pool) *Game {
 // it and returns the effects it produced. A rejected input changes nothing
 // and returns a *RuleError (or an *events.Error for a malformed one).
 func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
+	g.S.link()
 	g.seq, g.actor, g.action, g.out = ev.Seq, ev.Actor, describeInput(ev), nil
 	if g.match == "" {
 		g.match = ev.Match
@@ -46,6 +47,7 @@ func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
 
 // Apply folds effects recorded for an input, without the rules.
 func (g *Game) Apply(effs []Effect) {
+	g.S.link()
 	for i := range effs {
 		g.S.apply(&effs[i])
 	}

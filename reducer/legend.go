@@ -14,13 +14,13 @@ func (g *Game) legendConflict() (controller int, ids []ObjID) {
 	s := g.S
 	for i, a := range s.Battlefield {
 		oa := s.Objects[a]
-		if oa.Def == nil || !oa.Def.HasSuper("Legendary") {
+		if oa.Def == nil || !oa.IsLegendary() {
 			continue
 		}
 		group := []ObjID{a}
 		for _, b := range s.Battlefield[i+1:] {
 			ob := s.Objects[b]
-			if ob.Controller == oa.Controller && ob.Def != nil && ob.Def.HasSuper("Legendary") && ob.Name() == oa.Name() {
+			if ob.Controller == oa.Controller && ob.Def != nil && ob.IsLegendary() && ob.Name() == oa.Name() {
 				group = append(group, b)
 			}
 		}

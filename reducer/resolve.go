@@ -137,7 +137,7 @@ func (w *world) Damage(n int, t cards.Target) { w.g.dealDamage(w.spell, n, t) }
 func (w *world) Draw(seat, n int) { w.g.draw(seat, n) }
 
 func (w *world) Destroy(obj uint32) {
-	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield {
+	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield && !o.Has("Indestructible") { // CR 702.12b
 		w.g.move(o.ID, ZoneGraveyard, o.Owner, -1)
 	}
 }
@@ -185,6 +185,7 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 
 // endUntilEndOfTurn ends "until end of turn" effects (CR 514.2).
 func (g *Game) endUntilEndOfTurn() {
+	g.endContinuous(func(c *Continuous) bool { return c.Until == UntilEndOfTurn })
 	for _, id := range g.S.Battlefield {
 		if o := g.S.Objects[id]; o.PumpP != 0 || o.PumpT != 0 {
 			g.emit(Effect{Op: OpEndPumps})

@@ -31,9 +31,9 @@ func (g *Game) stateBasedActions() bool {
 		switch {
 		case t <= 0: // CR 704.5f
 			dying = append(dying, id)
-		case o.Damage >= t: // CR 704.5g
+		case o.Damage >= t && !o.Has("Indestructible"): // CR 704.5g, 702.12b
 			dying = append(dying, id)
-		case o.Deathtouched && o.Damage > 0: // CR 704.5h
+		case o.Deathtouched && o.Damage > 0 && !o.Has("Indestructible"): // CR 704.5h
 			dying = append(dying, id)
 		}
 	}

@@ -196,13 +196,20 @@ func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
 // and then calls entered.
 func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 	var dies []Effect
-	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield && to == ZoneGraveyard {
-		dies = deathTriggers(o)
+	left := false
+	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield {
+		left = true
+		if to == ZoneGraveyard {
+			dies = deathTriggers(o)
+		}
 	}
 	nid := g.S.nextObjID()
 	g.emit(Effect{Op: OpMove, Obj: id, To: nid, Zone: to, Seat: controller, N: pos})
 	for _, e := range dies {
 		g.emit(e)
+	}
+	if left {
+		g.endEffectsOf(id)
 	}
 	return nid
 }

@@ -38,6 +38,15 @@ type State struct {
 	// next time a player would receive priority (CR 603.3).
 	Triggers []Trigger
 
+	// Continuous are the continuous effects from resolved spells and
+	// abilities now in force, in timestamp order (CR 611, 613); Timestamp
+	// is the last one given out.
+	Continuous []Continuous
+	Timestamp  int
+
+	// linked: every object points back at this state (see link).
+	linked bool
+
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool
 	GameWins []int
@@ -83,6 +92,10 @@ type Mana struct {
 
 // Object is a card or token in a zone, or a spell or ability on the stack.
 type Object struct {
+	// state is the state the object belongs to, for characteristics that
+	// depend on other objects (continuous effects, static abilities).
+	state *State
+
 	ID         ObjID
 	Card       CardID // 0 for tokens and abilities
 	Def        *cards.Card
@@ -220,3 +233,17 @@ func (s *State) zoneList(z Zone, seat int) *[]ObjID {
 
 // Opponent returns the next seat after seat (two-player games: the other).
 func (s *State) Opponent(seat int) int { return (seat + 1) % len(s.Players) }
+
+// link points every object at s. Clones and decoded snapshots start
+// unlinked; the doors link before they read characteristics.
+func (s *State) link() {
+	if s.linked {
+		return
+	}
+	for _, o := range s.Objects {
+		if o != nil {
+			o.state = s
+		}
+	}
+	s.linked = true
+}

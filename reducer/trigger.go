@@ -282,3 +282,8 @@ func (g *Game) checkTriggerOrder(b *events.Choose) error {
 	}
 	return nil
 }
+
+func (f facts) HasSupertype(obj uint32, t string) bool {
+	o := f.g.S.Obj(ObjID(obj))
+	return o != nil && o.HasSupertype(t)
+}

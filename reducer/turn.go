@@ -27,6 +27,7 @@ var nextStep = map[Step]Step{
 func (g *Game) beginTurn(seat, n int) {
 	s := g.S
 	g.emit(Effect{Op: OpStep, N: n, Step: StepUntap, Seat: seat})
+	g.endContinuous(func(c *Continuous) bool { return c.Until == UntilYourNextTurn && c.Controller == seat })
 	for _, id := range s.Battlefield {
 		o := s.Objects[id]
 		if o.Controller != seat {

@@ -171,6 +171,7 @@ type GameOverView struct {
 // everything, a player id for what that player could see, anything else for
 // what every player sees.
 func (s *State) View(as string) *View {
+	s.link()
 	viewer := viewerOf(s, as)
 	v := &View{
 		Match: s.Match, As: viewer.name, Format: s.Format, Game: s.Game, Turn: s.Turn,

@@ -22,12 +22,13 @@ const (
 	TargetCreaturePower4                           // creature with power 4 or greater
 	TargetCreatureOrPlaneswalker                   // creature or planeswalker permanent
 	TargetOpponentsNonland                         // nonland permanent an opponent controls
+	TargetCreatureYouControl                       // creature permanent you control
 )
 
 var targetKindNames = [...]string{"any target", "target creature", "target nonblack creature",
 	"target artifact or enchantment", "target spell", "target creature spell",
 	"target creature with power 4 or greater", "target creature or planeswalker",
-	"target nonland permanent an opponent controls"}
+	"target nonland permanent an opponent controls", "target creature you control"}
 
 func (k TargetKind) String() string {
 	if int(k) < len(targetKindNames) {
@@ -98,6 +99,20 @@ type World interface {
 	// PutOntoBattlefield puts cards onto the battlefield under seat's
 	// control.
 	PutOntoBattlefield(seat int, ids []string)
+	// Grant starts a continuous effect on a permanent for a duration
+	// ("end_of_turn", "your_next_turn", "leaves").
+	Grant(obj uint32, g Grant, until string)
+}
+
+// Grant is what a continuous effect gives a permanent: supertypes and
+// subtypes (layer 4), keywords and "{T}: Add one mana of any color"
+// (layer 6), +P/+T (layer 7c).
+type Grant struct {
+	Supertypes   []string
+	Subtypes     []string
+	Keywords     []string
+	AnyColorMana bool
+	P, T         int
 }
 
 // LKI is an object as it last existed (CR 608.2h).
@@ -139,8 +154,33 @@ type Facts interface {
 	Toughness(obj uint32) int
 	ControllerOf(obj uint32) int
 	Is(obj uint32, cardType string) bool
+	// HasSupertype reads supertypes after type-changing effects (layer 4).
+	HasSupertype(obj uint32, supertype string) bool
 	ManaValue(obj uint32) int
 }
+
+// Static is a static ability of a permanent (CR 604) that changes other
+// objects while the permanent is on the battlefield: +P/+T and keywords
+// for what Applies accepts.
+type Static struct {
+	Applies  func(f Facts, source, obj uint32) bool
+	P, T     int
+	Keywords []string
+}
+
+var statics = map[string][]Static{
+	// "Other legendary creatures you control get +1/+1 and have
+	// indestructible."
+	"Keeper of the Crown": {{
+		Applies: func(f Facts, src, obj uint32) bool {
+			return obj != src && f.Is(obj, "Creature") && f.HasSupertype(obj, "Legendary") && f.ControllerOf(obj) == f.ControllerOf(src)
+		},
+		P: 1, T: 1, Keywords: []string{"Indestructible"},
+	}},
+}
+
+// StaticsOf returns the card's static abilities that affect other objects.
+func (c *Card) StaticsOf() []Static { return statics[c.Name] }
 
 // Trigger events.
 const (
@@ -279,6 +319,17 @@ var spells = map[string]*Spell{
 		}
 	}},
 	"Heart's Desire": {Resolve: func(w World, _ []Target) { w.CreateTokens(w.Controller(), "Human", 1) }},
+	// "Target creature you control becomes a legendary Noble in addition to
+	// its other types and gains '{T}: Add one mana of any color.' Draw a
+	// card." The effect lasts until the creature leaves the battlefield;
+	// with its target illegal the spell does nothing, no card is drawn
+	// (ADV-15).
+	"Coronation of the Wilds": {Targets: []TargetKind{TargetCreatureYouControl}, Resolve: func(w World, ts []Target) {
+		for _, t := range ts {
+			w.Grant(t.Obj, Grant{Supertypes: []string{"Legendary"}, Subtypes: []string{"Noble"}, AnyColorMana: true}, "leaves")
+		}
+		w.Draw(w.Controller(), 1)
+	}},
 	// "Draw four cards, then discard two cards."
 	"Storm Reading": {Resolve: func(w World, _ []Target) {
 		me := w.Controller()
@@ -379,7 +430,7 @@ func (c *Card) ProtectionFromMulticolored() bool {
 var implementedKeywords = map[string]bool{
 	"Flying": true, "Reach": true, "Vigilance": true, "Haste": true, "Defender": true,
 	"Trample": true, "Deathtouch": true, "Lifelink": true, "First strike": true,
-	"Double strike": true, "Menace": true, "Flash": true, "Evolve": true,
+	"Double strike": true, "Menace": true, "Flash": true, "Evolve": true, "Indestructible": true,
 }
 
 func damage(n int) func(World, []Target) {
@@ -424,7 +475,7 @@ func (c *Card) Modelled() bool {
 	if c.Is("Instant") || c.Is("Sorcery") {
 		return spells[c.Name] != nil
 	}
-	if permanents[c.Name] != nil || activated[c.Name] != nil {
+	if permanents[c.Name] != nil || activated[c.Name] != nil || statics[c.Name] != nil {
 		return true
 	}
 	for _, line := range strings.Split(c.Oracle, "\n") {

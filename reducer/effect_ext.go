@@ -1,0 +1,29 @@
+package reducer
+
+import "fmt"
+
+// Effect operations from 100 on belong to mechanics in their own files,
+// each with a range of numbers, and are registered with registerOp from
+// those files' init functions, so that adding a mechanic touches neither
+// the core switch nor another mechanic's numbers. Numbers are part of the
+// stored format: never reuse one.
+//
+//	100-119  copies and populate
+//	120-139  discover and casting permissions
+//	140-159  mana, replacement effects and continuous effects
+//	160-179  planeswalkers and loyalty
+//	180-199  the rulings' enablers (Johann, Elsha, Vivien, Starting Town NPC, ...)
+
+var extOps = map[Op]func(*State, *Effect){}
+
+// registerOp registers how op applies. Two registrations of one op are a
+// programming error.
+func registerOp(op Op, apply func(*State, *Effect)) {
+	if op < 100 {
+		panic(fmt.Sprintf("reducer: op %d is a core op", op))
+	}
+	if extOps[op] != nil {
+		panic(fmt.Sprintf("reducer: op %d registered twice", op))
+	}
+	extOps[op] = apply
+}
