@@ -19,6 +19,11 @@ type Line struct {
 type ReadOptions struct {
 	// Fragment lets each match start past seq 1 (a continuation).
 	Fragment bool
+	// Continue names matches the file continues from a known end, as
+	// `replay append` reads inputs for a branch: each such match's first
+	// event must follow its Link (an absent seq is assigned after it, a
+	// present prev must name its hash).
+	Continue map[string]Link
 }
 
 // ReadJSONL reads a whole JSON Lines log: one input per line, blank lines
@@ -53,6 +58,9 @@ func ReadJSONL(r io.Reader, file string, opt ReadOptions) ([]Line, error) {
 		l := links[ev.Match]
 		if l == nil {
 			l = &Link{Fragment: opt.Fragment}
+			if c, ok := opt.Continue[ev.Match]; ok {
+				l = &c
+			}
 			links[ev.Match] = l
 		}
 		if le := l.Next(ev); le != nil {

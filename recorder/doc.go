@@ -13,5 +13,7 @@
 // Validation has two layers. The log's own rules (events.Link: the match
 // started, seq gapless, hashes chained; bodies well-formed; actors are
 // players of the match) always run. A Validator adds the rules of the game;
-// the reducer plugs in there.
+// the reducer plugs in there (Rules). What it derives from an input (Derive:
+// effects, turn digests, a snapshot every SnapshotEvery inputs and at every
+// turn start) is committed with the input.
 package recorder

@@ -3,6 +3,7 @@ package recorder
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/events/store"
@@ -28,16 +29,21 @@ func NewRules(st *store.Store) *Rules {
 	return &Rules{store: st, pool: cards.Default(), games: map[string]*reducer.Game{}}
 }
 
+// SnapshotEvery is how often the recorder stores a snapshot of a match's
+// whole state: after every input whose seq is a multiple of it, and besides
+// after every input that began a game or a turn. A replay starts from the
+// nearest snapshot, so reaching any position applies at most this many
+// inputs' effects; each snapshot costs a few kilobytes.
+const SnapshotEvery = 64
+
 // Admit runs ev through the reducer's validating door. On success it returns
-// the effects to store beside the input, and the state digest when the input
-// began a game or a turn.
+// what Derive derived, to store beside the input.
 func (r *Rules) Admit(m *Match, ev *events.Event) (*store.Derived, error) {
 	g, err := r.game(ev)
 	if err != nil {
 		return nil, err
 	}
-	turn, game := g.S.Turn, g.S.Game
-	effs, err := g.Submit(ev)
+	d, err := Derive(g, ev)
 	if err != nil {
 		var re *reducer.RuleError
 		if errors.As(err, &re) {
@@ -45,13 +51,32 @@ func (r *Rules) Admit(m *Match, ev *events.Event) (*store.Derived, error) {
 		}
 		return nil, err
 	}
+	return d, nil
+}
+
+// Derive submits ev to g and returns what the recorder stores beside it:
+// the effects; the state digest, game, turn and active player when the
+// input began a game or a turn; a snapshot of the state after it when it
+// began one or its seq is a multiple of SnapshotEvery; the finished status
+// when the match ended. An input the rules forbid changes nothing and
+// returns the reducer's error.
+func Derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) {
+	turn, game := g.S.Turn, g.S.Game
+	effs, err := g.Submit(ev)
+	if err != nil {
+		return nil, err
+	}
 	d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs)}
 	if g.S.Over {
 		d.Status = store.StatusFinished
 	}
-	if g.S.Turn != turn || g.S.Game != game {
+	began := g.S.Turn != turn || g.S.Game != game
+	if began {
 		dg := g.S.Digest()
-		d.Turn, d.Digest = g.S.Turn, dg[:]
+		d.Turn, d.Game, d.Active, d.Digest = g.S.Turn, g.S.Game, g.S.Active, dg[:]
+	}
+	if began || ev.Seq%SnapshotEvery == 0 {
+		d.Snapshot = g.S.MarshalSnapshot()
 	}
 	return d, nil
 }
@@ -68,7 +93,8 @@ func (r *Rules) game(ev *events.Event) (*reducer.Game, error) {
 	}
 	g := reducer.New(r.pool)
 	if ev.Kind != events.KindMatchStarted {
-		if err := r.rebuild(g, ev.Match); err != nil {
+		var err error
+		if g, err = r.rebuild(ev.Match); err != nil {
 			return nil, err
 		}
 	}
@@ -76,28 +102,67 @@ func (r *Rules) game(ev *events.Event) (*reducer.Game, error) {
 	return g, nil
 }
 
-// rebuild brings g to the end of the stored log of match.
-func (r *Rules) rebuild(g *reducer.Game, match string) error {
-	stored := map[uint64][]byte{}
-	if err := r.store.Effects(match, func(seq uint64, b []byte) error {
-		stored[seq] = append([]byte(nil), b...)
-		return nil
-	}); err != nil && !errors.Is(err, store.ErrNotFound) {
-		return err
+// errGap stops a walk over stored effects at an input stored without them.
+var errGap = errors.New("an input without effects")
+
+// rebuild brings a game to the end of the stored log of match: from the
+// latest snapshot (or the start, when there is none or it can't be read),
+// folding stored effects, and re-deriving with the rules an input stored
+// without them.
+func (r *Rules) rebuild(match string) (*reducer.Game, error) {
+	g := reducer.New(r.pool)
+	at, snap, err := r.store.SnapshotAtOrBefore(match, math.MaxUint64)
+	if err != nil {
+		return nil, err
 	}
-	return r.store.Events(match, 1, func(ev *events.Event) error {
-		if b, ok := stored[ev.Seq]; ok {
+	if snap != nil {
+		if s, err := reducer.UnmarshalSnapshot(r.pool, snap); err == nil {
+			g = reducer.NewFromState(s)
+		} else {
+			at = 0 // a snapshot this build doesn't read: from the start
+		}
+	}
+	next := at + 1
+	for {
+		err := r.store.EffectsFrom(match, next, func(seq uint64, b []byte) error {
+			if seq != next {
+				return errGap
+			}
 			effs, err := reducer.DecodeEffects(b)
 			if err != nil {
-				return fmt.Errorf("%s seq %d: %w", match, ev.Seq, err)
+				return fmt.Errorf("%s seq %d: %w", match, seq, err)
 			}
 			g.Apply(effs)
+			next++
 			return nil
+		})
+		if err != errGap {
+			if err != nil {
+				return nil, err
+			}
+			break
 		}
-		if _, err := g.Submit(ev); err != nil {
-			return &events.Error{Match: match, Seq: ev.Seq, Rule: "LOG-REPLAY",
-				Reason: fmt.Sprintf("the stored log does not replay under the rules at seq %d: %v", ev.Seq, err)}
+		ev, err := r.store.Event(match, next)
+		if err != nil {
+			return nil, err
 		}
-		return nil
-	})
+		if err := r.resubmit(g, ev); err != nil {
+			return nil, err
+		}
+		next++
+	}
+	// Inputs after the last stored effects.
+	if err := r.store.Events(match, next, func(ev *events.Event) error { return r.resubmit(g, ev) }); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// resubmit re-derives a stored input that has no stored effects.
+func (r *Rules) resubmit(g *reducer.Game, ev *events.Event) error {
+	if _, err := g.Submit(ev); err != nil {
+		return &events.Error{Match: ev.Match, Seq: ev.Seq, Rule: "LOG-REPLAY",
+			Reason: fmt.Sprintf("the stored log does not replay under the rules at seq %d: %v", ev.Seq, err)}
+	}
+	return nil
 }

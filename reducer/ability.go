@@ -22,12 +22,14 @@ type abilityPlan struct {
 // the first matching permanent, if the card has one at that index.
 func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, error) {
 	s := g.S
-	cands := s.matchRef(b.Source, s.Battlefield)
+	// Permanents, and cards in seat's hand with an ability activated from
+	// the hand (Trumpeting Carnosaur).
+	cands := s.matchRef(b.Source, append(slices.Clone(s.Battlefield), s.Players[seat].Hand...))
 	var first error
 	found := false
 	for _, id := range cands {
 		ab := s.Objects[id].Def.ActivatedOf(b.Ability)
-		if ab == nil {
+		if ab == nil || ab.FromHand != (s.Objects[id].Zone == ZoneHand) {
 			continue
 		}
 		found = true
@@ -61,14 +63,25 @@ func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.
 		return abilityPlan{}, g.refuse("CR 602.2b", "body.x", "the ability has no X in its cost")
 	case b.Choice != "":
 		return abilityPlan{}, g.refuse("CR 602.2b", "body.choice", "the ability has no choice to make")
-	case len(b.Targets) != len(ab.Targets):
+	case ab.AnyNumber:
+	case ab.UpTo && len(b.Targets) > len(ab.Targets):
+		return abilityPlan{}, g.refuse("CR 602.2b", "body.targets", "the ability takes up to %d targets, got %d", len(ab.Targets), len(b.Targets))
+	case !ab.UpTo && len(b.Targets) != len(ab.Targets):
 		return abilityPlan{}, g.refuse("CR 602.2b", "body.targets", "the ability takes %d targets, got %d", len(ab.Targets), len(b.Targets))
 	}
+	if ab.IsLoyalty {
+		if err := g.checkLoyalty(seat, o, ab); err != nil {
+			return abilityPlan{}, err
+		}
+	}
 	plan := abilityPlan{src: id, ab: ab}
-	for i, k := range ab.Targets {
+	for i, k := range abilityTargetKinds(ab, len(b.Targets)) {
 		t, err := g.chooseTargetFrom(seat, 0, o, k, b.Targets[i], "body.targets["+itoa(i)+"]", plan.targets)
 		if err != nil {
 			return abilityPlan{}, err
+		}
+		if slices.Contains(plan.targets, t) {
+			return abilityPlan{}, g.refuse("CR 115.3", "body.targets["+itoa(i)+"]", "%q is chosen twice for the same ability", b.Targets[i])
 		}
 		plan.targets = append(plan.targets, t)
 	}
@@ -90,9 +103,15 @@ func (g *Game) doAbility(seat int, p abilityPlan, x int) {
 	if p.ab.RemoveCounter != "" {
 		g.emit(Effect{Op: OpCounter, Obj: p.src, Kind: p.ab.RemoveCounter, N: -1})
 	}
+	if p.ab.IsLoyalty {
+		g.payLoyalty(p.src, p.ab)
+	}
 	g.spend(seat, p.pay)
 	id := g.S.nextObjID()
 	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.ab.Index, Seat: seat})
 	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
+	if p.ab.DiscardSelf {
+		g.move(p.src, ZoneGraveyard, g.S.Objects[p.src].Owner, -1) // "Discard this card" (CR 701.8)
+	}
 	g.acted(seat)
 }

@@ -15,6 +15,7 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 		return err
 	}
 	cands := s.matchRef(b.Card, s.Players[seat].Hand)
+	cands = append(cands, s.playableLandsFromExile(seat, b.Card)...)
 	if len(cands) == 0 {
 		return g.refuse("CR 305.1", "body.card", "%q is not in %s's hand", b.Card, s.Players[seat].ID)
 	}
@@ -37,7 +38,7 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 }
 
 func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
-	id := g.S.matchRef(b.Card, g.S.Players[seat].Hand)[0]
+	id := append(g.S.matchRef(b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...)[0]
 	g.move(id, ZoneBattlefield, seat, -1)
 	g.emit(Effect{Op: OpLandPlayed, Seat: seat})
 	g.acted(seat)

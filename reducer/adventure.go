@@ -36,7 +36,10 @@ const exiledByAdventure = "its own Adventure"
 
 // isAdventure reports whether o is on the stack cast as an Adventure.
 func (o *Object) isAdventure() bool {
-	return o.Face != "" && o.Def != nil && o.Def.Adventure() != nil && o.Def.Adventure().Name == o.Face
+	if o.Face == "" || o.Def == nil {
+		return false
+	}
+	return o.Def.Adventure() != nil && o.Def.Adventure().Name == o.Face || o.grantedFace() != nil
 }
 
 // castableFromExile lists the exiled cards seat may cast that ref names.

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -17,6 +18,10 @@ type castPlan struct {
 	face    string
 	targets []Target
 	pay     []int
+	// from is the zone it is cast from; top the permanent whose permission
+	// casts it from the top of a library (enablers.go).
+	from Zone
+	top  ObjID
 }
 
 func (g *Game) checkCast(seat int, b *events.Cast) error {
@@ -28,12 +33,16 @@ func (g *Game) checkCast(seat int, b *events.Cast) error {
 // first that can be cast as asked, or the first card's reason.
 func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
 	s := g.S
+	if s.Pending.Ask == AskCast {
+		return g.planFreeCast(seat, b) // cast as a spell resolves (discover.go)
+	}
 	if err := g.checkPriority(seat); err != nil {
 		return castPlan{}, err
 	}
 	cands := s.matchRef(b.Card, s.Players[seat].Hand)
 	exiled, forbidden := s.castableFromExile(seat, b.Card)
 	cands = append(cands, exiled...)
+	cands = append(cands, s.castableFromTop(seat, b.Card)...)
 	if len(cands) == 0 {
 		if len(forbidden) > 0 {
 			return castPlan{}, g.noExilePermission(forbidden[0])
@@ -59,12 +68,23 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	def := o.Def
 	face := ""
 	switch {
+	case b.Face != "" && o.Def.Face(b.Face) == nil && g.grantedFace(seat, o, b.Face) != nil:
+		def = g.grantedFace(seat, o, b.Face) // NPC-1: an Adventure granted in hand
+		face = def.Name
+	case b.Face != "" && o.Def.Face(b.Face) == nil && s.pool.GrantedFace(b.Face) != nil:
+		return castPlan{}, g.refuse("NPC-1", "body.face", "%s has no Adventure named %s: only a creature card in the hand of a player who controls %s has it",
+			o.Name(), b.Face, s.grantorOf(b.Face))
 	case b.Face != "" && o.Def.Layout == "adventure":
 		if f := o.Def.Face(b.Face); f == nil {
 			return castPlan{}, g.refuse("CR 715.3", "body.face", "%s has no face named %q", o.Name(), b.Face)
 		} else if f == o.Def.Adventure() {
 			def, face = f, f.Name // ADV-1, ADV-2: judged as the Adventure alone
 		}
+	case b.Face != "" && b.Face == o.Def.Name && o.Def.Layout == "split":
+		if strings.Contains(o.Def.Oracle, "Fuse") {
+			return castPlan{}, g.refuse("CARD-CODE", "body.face", "casting both halves of %s (fuse, CR 702.102) is not modelled yet: name one half", o.Def.Name)
+		}
+		return castPlan{}, g.refuse("CR 709.3", "body.face", "one half of %s is cast, not both: name one", o.Def.Name)
 	case b.Face != "":
 		def = o.Def.Face(b.Face)
 		if def == nil || o.Def.Layout != "split" {
@@ -74,13 +94,20 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	case o.Def.Layout == "split":
 		return castPlan{}, g.refuse("CR 709.3", "body.face", "name the half of %s to cast", o.Def.Name)
 	}
-	if o.Zone == ZoneExile {
+	var top ObjID
+	switch o.Zone {
+	case ZoneExile:
 		g.action = "cast " + def.Name + " from exile"
-		if face != "" {
-			if err := g.checkExileFace(o, def); err != nil {
-				return castPlan{}, err
-			}
+		if err := g.checkExileCast(seat, o, def, face); err != nil {
+			return castPlan{}, err
 		}
+	case ZoneLibrary:
+		g.action = "cast " + def.Name + " from the top of the library"
+		src, err := g.topPermission(seat, o, def)
+		if err != nil {
+			return castPlan{}, err
+		}
+		top = src
 	}
 	switch {
 	case def.Is("Land"):
@@ -88,7 +115,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	case !castModelled(o, def, face):
 		return castPlan{}, g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
 	}
-	if !def.Is("Instant") && !def.HasKeyword("Flash") {
+	if !def.Is("Instant") && !def.HasKeyword("Flash") && !g.asThoughFlash(seat, def, top) {
 		switch {
 		case s.Active != seat:
 			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only in its controller's own main phase: it is %s's turn", def.Name, s.Players[s.Active].ID)
@@ -109,10 +136,12 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	switch {
 	case sp != nil && sp.AnyNumber && len(b.Targets) == 0:
 		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s needs at least one target", def.Name)
+	case sp != nil && sp.AnyNumber && sp.MaxTargets > 0 && len(b.Targets) > sp.MaxTargets:
+		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s takes 1 to %d targets, got %d", def.Name, sp.MaxTargets, len(b.Targets))
 	case len(b.Targets) != len(kinds):
 		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s takes %d target%s, got %d", def.Name, len(kinds), plural(len(kinds)), len(b.Targets))
 	}
-	plan := castPlan{obj: id, face: face}
+	plan := castPlan{obj: id, face: face, from: o.Zone, top: top}
 	for i, k := range kinds {
 		t, err := g.chooseTarget(seat, id, k, b.Targets[i], "body.targets["+itoa(i)+"]", plan.targets)
 		if err != nil {
@@ -147,14 +176,21 @@ func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, fiel
 func (g *Game) chooseTargetFrom(seat int, spell ObjID, src *Object, k cards.TargetKind, ref, field string, chosen []Target) (Target, error) {
 	_, _, byID := parseID(ref)
 	s := g.S
-	if k == cards.AnyTarget {
+	if k.TakesPlayers() {
 		if p := s.Seat(ref); p >= 0 {
 			return Target{Player: p}, nil
 		}
 	}
 	zone := s.Battlefield
-	if k == cards.TargetSpell || k == cards.TargetCreatureSpell {
+	switch {
+	case k.InGraveyard():
+		zone = s.graveyards()
+	case k.OnStack() && k.OnBattlefield():
+		zone = append(slices.Clone(s.Battlefield), s.Stack...)
+	case k.OnStack():
 		zone = s.Stack
+	case !k.OnBattlefield():
+		zone = nil
 	}
 	var first string
 	for _, id := range s.matchRef(ref, zone) {
@@ -197,7 +233,7 @@ func (g *Game) targetIllegalFrom(k cards.TargetKind, t Target, src *Object) stri
 func (g *Game) targetIllegalKind(k cards.TargetKind, t Target, src *Object) string {
 	s := g.S
 	if t.Obj == 0 {
-		if k == cards.AnyTarget && t.Player >= 0 && t.Player < len(s.Players) && !s.Players[t.Player].Lost {
+		if k.TakesPlayers() && t.Player >= 0 && t.Player < len(s.Players) && !s.Players[t.Player].Lost {
 			return ""
 		}
 		return "a player is not a legal " + k.String()
@@ -254,15 +290,24 @@ func (g *Game) targetIllegalKind(k cards.TargetKind, t Target, src *Object) stri
 		if k == cards.TargetCreatureSpell && !o.Is("Creature") {
 			return name + " is not a creature spell"
 		}
+	default:
+		if f := extTargetRules[k]; f != nil {
+			return f(g, o, src)
+		}
 	}
 	return ""
 }
 
 func (g *Game) doCast(seat int, b *events.Cast) {
+	if g.S.Pending.Ask == AskCast {
+		g.doFreeCast(seat, b)
+		return
+	}
 	plan, _ := g.planCast(seat, b)
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
-	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets)})
+	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets), Zone: castFromZone(plan.from)})
 	g.spend(seat, plan.pay)
+	g.afterCast(plan, nid, seat)
 	g.fire(cards.TriggerCast, nid, seat) // CR 601.2i: cast once paid
 	g.acted(seat)
 }
@@ -271,6 +316,9 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 // or an adventurer's creature alone (its Adventure's text doesn't matter
 // to the creature spell).
 func castModelled(o *Object, def *cards.Card, face string) bool {
+	if face != "" && o.Def.Face(face) == nil {
+		return def.Modelled() // a granted Adventure (NPC-1)
+	}
 	if face == "" && o.Def.Adventure() != nil {
 		return o.Def.Faces[0].Modelled()
 	}

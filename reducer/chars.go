@@ -15,6 +15,9 @@ func (o *Object) def() *cards.Card {
 		if f := o.Def.Face(o.Face); f != nil {
 			return f
 		}
+		if f := o.grantedFace(); f != nil {
+			return f // cast as a granted Adventure (NPC-1)
+		}
 	}
 	return o.Def
 }
@@ -41,14 +44,14 @@ func (o *Object) Name() string {
 // Power is printed power plus +1/+1 and -1/-1 counters and effects
 // (layer 7).
 func (o *Object) Power() int {
-	p, _, _ := o.def().PT()
+	p, _ := o.basePT()
 	mp, _ := o.modPT()
 	return p + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpP + mp
 }
 
 // Toughness is printed toughness plus counters and effects (layer 7).
 func (o *Object) Toughness() int {
-	_, t, _ := o.def().PT()
+	_, t := o.basePT()
 	_, mt := o.modPT()
 	return t + o.counter("+1/+1") - o.counter("-1/-1") + o.PumpT + mt
 }
@@ -83,15 +86,25 @@ func (o *Object) Colors() []cards.Color {
 // IsColor reports whether the object is colour c.
 func (o *Object) IsColor(c cards.Color) bool { return slices.Contains(o.Colors(), c) }
 
-// ManaValue of the object (CR 202.3), with X as chosen on the stack.
+// ManaValue of the object (CR 202.3), from its mana cost alone (MV-1),
+// with X as chosen on the stack and 0 elsewhere. A split card not
+// cast as one half has the combined mana cost of its halves (MV-2, CR
+// 709.4); on the stack as one half, that half's.
 func (o *Object) ManaValue() int {
 	d := o.def()
 	if d == nil {
 		return 0
 	}
 	x := 0
-	if o.Zone == ZoneStack {
+	if o.Zone == ZoneStack && !o.isAbility() {
 		x = o.X
+	}
+	if d.Layout == "split" && len(d.Faces) > 0 && o.Face == "" {
+		v := 0
+		for _, f := range d.Faces {
+			v += f.Cost.Value(x)
+		}
+		return v
 	}
 	return d.Cost.Value(x)
 }

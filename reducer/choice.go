@@ -22,6 +22,18 @@ const whatResolve = "resolve"
 func (g *Game) runResolve(o *Object, answer []string, run func(w *world)) bool {
 	w := &world{facts: facts{g: g, resolving: o}, g: g, spell: o, answer: answer}
 	run(w)
+	if w.discover != nil {
+		// Discover ends the resolution's card code; after a shuffle asked
+		// in the same step, it begins once the shuffle is done.
+		shuffling := w.asked != nil && w.asked.Ask == AskRandom
+		if w.asked != nil && !shuffling {
+			panic("reducer: card code asked a question and discovered in one step")
+		}
+		if !shuffling {
+			return g.startDiscover(o, w.discover, false)
+		}
+		g.startDiscover(o, w.discover, true)
+	}
 	if w.asked == nil {
 		return true
 	}
@@ -91,7 +103,7 @@ func (g *Game) continueResolve(answer []string) {
 	switch {
 	case o.Ability > 0:
 		ab := o.Def.ActivatedOf(o.Ability - 1)
-		legal, _ := g.legalTargets(o, ab.Targets)
+		legal, _ := g.legalTargets(o, abilityTargetKinds(ab, len(o.Targets)))
 		done = g.runResolve(o, answer, func(w *world) { ab.Resolve(w, legal) })
 		if done {
 			g.vanish(o)

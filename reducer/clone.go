@@ -37,6 +37,7 @@ func (s *State) Clone() *State {
 		co.Counters = slices.Clone(o.Counters)
 		co.Targets = slices.Clone(o.Targets)
 		co.MayCast = slices.Clone(o.MayCast)
+		co.Used = slices.Clone(o.Used)
 		if o.LKI != nil {
 			lki := o.LKI.clone()
 			co.LKI = &lki
@@ -62,6 +63,7 @@ func (s *State) Clone() *State {
 	}
 	c.Pending.Options = slices.Clone(s.Pending.Options)
 	c.Continuous = cloneContinuous(s.Continuous)
+	c.Discovery = s.Discovery.clone()
 	c.linked = false
 	c.link()
 	return &c

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // Combat (CR 506-511) with flying, reach, vigilance, haste, defender,
@@ -73,6 +74,7 @@ func (g *Game) checkAttack(seat int, b *events.Attack) error {
 type attackPlan struct {
 	attackers []ObjID
 	defenders []int
+	walkers   []ObjID // the planeswalker attacked, or 0 (planeswalker.go)
 }
 
 func (g *Game) planAttack(seat int, b *events.Attack) (attackPlan, error) {
@@ -84,7 +86,16 @@ func (g *Game) planAttack(seat int, b *events.Attack) (attackPlan, error) {
 	for i, a := range b.Attackers {
 		field := "body.attackers[" + itoa(i) + "]"
 		def := s.Seat(a.Defender)
-		if def < 0 || def == seat {
+		var walker ObjID
+		if def < 0 {
+			// A planeswalker an opponent controls (CR 508.1b).
+			pw, why := g.attackablePlaneswalker(seat, a.Defender)
+			if pw == 0 {
+				return attackPlan{}, g.refuse("CR 508.1b", field+".defender", "%s", why)
+			}
+			walker, def = pw, s.Objects[pw].Controller
+		}
+		if def == seat {
 			return attackPlan{}, g.refuse("CR 508.1b", field+".defender", "%q is not an opponent to attack", a.Defender)
 		}
 		var first string
@@ -111,6 +122,7 @@ func (g *Game) planAttack(seat int, b *events.Attack) (attackPlan, error) {
 		}
 		plan.attackers = append(plan.attackers, chosen)
 		plan.defenders = append(plan.defenders, def)
+		plan.walkers = append(plan.walkers, walker)
 	}
 	return plan, nil
 }
@@ -121,7 +133,10 @@ func (g *Game) doAttack(seat int, b *events.Attack) {
 		if !g.S.Objects[id].Has("Vigilance") {
 			g.emit(Effect{Op: OpTap, Obj: id})
 		}
-		g.emit(Effect{Op: OpAttack, Obj: id, Seat: plan.defenders[i], N: 1})
+		g.emit(Effect{Op: OpAttack, Obj: id, Seat: plan.defenders[i], N: 1, To: plan.walkers[i]})
+	}
+	for _, id := range plan.attackers {
+		g.fire(cards.TriggerAttacks, id, seat) // "whenever ... attacks" (CR 508.3a)
 	}
 	g.givePriority(seat, 0)
 }
@@ -281,6 +296,15 @@ func (g *Game) combatDamage(firstStrike bool) {
 			continue
 		}
 		player := Target{Player: a.Attacking - 1}
+		if a.AttackingPW != 0 {
+			// The planeswalker it attacks takes the damage; once gone, no
+			// one does (CR 506.4c, 510.1c).
+			if pw := s.Obj(a.AttackingPW); pw != nil && pw.Zone == ZoneBattlefield {
+				player = Target{Obj: uint32(pw.ID)}
+			} else {
+				player = Target{Player: -1}
+			}
+		}
 		var blockers []*Object
 		for _, bid := range s.Battlefield {
 			if b := s.Objects[bid]; b.Blocking == id {
@@ -288,7 +312,9 @@ func (g *Game) combatDamage(firstStrike bool) {
 			}
 		}
 		if !a.Blocked {
-			hits = append(hits, hit{a, power, player})
+			if player.Player >= 0 {
+				hits = append(hits, hit{a, power, player})
+			}
 			continue
 		}
 		left := power
@@ -306,7 +332,7 @@ func (g *Game) combatDamage(firstStrike bool) {
 			}
 			left -= give
 		}
-		if left > 0 && a.Has("Trample") {
+		if left > 0 && a.Has("Trample") && player.Player >= 0 {
 			hits = append(hits, hit{a, left, player})
 		}
 	}

@@ -47,6 +47,9 @@ type Continuous struct {
 	AnyColorMana bool
 	// Layer 7c: power and toughness added.
 	P, T int
+	// Rule is a change to the game's rules it makes, for no object in
+	// particular: RuleNoPrevention (damage can't be prevented).
+	Rule string
 }
 
 func cloneContinuous(cs []Continuous) []Continuous {

@@ -164,6 +164,9 @@ func (s *State) describeIDs(ids []ObjID, owners bool) string {
 		if o := s.Obj(id); owners && o != nil {
 			parts[i] += " (" + s.playerID(o.Owner) + ")"
 		}
+		if o := s.Obj(id); o != nil && o.FaceDown {
+			parts[i] += " face down"
+		}
 	}
 	return strings.Join(parts, ", ")
 }
@@ -217,7 +220,12 @@ func (s *State) DescribePermanent(id ObjID) string {
 		}
 		parts = append(parts, "gets "+strings.Join(what, ", ")+" ("+from+")")
 	})
-	if o.Attacking > 0 {
+	if o.Attacking > 0 && o.AttackingPW != 0 {
+		parts = append(parts, "attacking "+s.describeTarget(Target{Obj: uint32(o.AttackingPW)}))
+		if o.Blocked {
+			parts = append(parts, "blocked")
+		}
+	} else if o.Attacking > 0 {
 		parts = append(parts, "attacking "+s.playerID(o.Attacking-1))
 		if o.Blocked {
 			parts = append(parts, "blocked")
@@ -329,6 +337,9 @@ func (s *State) DescribeQuestion(q Question) string {
 			}
 			return "the table to supply a shuffle of " + s.playerID(q.Of) + "'s library" + what
 		}
+		if q.Random == events.RandomOrder && len(q.Options) > 0 {
+			return "the table to supply a random order of " + strings.Join(q.Options, ", ") + " (to the bottom of " + s.playerID(q.Of) + "'s library)"
+		}
 		return "the table to supply a random " + q.Random
 	case AskMulligan:
 		return fmt.Sprintf("%s to keep or mulligan (mulligans taken %d)", who, q.N)
@@ -345,6 +356,9 @@ func (s *State) DescribeQuestion(q Question) string {
 			}
 			return line + " " + strings.Join(q.Options, ", ")
 		}
+		if q.What == whatTriggerTarget {
+			return fmt.Sprintf("%s to choose a target for %s (%s): %s", who, descObj(s, q.Resolving), q.Prompt, strings.Join(q.Options, ", "))
+		}
 		if q.What == whatDiscard {
 			return fmt.Sprintf("%s to choose %s: %d card%s from hand", who, q.What, q.N, plural(q.N))
 		}
@@ -356,6 +370,8 @@ func (s *State) DescribeQuestion(q Question) string {
 		return who + " to declare attackers"
 	case AskBlock:
 		return who + " to declare blockers"
+	case AskCast:
+		return fmt.Sprintf("%s to cast, for %s (%s), %s", who, descObj(s, q.Resolving), q.Prompt, strings.Join(q.Options, ", "))
 	}
 	return "nothing: the match is over"
 }
@@ -483,6 +499,9 @@ func DescribeEffect(s *State, e Effect) string {
 		if hasX {
 			line += fmt.Sprintf(" X=%d", e.N)
 		}
+		if e.Zone != ZoneNone {
+			line += " from " + castFromName(e.Zone)
+		}
 		if len(e.Targets) > 0 {
 			line += " targets " + s.describeTargets(e.Targets)
 		}
@@ -511,6 +530,9 @@ func DescribeEffect(s *State, e Effect) string {
 	case OpDeathtouched:
 		return "deathtouch damage on " + descObj(s, e.Obj)
 	case OpAttack:
+		if e.N == 1 && e.To != 0 {
+			return fmt.Sprintf("attack %s -> %s (%s's planeswalker)", descObj(s, e.Obj), descObj(s, e.To), pl(e.Seat))
+		}
 		if e.N == 1 {
 			return fmt.Sprintf("attack %s -> %s", descObj(s, e.Obj), pl(e.Seat))
 		}
@@ -540,6 +562,9 @@ func DescribeEffect(s *State, e Effect) string {
 		return fmt.Sprintf("%s resolves on: step %d", descObj(s, e.Obj), e.N)
 	case OpMayCast:
 		return fmt.Sprintf("%s may cast %s from exile (%s)", pl(e.Seat), descObj(s, e.Obj), e.Kind)
+	}
+	if f := extDescribe[e.Op]; f != nil {
+		return f(s, e)
 	}
 	return fmt.Sprintf("effect op %d", e.Op)
 }

@@ -70,7 +70,7 @@ func (s *State) Digest() Digest {
 			w.str(o.Def.Name) // tokens and abilities: what they are
 		}
 		w.lki(o.LKI)
-		w.bools(o.Token, o.Tapped, o.Sick, o.Deathtouched, o.Blocked)
+		w.bools(o.Token, o.Tapped, o.Sick, o.Deathtouched, o.Blocked, o.Cast)
 		w.str(o.Face)
 		w.ints(len(o.Counters))
 		for _, c := range o.Counters {
@@ -80,6 +80,12 @@ func (s *State) Digest() Digest {
 		w.ints(len(o.Targets))
 		for _, t := range o.Targets {
 			w.ints(int(t.Obj), t.Player)
+		}
+		w.ints(int(o.AttackingPW), int(o.CastFrom), len(o.Used))
+		w.bools(o.FaceDown)
+		for _, u := range o.Used {
+			w.str(u.Kind)
+			w.ints(u.Turn)
 		}
 	}
 	w.ints(s.Timestamp, len(s.Continuous))
@@ -91,6 +97,7 @@ func (s *State) Digest() Digest {
 		w.strs(c.AddSubtypes)
 		w.strs(c.AddKeywords)
 		w.bools(c.AnyColorMana)
+		w.str(c.Rule)
 	}
 	w.ints(len(s.Triggers))
 	for _, t := range s.Triggers {
@@ -98,6 +105,12 @@ func (s *State) Digest() Digest {
 		w.str(t.Def.Name)
 		w.lki(&t.LKI)
 		w.lki(t.EventLKI)
+	}
+	if d := s.Discovery; d != nil {
+		w.ints(1, int(d.Resolving), d.Seat, d.N, int(d.Card))
+		w.ids(d.Rest)
+	} else {
+		w.ints(0)
 	}
 	q := s.Pending
 	w.ints(int(q.Ask), q.Player, q.Of, q.N, q.Max, int(q.Resolving))
@@ -150,6 +163,8 @@ func (w *digestWriter) lki(l *LKI) {
 		w.str(c.Kind)
 		w.ints(c.N)
 	}
+	w.ints(l.X)
+	w.bools(l.Cast)
 }
 
 func (w *digestWriter) ids(ids []ObjID) {

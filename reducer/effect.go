@@ -35,7 +35,7 @@ const (
 	OpKeep            // Seat kept
 	OpLose            // Seat lost the game, for reason Kind
 	OpGameOver        // the game ended: winner Seat, or -1 for a draw
-	OpSpell           // the stack object Obj was cast as face Kind ("": whole card) with X = N and Targets
+	OpSpell           // the stack object Obj was cast as face Kind ("": whole card) with X = N and Targets, from Zone (none: a hand)
 	OpNewGame         // game N of the match begins: every zone empties, life resets
 	OpMatch           // the match is Name (id) in format Kind with starting life N
 	OpPlayer          // seat Seat is player Kind named Name
@@ -44,7 +44,7 @@ const (
 	OpPump            // Obj gets +N/+Card until end of turn
 	OpEndPumps        // "until end of turn" effects end
 	OpDeathtouched    // Obj was dealt damage by a source with deathtouch this turn
-	OpAttack          // Obj attacks seat Seat (N = 1), or leaves combat (N = 0)
+	OpAttack          // Obj attacks seat Seat (N = 1) or, with To, that player's planeswalker To; or leaves combat (N = 0)
 	OpBlock           // Obj blocks attacker To; the attacker becomes blocked
 	OpVanish          // token Obj outside the battlefield ceases to exist (CR 704.5d)
 	OpBestOf          // the match is best of N games
@@ -112,6 +112,11 @@ func (s *State) apply(e *Effect) {
 		if e.Zone == ZoneExile {
 			o.ExiledBy = e.Name
 		}
+		if e.Zone == ZoneBattlefield && old.Zone == ZoneStack && !old.isAbility() && !old.Token {
+			// A resolving spell becomes a permanent: it was cast, and its
+			// enters-the-battlefield abilities use the spell's X.
+			o.Cast, o.X = true, old.X
+		}
 		s.addObject(o, e.N)
 	case OpOrder:
 		p := s.Players[e.Seat]
@@ -178,9 +183,9 @@ func (s *State) apply(e *Effect) {
 	case OpAttack:
 		o := s.mustObj(e.Obj)
 		if e.N == 1 {
-			o.Attacking = e.Seat + 1
+			o.Attacking, o.AttackingPW = e.Seat+1, e.To // To: the planeswalker attacked, if one is
 		} else {
-			o.Attacking, o.Blocking, o.Blocked = 0, 0, false
+			o.Attacking, o.Blocking, o.Blocked, o.AttackingPW = 0, 0, false, 0
 		}
 	case OpBlock:
 		s.mustObj(e.Obj).Blocking = e.To
@@ -250,7 +255,7 @@ func (s *State) apply(e *Effect) {
 		}
 	case OpSpell:
 		o := s.mustObj(e.Obj)
-		o.X, o.Face, o.Targets = e.N, e.Kind, slices.Clone(e.Targets)
+		o.X, o.Face, o.Targets, o.CastFrom = e.N, e.Kind, slices.Clone(e.Targets), e.Zone
 	case OpNewGame:
 		s.newGame(e.N)
 	case OpMatch:
@@ -330,6 +335,7 @@ func (s *State) newGame(n int) {
 	}
 	s.Turn, s.Step, s.Priority, s.Passes = 0, StepNone, -1, 0
 	s.Triggers = nil
+	s.Discovery = nil
 	s.GameOver, s.Winner = false, -1
 }
 

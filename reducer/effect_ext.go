@@ -16,6 +16,10 @@ import "fmt"
 
 var extOps = map[Op]func(*State, *Effect){}
 
+// extDescribe prints an effect of a registered op for people (see
+// DescribeEffect); s is the state before the effect applies.
+var extDescribe = map[Op]func(s *State, e Effect) string{}
+
 // registerOp registers how op applies. Two registrations of one op are a
 // programming error.
 func registerOp(op Op, apply func(*State, *Effect)) {

@@ -93,6 +93,8 @@ func (g *Game) legalActions() ([]*events.Event, bool) {
 		l.attack(q.Player)
 	case AskBlock:
 		l.block(q.Player)
+	case AskCast:
+		l.castAnswers(q)
 	}
 	return l.out, l.complete
 }
@@ -121,11 +123,29 @@ func (l *lister) priority(seat int) {
 	for _, id := range p.Hand {
 		l.offer(p.ID, &events.PlayLand{Player: p.ID, Card: id.String()})
 	}
+	for _, id := range s.Exile {
+		if s.Objects[id].Is("Land") {
+			l.offer(p.ID, &events.PlayLand{Player: p.ID, Card: id.String()}) // enablers.go
+		}
+	}
 	for _, id := range s.Battlefield {
 		l.activations(seat, id)
 	}
 	for _, id := range p.Hand {
 		l.casts(seat, id)
+	}
+	for _, id := range p.Hand {
+		l.handActivations(seat, id)
+	}
+	// Cards seat may cast from exile or from the top of the library
+	// (enablers.go).
+	for _, id := range s.Exile {
+		if s.Objects[id].seesFaceDown(seat) {
+			l.casts(seat, id)
+		}
+	}
+	if len(p.Library) > 0 && len(s.topSources(seat)) > 0 {
+		l.casts(seat, p.Library[0])
 	}
 }
 
@@ -156,7 +176,10 @@ func (l *lister) activations(seat int, id ObjID) {
 		if ab == nil {
 			continue
 		}
-		sets := l.targetSets(ab.Targets, false)
+		sets := l.targetSets(ab.Targets, ab.AnyNumber)
+		if ab.UpTo || ab.AnyNumber {
+			sets = append([][]string{nil}, sets...)
+		}
 		for x := 0; x <= l.maxX(seat, ab.Cost); x++ {
 			for _, ts := range sets {
 				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: i, X: x, Targets: ts})
@@ -181,10 +204,22 @@ func (l *lister) casts(seat int, id ObjID) {
 			faces = append(faces, f.Name)
 		}
 	}
+	if a := o.Def.Adventure(); a != nil {
+		faces = append(faces, a.Name)
+	}
+	for _, f := range l.g.grantedFaces(o) {
+		faces = append(faces, f.Name)
+	}
 	for _, face := range faces {
 		def := o.Def
 		if face != "" {
 			def = o.Def.Face(face)
+		}
+		if def == nil {
+			def = l.g.grantedFace(seat, o, face)
+		}
+		if def == nil {
+			continue
 		}
 		var sets [][]string
 		if sp := def.SpellOf(); sp != nil {
@@ -250,7 +285,11 @@ func (l *lister) targetRefs(k cards.TargetKind) []string {
 			refs = append(refs, p.ID)
 		}
 	}
-	for _, zone := range [][]ObjID{s.Battlefield, s.Stack} {
+	zones := [][]ObjID{s.Battlefield, s.Stack}
+	if k.InGraveyard() {
+		zones = [][]ObjID{s.graveyards()}
+	}
+	for _, zone := range zones {
 		for _, id := range zone {
 			if l.g.targetIllegal(k, Target{Obj: uint32(id)}) == "" {
 				refs = append(refs, id.String())
@@ -289,6 +328,11 @@ func (l *lister) random(q Question) {
 	case events.RandomShuffle:
 		p := s.Players[q.Of]
 		l.offer(events.TableActor, &events.Random{Of: events.RandomShuffle, Player: p.ID, Order: refsOf(p.Library)})
+		l.complete = false
+	case events.RandomOrder:
+		// One representative outcome, the order asked about; any order of
+		// those objects is legal.
+		l.offer(events.TableActor, &events.Random{Of: events.RandomOrder, Order: append([]string(nil), q.Options...)})
 		l.complete = false
 	default:
 		l.complete = false
@@ -428,6 +472,11 @@ func (l *lister) attack(seat int) {
 	for i, q := range s.Players {
 		if i != seat {
 			defs = append(defs, q.ID)
+		}
+	}
+	for _, id := range s.Battlefield {
+		if o := s.Objects[id]; o.Is("Planeswalker") && o.Controller != seat {
+			defs = append(defs, id.String()) // CR 508.1b
 		}
 	}
 	declare := func(choice []int) {

@@ -61,3 +61,21 @@ func (g *Game) keepLegend(keep string) {
 	}
 	g.givePriority(q.Of, 0)
 }
+
+// legendAnswer maps the answer to the option it names: an object id, a
+// card id, or a name (the first of the options by that name).
+func (g *Game) legendAnswer(answer []string) (string, error) {
+	q := g.S.Pending
+	var ids []ObjID
+	for _, opt := range q.Options {
+		if _, n, ok := parseID(opt); ok {
+			ids = append(ids, ObjID(n))
+		}
+	}
+	if len(answer) == 1 {
+		if m := g.S.matchRef(answer[0], ids); len(m) > 0 {
+			return m[0].String(), nil
+		}
+	}
+	return "", g.refuse("CR 704.5j", "body.answer", "answer one of %v: the one permanent to keep", q.Options)
+}

@@ -12,9 +12,13 @@ const (
 	AskChoose              // Player answers a question with one of Options
 	AskAttack              // Player declares attackers (CR 508)
 	AskBlock               // Player declares blockers (CR 509)
+	// AskCast: Player casts a card without paying its mana cost as a spell
+	// or ability resolves (CR 608.2g): a `cast` input naming Options[0]
+	// (discover.go).
+	AskCast
 )
 
-var askNames = [...]string{"none", "priority", "random", "mulligan", "choose", "attack", "block"}
+var askNames = [...]string{"none", "priority", "random", "mulligan", "choose", "attack", "block", "cast"}
 
 func (a Ask) String() string {
 	if int(a) < len(askNames) {

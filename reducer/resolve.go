@@ -33,6 +33,7 @@ func (g *Game) resolveTop() {
 		if pm := def.PermanentOf(); pm != nil && pm.EntersWithXCounters && o.X > 0 {
 			g.emit(Effect{Op: OpCounter, Obj: nid, Kind: "+1/+1", N: o.X})
 		}
+		g.entersWithFromSpell(nid, o)
 		g.entered(nid)
 		return
 	}
@@ -90,7 +91,7 @@ func (g *Game) targetSource(o *Object) *Object {
 // resolveAbility resolves an activated ability; it then ceases to exist.
 func (g *Game) resolveAbility(o *Object) {
 	ab := o.Def.ActivatedOf(o.Ability - 1)
-	legal, fizzles := g.legalTargets(o, ab.Targets)
+	legal, fizzles := g.legalTargets(o, abilityTargetKinds(ab, len(o.Targets)))
 	if !fizzles && ab.Resolve != nil && !g.runResolve(o, nil, func(w *world) { ab.Resolve(w, legal) }) {
 		return
 	}
@@ -112,11 +113,34 @@ type world struct {
 	spell  *Object
 	answer []string  // the answer to the previous step's question
 	asked  *Question // a question this step asks
+	// discover is a discover this step asks for (discover.go).
+	discover *discoverRequest
 }
 
 func (w *world) Controller() int { return w.spell.Controller }
-func (w *world) X() int          { return w.spell.X }
-func (w *world) Targets() int    { return len(w.spell.Targets) }
+func (w *world) X() int          { return spellX(w.spell) }
+
+// spellX is the X a resolving spell or ability uses: its own, as chosen
+// when it was cast or activated; for a permanent's own enters-the-
+// battlefield triggered ability, the X of the spell that became the
+// permanent, as the permanent is or last existed; for any other
+// triggered ability 0.
+func spellX(o *Object) int {
+	if o.Trigger == 0 {
+		return o.X
+	}
+	if t := o.Def.TriggeredAt(o.Trigger - 1); t == nil || t.When != cards.TriggerEntersSelf {
+		return 0
+	}
+	if src := o.state.Obj(o.Source); src != nil && src.Zone == ZoneBattlefield {
+		return src.X
+	}
+	if o.LKI != nil {
+		return o.LKI.X
+	}
+	return 0
+}
+func (w *world) Targets() int { return len(w.spell.Targets) }
 
 // Self is the spell, or for an ability its source.
 func (w *world) Self() uint32 {
@@ -143,7 +167,7 @@ func (w *world) Destroy(obj uint32) {
 }
 
 func (w *world) Counter(obj uint32) {
-	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneStack {
+	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneStack && (o.isAbility() || !w.g.spellsCantBeCountered(o.Controller)) {
 		w.g.move(o.ID, ZoneGraveyard, o.Owner, -1)
 	}
 }
@@ -168,10 +192,15 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 	if t.Obj == 0 {
 		g.emit(Effect{Op: OpLife, Seat: t.Player, N: -n, To: from})
 	} else if o := g.S.Obj(ObjID(t.Obj)); o != nil && o.Zone == ZoneBattlefield {
-		if protectedFrom(o, src) {
+		if protectedFrom(o, src) && !g.preventionOff() {
 			return // prevented (CR 702.16e)
 		}
-		g.emit(Effect{Op: OpDamage, Obj: o.ID, N: n, To: from})
+		if o.Is("Planeswalker") {
+			g.damagePlaneswalker(o, n) // CR 120.3c
+		}
+		if o.Is("Creature") || !o.Is("Planeswalker") {
+			g.emit(Effect{Op: OpDamage, Obj: o.ID, N: n, To: from})
+		}
 		if src != nil && src.Has("Deathtouch") {
 			g.emit(Effect{Op: OpDeathtouched, Obj: o.ID})
 		}

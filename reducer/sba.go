@@ -1,5 +1,7 @@
 package reducer
 
+import "slices"
+
 // State-based actions (CR 704) and the end of a game and of the match.
 
 // settle runs state-based actions until none apply (CR 704.3), then ends
@@ -34,6 +36,11 @@ func (g *Game) stateBasedActions() bool {
 		case o.Damage >= t && !o.Has("Indestructible"): // CR 704.5g, 702.12b
 			dying = append(dying, id)
 		case o.Deathtouched && o.Damage > 0 && !o.Has("Indestructible"): // CR 704.5h
+			dying = append(dying, id)
+		}
+	}
+	for _, id := range g.planeswalkersOutOfLoyalty() { // CR 704.5i
+		if !slices.Contains(dying, id) {
 			dying = append(dying, id)
 		}
 	}

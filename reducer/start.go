@@ -113,6 +113,9 @@ func (g *Game) checkRandom(b *events.Random) error {
 			return err
 		}
 	}
+	if b.Of == events.RandomOrder && q.What == whatDiscover {
+		return g.checkDiscoverOrder(b)
+	}
 	return nil
 }
 
@@ -147,6 +150,10 @@ func (g *Game) doRandom(b *events.Random) {
 	case events.RandomShuffle:
 		order, _ := g.libraryOrder(q.Of, b.Order)
 		g.emit(Effect{Op: OpOrder, Seat: q.Of, List: order})
+		if q.Resolving != 0 && s.Discovery != nil {
+			g.discoverAfterShuffle() // a discovery waited for the shuffle
+			return
+		}
 		if q.Resolving != 0 {
 			g.continueResolve(nil) // a shuffle a resolving spell asked for
 			return
@@ -164,6 +171,10 @@ func (g *Game) doRandom(b *events.Random) {
 			g.draw(i, openingHand)
 		}
 		g.askMulligan()
+	case events.RandomOrder:
+		if q.What == whatDiscover {
+			g.doDiscoverOrder(b)
+		}
 	}
 }
 
@@ -217,6 +228,7 @@ func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 // entered fires the enters-the-battlefield triggers of a new permanent: its
 // own and other permanents' (CR 603.6a).
 func (g *Game) entered(id ObjID) {
+	g.asEnters(id)
 	seat := g.S.Objects[id].Controller
 	g.fire(cards.TriggerEntersSelf, id, seat)
 	g.fire(cards.TriggerEntersOther, id, seat)
@@ -326,8 +338,15 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 	switch q.What {
 	case whatResolve:
 		return g.checkResolveAnswer(b)
+	case whatDiscover:
+		return g.checkDiscoverChoice(b)
+	case whatLegendRule:
+		_, err := g.legendAnswer(b.Answer)
+		return err
 	case whatTriggerOrder:
 		return g.checkTriggerOrder(b)
+	case whatTriggerTarget:
+		return g.checkTriggerTarget(b)
 	case whatDiscard:
 		_, err := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		if err == nil && len(b.Answer) != q.N {
@@ -347,10 +366,15 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 	case whatResolve:
 		answer, _ := g.resolveAnswer(b.Answer)
 		g.continueResolve(answer)
+	case whatDiscover:
+		g.discoverChoice(b.Answer[0])
 	case whatTriggerOrder:
 		g.orderTriggers(b.Answer)
+	case whatTriggerTarget:
+		g.chooseTriggerTarget(b.Answer)
 	case whatLegendRule:
-		g.keepLegend(b.Answer[0])
+		keep, _ := g.legendAnswer(b.Answer)
+		g.keepLegend(keep)
 	case whatPlayOrDraw:
 		first := seat
 		if b.Answer[0] == "draw" {

@@ -44,6 +44,9 @@ type State struct {
 	Continuous []Continuous
 	Timestamp  int
 
+	// Discovery is the discover under way (CR 701.57), or nil.
+	Discovery *Discovery
+
 	// linked: every object points back at this state (see link).
 	linked bool
 
@@ -148,6 +151,27 @@ type Object struct {
 	Attacking int
 	Blocking  ObjID
 	Blocked   bool // an attacker that was blocked stays blocked (CR 509.1h)
+	// Cast: a permanent that was a spell its controller cast (it entered
+	// as that spell resolved); X is then that spell's X, which its
+	// enters-the-battlefield abilities use. Neither is copiable.
+	Cast bool
+	// AttackingPW is the planeswalker it attacks (0: it attacks the player
+	// Attacking names), CR 506.3.
+	AttackingPW ObjID
+
+	// FaceDown: exiled face down (CR 406.3). CastFrom: on the stack, the
+	// zone a spell was cast from when it wasn't a hand (ZoneNone). Used: the
+	// once-a-turn abilities of this permanent used, with their turn (a
+	// loyalty ability, CR 606.3; Johann's cast from the top).
+	FaceDown bool
+	CastFrom Zone
+	Used     []Use
+}
+
+// Use is an ability used in a turn: its kind and the turn number.
+type Use struct {
+	Kind string
+	Turn int
 }
 
 // Trigger is a triggered ability that has triggered (CR 603.2) and waits
@@ -170,6 +194,10 @@ type LKI struct {
 	Card             CardID // the card it was (0 for a token)
 	Power, Toughness int
 	Counters         []Counter
+	// X and Cast: the X of the spell it was and whether it was cast (see
+	// Object.Cast).
+	X    int
+	Cast bool
 }
 
 // Counter is a kind of counter and how many.

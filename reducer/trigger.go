@@ -25,7 +25,7 @@ const whatTriggerOrder = "trigger_order"
 
 // lkiOf is an object's last known information as it is now.
 func lkiOf(o *Object) *LKI {
-	return &LKI{Card: o.Card, Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...)}
+	return &LKI{Card: o.Card, Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...), X: o.X, Cast: o.Cast}
 }
 
 // deathTriggers are the dies triggers of an object about to leave the
@@ -166,6 +166,12 @@ func (g *Game) resolveTrigger(o *Object) {
 	if t != nil && t.If != nil && !t.If(facts{g: g, resolving: o}, o.triggerEvent()) {
 		g.vanish(o)
 		return
+	}
+	if t != nil && len(t.Targets) > 0 {
+		if _, fizzles := g.legalTargets(o, t.Targets); fizzles {
+			g.vanish(o) // every target illegal (CR 608.2b)
+			return
+		}
 	}
 	if t != nil && t.Resolve != nil && !g.runResolve(o, nil, func(w *world) { t.Resolve(w) }) {
 		return

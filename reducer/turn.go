@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -28,6 +29,7 @@ func (g *Game) beginTurn(seat, n int) {
 	s := g.S
 	g.emit(Effect{Op: OpStep, N: n, Step: StepUntap, Seat: seat})
 	g.endContinuous(func(c *Continuous) bool { return c.Until == UntilYourNextTurn && c.Controller == seat })
+	g.endTurnPermissions()
 	for _, id := range s.Battlefield {
 		o := s.Objects[id]
 		if o.Controller != seat {
@@ -36,7 +38,12 @@ func (g *Game) beginTurn(seat, n int) {
 		if o.Sick {
 			g.emit(Effect{Op: OpSick, Obj: id, N: 0})
 		}
-		if o.Tapped {
+		switch {
+		case o.Tapped && o.counter("stun") > 0:
+			// "If a permanent with a stun counter would become untapped,
+			// remove one from it instead." (CR 122.1d)
+			g.emit(Effect{Op: OpCounter, Obj: id, Kind: "stun", N: -1})
+		case o.Tapped:
 			g.emit(Effect{Op: OpUntap, Obj: id})
 		}
 	}
@@ -104,6 +111,9 @@ func (g *Game) givePriority(seat, passes int) {
 			return // a player orders their triggers first
 		}
 		passes = 0
+	}
+	if g.askTriggerTargets(seat) {
+		return // a triggered ability's controller chooses its targets first
 	}
 	g.emit(Effect{Op: OpPriority, Seat: seat, N: passes})
 	g.ask(Question{Ask: AskPriority, Player: seat})
@@ -186,7 +196,9 @@ func (g *Game) doPass(seat int) {
 		return
 	}
 	g.resolveTop()
-	if !s.GameOver && s.Pending.Ask != AskChoose {
+	// Unless the resolution stopped for a question (a choice, a shuffle,
+	// a spell to cast), the active player receives priority.
+	if !s.GameOver && s.Pending.Ask == AskPriority {
 		g.givePriority(s.Active, 0)
 	}
 }
@@ -225,6 +237,8 @@ func (g *Game) describePending() string {
 		return who(q.Player) + " to declare attackers"
 	case AskBlock:
 		return who(q.Player) + " to declare blockers"
+	case AskCast:
+		return fmt.Sprintf("%s to cast %s without paying its mana cost (%s)", who(q.Player), strings.Join(q.Options, ", "), s.objName(q.Resolving))
 	}
 	return "nothing: the match is over"
 }

@@ -76,6 +76,9 @@ type PlayerView struct {
 	// judge can); LibraryCount is always there.
 	Library      []ObjectView `json:"library"`
 	LibraryCount int          `json:"library_count"`
+	// LibraryTop is the top card of the library, for the player alone and
+	// only while they may look at it any time (Johann, Elsha).
+	LibraryTop *ObjectView `json:"library_top,omitempty"`
 	// Graveyard is top first: the card put there last comes first.
 	Graveyard   []ObjectView `json:"graveyard"`
 	Command     []ObjectView `json:"command,omitempty"`
@@ -130,6 +133,10 @@ type ObjectView struct {
 	Blocked    bool     `json:"blocked,omitempty"`
 	X          int      `json:"x,omitempty"`
 	Targets    []string `json:"targets,omitempty"` // player and object ids, in order chosen
+	// AttackingPlaneswalker is the planeswalker attacked, if one is.
+	AttackingPlaneswalker string `json:"attacking_planeswalker,omitempty"`
+	// FaceDown: exiled face down; only a player who may look at it sees it.
+	FaceDown bool `json:"face_down,omitempty"`
 	// MayCast lists who may cast an exiled card. It is written for every
 	// exiled object (an empty list: nobody); the rules model no permission
 	// to cast from exile yet, so it is empty for now.
@@ -177,7 +184,7 @@ func (s *State) View(as string) *View {
 		Match: s.Match, As: viewer.name, Format: s.Format, Game: s.Game, Turn: s.Turn,
 		Step: s.Step.String(), ActivePlayer: s.playerRef(s.Active), Priority: s.playerRef(s.Priority),
 		Players: []PlayerView{}, Battlefield: s.objectViews(s.Battlefield, true),
-		Exile: s.objectViews(s.Exile, true), Pending: s.pendingView(), GameOver: s.gameOverView(),
+		Exile: s.exileViews(viewer), Pending: s.pendingView(), GameOver: s.gameOverView(),
 	}
 	if s.Step == StepNone {
 		v.Step = ""
@@ -212,6 +219,9 @@ func (s *State) View(as string) *View {
 		pv.Hand = s.objectViews(p.Hand, viewer.all || viewer.seat == seat)
 		if viewer.all {
 			pv.Library = s.objectViews(p.Library, true)
+		} else if viewer.seat == seat && len(p.Library) > 0 && s.looksAtTop(seat) {
+			top := s.objectView(p.Library[0])
+			pv.LibraryTop = &top
 		}
 		grave := slices.Clone(p.Graveyard)
 		slices.Reverse(grave)
@@ -289,7 +299,7 @@ func (s *State) objectView(id ObjID) ObjectView {
 		ov.Source = o.Source.String()
 	}
 	if d := o.def(); d != nil && ov.Ability == "" {
-		if _, _, ok := d.PT(); ok {
+		if hasPT(d) {
 			p, t := o.Power(), o.Toughness()
 			ov.Power, ov.Toughness = &p, &t
 		}
@@ -307,6 +317,10 @@ func (s *State) objectView(id ObjID) ObjectView {
 	if o.Attacking > 0 {
 		ov.Attacking = s.playerRef(o.Attacking - 1)
 	}
+	if o.AttackingPW != 0 {
+		ov.AttackingPlaneswalker = o.AttackingPW.String()
+	}
+	ov.FaceDown = o.FaceDown
 	if o.Blocking != 0 {
 		ov.Blocking = o.Blocking.String()
 	}

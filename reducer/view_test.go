@@ -126,12 +126,17 @@ func TestViewFixturesNoLeak(t *testing.T) {
 }
 
 // secretNames are the names of cards seat can't see (the opponents' hands,
-// every library) that no card seat can see has.
+// every library but a top card seat may look at, cards exiled face down
+// that seat may not look at) that no card seat can see has.
 func secretNames(s *State, seat int) []string {
 	var seen, secret []string
 	name := func(id ObjID) string { return s.Objects[id].Name() }
 	for i, p := range s.Players {
-		for _, id := range p.Library {
+		for k, id := range p.Library {
+			if k == 0 && i == seat && s.looksAtTop(seat) {
+				seen = append(seen, name(id)) // Johann, Elsha: the top card
+				continue
+			}
 			secret = append(secret, name(id))
 		}
 		for _, id := range p.Hand {
@@ -146,6 +151,10 @@ func secretNames(s *State, seat int) []string {
 		}
 	}
 	for _, id := range slices.Concat(s.Battlefield, s.Stack, s.Exile) {
+		if o := s.Objects[id]; o.FaceDown && !o.seesFaceDown(seat) {
+			secret = append(secret, name(id)) // exiled face down (CR 406.3)
+			continue
+		}
 		seen = append(seen, name(id))
 	}
 	return slices.DeleteFunc(secret, func(n string) bool { return slices.Contains(seen, n) })

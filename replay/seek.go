@@ -10,14 +10,17 @@ import (
 
 // Seeking: the game of a match at a point, for `replay show`.
 //
-// A point is an input (the state right after it), or the start of a turn:
-// the state right after the input whose effects began that turn. Turns
+// A point is an input (the state right after it), the start of a turn: the
+// state right after the input whose effects began that turn, or a step of a
+// turn: the first position of the turn in that step. Turns
 // begin inside inputs: the last pass of a turn ends it, and the game runs on
 // through the next turn's untap step to its upkeep, where the active player
 // gets priority; that upkeep is the start shown. An input that places a
 // position (setup) begins the turn it places. Turn numbers start again in
 // each game of a match, so a turn is of a game: the one asked for, or the
 // latest game that reached it.
+//
+// Seek moves a Cursor: from the store it starts from the nearest snapshot.
 
 // ErrNotReached means a point the match never reached: a seq past its end,
 // or a turn that never began.
@@ -41,6 +44,10 @@ type At struct {
 	// Game narrows Turn to one game of the match (from 1); 0 means the
 	// latest game that reached turn Turn.
 	Game int
+	// Step, with Turn, is the first position of the turn in that step
+	// (after the input that brought the game to it); StepNone is the
+	// turn's start.
+	Step reducer.Step
 }
 
 // Check reports an At that names no point.
@@ -52,6 +59,8 @@ func (a At) Check() error {
 		return errors.New("turns and games count from 1")
 	case a.Game > 0 && a.Turn == 0:
 		return errors.New("a game is given with a turn")
+	case a.Step != reducer.StepNone && a.Turn == 0:
+		return errors.New("a step is given with a turn")
 	}
 	return nil
 }
@@ -60,12 +69,20 @@ func (a At) String() string {
 	switch {
 	case a.Seq > 0:
 		return fmt.Sprintf("seq %d", a.Seq)
-	case a.Turn > 0 && a.Game > 0:
-		return fmt.Sprintf("the start of turn %d of game %d", a.Turn, a.Game)
+	case a.Turn > 0 && a.Step != reducer.StepNone:
+		return fmt.Sprintf("%s of %s", a.Step, a.turn())
 	case a.Turn > 0:
-		return fmt.Sprintf("the start of turn %d", a.Turn)
+		return "the start of " + a.turn()
 	}
 	return "the end"
+}
+
+// turn names the turn of a: "turn 5" or "turn 5 of game 2".
+func (a At) turn() string {
+	if a.Game > 0 {
+		return fmt.Sprintf("turn %d of game %d", a.Turn, a.Game)
+	}
+	return fmt.Sprintf("turn %d", a.Turn)
 }
 
 // Position is a match's game at a point.
@@ -81,48 +98,44 @@ type Position struct {
 func (p *Position) View(as string) *reducer.View {
 	v := p.Game.S.View(as)
 	v.Seq = p.Seq
+	if p.Summary.Match != "" {
+		v.Match = p.Summary.Match // a branch's game began under its root's id
+	}
 	return v
 }
 
 // Seek rebuilds match's game at the point at. A point the match never
 // reached is an error wrapping ErrNotReached; an unknown match, one wrapping
 // ErrUnknownMatch; an input the rules forbid before the point, an
-// *IllegalError. Inputs after the point are not read, except that a turn
-// without a game reads them all to find the latest game that reached it.
+// *IllegalError. From the store it starts from the nearest snapshot; inputs
+// after the point are not read.
 func Seek(src Source, match string, at At) (*Position, error) {
 	if err := at.Check(); err != nil {
 		return nil, err
 	}
-	sum, err := src.Match(match)
+	c, err := NewCursor(src, match)
 	if err != nil {
+		return nil, err
+	}
+	return c.Seek(at)
+}
+
+// Seek moves the cursor to the point at (see At).
+func (c *Cursor) Seek(at At) (*Position, error) {
+	if err := at.Check(); err != nil {
 		return nil, err
 	}
 	seq := at.Seq
 	switch {
 	case at.Turn > 0:
-		if seq, err = turnSeq(src, match, at); err != nil {
-			return nil, err
-		}
+		return c.seekTurn(at)
 	case seq == 0:
-		seq = sum.HeadSeq
-	case seq > sum.HeadSeq:
-		return nil, errNotReached("seq %d is past the end of match %s: its last input is seq %d", seq, match, sum.HeadSeq)
+		seq = c.sum.HeadSeq
 	}
-	pos := &Position{Summary: sum}
-	err = Replay(src, match, func(g *reducer.Game, in Input) error {
-		pos.Game, pos.Seq = g, in.Event.Seq
-		if in.Event.Seq >= seq {
-			return errStop
-		}
-		return nil
-	})
-	if err != nil && err != errStop {
-		return nil, err
+	if seq == 0 {
+		return nil, errNotReached("match %s has no inputs", c.match)
 	}
-	if pos.Game == nil {
-		return nil, errNotReached("match %s has no inputs", match)
-	}
-	return pos, nil
+	return c.At(seq)
 }
 
 // TurnStart is where a turn began.
@@ -132,28 +145,24 @@ type TurnStart struct {
 	Active     string // the active player's id
 }
 
-// Turns lists where each turn of match began, in seq order. It replays the
-// whole match; an input the rules forbid stops it with an *IllegalError,
-// the turns before it listed.
+// Turns lists where each turn of match began, in seq order. From a store
+// that recorded every input with the rules they are read from the digests
+// recorded at turn starts; otherwise the match is replayed, and an input
+// the rules forbid stops it with an *IllegalError, the turns before it
+// listed.
 func Turns(src Source, match string) ([]TurnStart, error) {
-	var out []TurnStart
-	game, turn := 0, 0
-	err := Replay(src, match, func(g *reducer.Game, in Input) error {
-		s := g.S
-		if s.Turn > 0 && (s.Turn != turn || s.Game != game) {
-			out = append(out, TurnStart{Game: s.Game, Turn: s.Turn, Seq: in.Event.Seq, Active: s.Players[s.Active].ID})
-		}
-		game, turn = s.Game, s.Turn
-		return nil
-	})
-	return out, err
+	c, err := NewCursor(src, match)
+	if err != nil {
+		return nil, err
+	}
+	return c.Turns()
 }
 
 // turnSeq finds the input that began the turn at names.
-func turnSeq(src Source, match string, at At) (uint64, error) {
-	starts, err := Turns(src, match)
+func (c *Cursor) turnSeq(at At) (TurnStart, error) {
+	starts, err := c.Turns()
 	if err != nil {
-		return 0, err
+		return TurnStart{}, err
 	}
 	var found *TurnStart
 	for i := range starts {
@@ -162,16 +171,13 @@ func turnSeq(src Source, match string, at At) (uint64, error) {
 		}
 	}
 	if found != nil {
-		return found.Seq, nil
+		return *found, nil
 	}
-	where := fmt.Sprintf("turn %d", at.Turn)
-	if at.Game > 0 {
-		where += fmt.Sprintf(" of game %d", at.Game)
-	}
+	where := At{Turn: at.Turn, Game: at.Game}.turn()
 	if len(starts) == 0 {
-		return 0, errNotReached("%s never began in match %s: no turn did", where, match)
+		return TurnStart{}, errNotReached("%s never began in match %s: no turn did", where, c.match)
 	}
-	return 0, errNotReached("%s never began in match %s: turns that began: %s", where, match, turnRanges(starts))
+	return TurnStart{}, errNotReached("%s never began in match %s: turns that began: %s", where, c.match, turnRanges(starts))
 }
 
 // turnRanges says which turns began, game by game: "1 to 3 in game 1, 5 in

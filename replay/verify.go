@@ -103,9 +103,13 @@ func (r *Result) fail(seq uint64, e *events.Error) {
 
 func verifyRaw(src RawSource, sum Summary) (Result, error) {
 	r := Result{Match: sum.Match}
+	owner, err := owners(src, sum) // a branch's shared seqs are its parent's events
+	if err != nil {
+		return r, err
+	}
 	var link events.Link
-	err := src.RawEvents(sum.Match, func(key uint64, raw []byte) error {
-		if e := checkStored(sum.Match, key, raw, &link); e != nil {
+	err = src.RawEvents(sum.Match, func(key uint64, raw []byte) error {
+		if e := checkStored(owner(key), key, raw, &link); e != nil {
 			r.fail(key, e)
 			return errStop
 		}

@@ -88,6 +88,9 @@ func Replay(src Source, match string, fn func(g *reducer.Game, in Input) error) 
 	if _, err := src.Match(match); err != nil {
 		return err
 	}
+	if ss, ok := src.(SnapshotSource); ok {
+		return replayChunked(ss, match, fn)
+	}
 	var stored map[uint64][]byte
 	if es, ok := src.(EffectSource); ok {
 		var err error
@@ -97,25 +100,31 @@ func Replay(src Source, match string, fn func(g *reducer.Game, in Input) error) 
 	}
 	g := reducer.New(nil)
 	return src.Events(match, func(ev *events.Event) error {
-		in := Input{Event: ev}
-		if b, ok := stored[ev.Seq]; ok {
-			effs, err := reducer.DecodeEffects(b)
-			if err != nil {
-				return fmt.Errorf("%s seq %d: %w", match, ev.Seq, err)
-			}
-			if err := applyStored(g, effs); err != nil {
-				return fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", match, ev.Seq, err)
-			}
-			in.Effects = effs
-		} else {
-			effs, err := g.Submit(ev)
-			if err != nil {
-				return illegal(src, ev, err)
-			}
-			in.Effects, in.Derived = effs, true
-		}
-		return fn(g, in)
+		return replayInput(src, match, g, ev, stored, fn)
 	})
+}
+
+// replayInput applies one input to g, from its stored effects when stored
+// has them, else through the rules, and calls fn.
+func replayInput(src Source, match string, g *reducer.Game, ev *events.Event, stored map[uint64][]byte, fn func(g *reducer.Game, in Input) error) error {
+	in := Input{Event: ev}
+	if b, ok := stored[ev.Seq]; ok {
+		effs, err := reducer.DecodeEffects(b)
+		if err != nil {
+			return fmt.Errorf("%s seq %d: %w", match, ev.Seq, err)
+		}
+		if err := applyStored(g, effs); err != nil {
+			return fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", match, ev.Seq, err)
+		}
+		in.Effects = effs
+	} else {
+		effs, err := g.Submit(ev)
+		if err != nil {
+			return illegal(src, ev, err)
+		}
+		in.Effects, in.Derived = effs, true
+	}
+	return fn(g, in)
 }
 
 // applyStored folds stored effects. The reducer panics on effects that don't

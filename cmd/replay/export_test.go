@@ -52,9 +52,14 @@ func TestExportErrors(t *testing.T) {
 		err  string
 	}{
 		{[]string{"m9", "--data", dir}, `unknown match "m9"`},
-		{[]string{"m1", "--data", dir, "--format", "pdf"}, `unknown export format "pdf" (supported: jsonl)`},
-		{[]string{"m1", "--data", t.TempDir(), "--format", "text"}, `unknown export format "text"`},
-		{[]string{"--data", dir}, "expected \"<match>\""},
+		{[]string{"m1", "--data", dir, "--format", "pdf"}, `unknown export format "pdf" (supported: jsonl, text, setup)`},
+		{[]string{"m1", "--data", t.TempDir(), "--format", "text"}, `no store at`},
+		{[]string{"--data", dir}, "expected \"<MATCH|FILE.jsonl>\""},
+		{[]string{"m1", "--data", dir, "--at", "11"}, "seq 11 is past the end of match m1: its last input is seq 10"},
+		{[]string{"m1", "--data", dir, "--at", "0"}, "--at: seqs count from 1"},
+		{[]string{"m1", "--data", dir, "--as", "p1"}, "a jsonl export holds every card of the log; --format text tells what p1 could see"},
+		{[]string{"m1", "--data", dir, "--format", "setup", "--as", "Bob"}, "only a judge sees the whole log"},
+		{[]string{"m1", "--data", dir, "--format", "text", "--as", "Zed"}, `"Zed" is not a player of match m1`},
 		{[]string{"m1", "m2", "--data", dir}, "unexpected argument m2"},
 	} {
 		out, errOut, code := runCLI(t, append([]string{"export"}, c.args...)...)

@@ -16,6 +16,7 @@ type listCmd struct {
 	Player string `placeholder:"NAME" help:"Only matches this player (by name) played."`
 	Event  string `placeholder:"NAME" help:"Only matches of this tournament or event."`
 	Date   string `placeholder:"YYYY-MM-DD" help:"Only matches started on this UTC day."`
+	Tree   bool   `name:"tree" help:"Show branches indented under the match they branch, with branch point and label; with --json, each match has \"branches\"."`
 }
 
 func (c *listCmd) Run(e *env) error {
@@ -31,6 +32,9 @@ func (c *listCmd) Run(e *env) error {
 	ms, err := replay.List(src, f)
 	if err != nil {
 		return err
+	}
+	if c.Tree {
+		return printTree(e, replay.Tree(ms), c.JSON)
 	}
 	if c.JSON {
 		return printJSON(e, ms)

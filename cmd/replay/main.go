@@ -2,13 +2,18 @@
 //
 //	replay list        the stored matches, filtered by player, event or date
 //	replay verify      check hash chains and seqs, in the store or in .jsonl files
-//	replay export      a match's events as JSON Lines
+//	replay export      a match as JSON Lines, a judge's text report, or a setup bug report
 //	replay rejections  the inputs the recorder refused, and why
 //	replay show        a match's state after an input or at a turn's start, as a judge or a player sees it
 //	replay log         a match told input by input, as a judge reads it
+//	replay branch      a new match sharing a stored match's inputs up to a seq (writes)
+//	replay append      add inputs to a branch, validated like recorded ones (writes)
+//	replay audit       re-derive matches with today's rules: illegal inputs, broken chains, divergences, playtest cards
+//	replay step        step through a match in the terminal, input by input, turn by turn, mark by mark
+//	replay diff        where two matches or branches part, and how their states differ there
 //
-// The store is opened read-only, in --data DIR ($CHRONICLE_DATA, else
-// ./chronicle-data). bbolt lets no reader in while a recorder has the store
+// The store is opened read-only (for writing by branch and append), in
+// --data DIR ($CHRONICLE_DATA, else ./chronicle-data). bbolt lets no reader in while a recorder has the store
 // open for writing: replay waits --wait (2s) for the lock, then says so.
 //
 // show and log read a stored match or a .jsonl file. A stored match is
@@ -16,8 +21,9 @@
 // rules, and an input the rules forbid stops it (exit 1, naming the seq, the
 // reason and the rule).
 //
-// Exit codes: 0 all good, 1 verify found a problem or show or log met an
-// input the rules forbid, 2 usage errors, unknown matches, points a match
+// Exit codes: 0 all good, 1 verify found a problem, show, log or export met
+// an input the rules forbid, or append refused an input (nothing is
+// written), 2 usage errors, unknown matches, points a match
 // never reached, and stores or files that can't be read. Data goes to stdout,
 // messages to stderr.
 package main
@@ -45,15 +51,22 @@ const (
 type cli struct {
 	List       listCmd       `cmd:"" help:"List the stored matches."`
 	Verify     verifyCmd     `cmd:"" help:"Check hash chains and seqs of stored matches or .jsonl files."`
-	Export     exportCmd     `cmd:"" help:"Write a match's events to stdout."`
+	Export     exportCmd     `cmd:"" help:"Write a match to stdout: JSON Lines, a judge's text report, or a setup bug report."`
 	Rejections rejectionsCmd `cmd:"" help:"List the inputs the recorder refused, with the reason and rule."`
 	Show       showCmd       `cmd:"" help:"Show a match's state after an input or at the start of a turn."`
 	Log        logCmd        `cmd:"" help:"Tell a match input by input: who did what, and what followed."`
+	Branch     branchCmd     `cmd:"" help:"Branch a stored match after an input: a new match sharing its inputs up to there."`
+	Append     appendCmd     `cmd:"" help:"Add inputs to a branch, validated like recorded inputs; all of them or none."`
+	Audit      auditCmd      `cmd:"" help:"Re-derive a match's inputs with today's rules and report what doesn't hold."`
+	Step       stepCmd       `cmd:"" help:"Step through a match in the terminal: the board, the narrative, marks to jump between."`
+	Diff       diffCmd       `cmd:"" help:"Compare two matches or branches: the first seq where their inputs part, and the state difference there."`
 }
 
 // env is what a command may touch besides its flags.
 type env struct {
 	stdout, stderr io.Writer
+	// stdin is where step reads keys; nil means the terminal.
+	stdin io.Reader
 }
 
 // exitError carries an exit code out of a command; err, if set, is printed.
@@ -78,6 +91,13 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	return runEnv(args, &env{stdout: stdout, stderr: stderr})
+}
+
+// runEnv is run with the command's surroundings given whole, as a test gives
+// step its keys.
+func runEnv(args []string, e *env) int {
+	stdout, stderr := e.stdout, e.stderr
 	var c cli
 	exited := -1
 	parser, err := kong.New(&c,
@@ -104,7 +124,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Run `%s` for usage.\n", hint)
 		return exitUsage
 	}
-	if err := kctx.Run(&env{stdout: stdout, stderr: stderr}); err != nil {
+	if err := kctx.Run(e); err != nil {
 		var xe *exitError
 		if errors.As(err, &xe) {
 			if xe.err != nil {

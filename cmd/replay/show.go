@@ -12,7 +12,7 @@ type showCmd struct {
 	Target string  `arg:"" name:"MATCH|FILE.jsonl" help:"A stored match, or a .jsonl file to replay with the rules."`
 	Match  string  `placeholder:"M" help:"The match to show when the file holds several."`
 	At     *uint64 `name:"at" placeholder:"SEQ" xor:"point" help:"Show the state right after input SEQ."`
-	Turn   *int    `name:"turn" placeholder:"N" xor:"point" help:"Show the start of turn N: the state right after the input that began it (its upkeep, or the position a setup placed)."`
+	Turn   string  `name:"turn" placeholder:"N[.STEP]" xor:"point" help:"Show the start of turn N: the state right after the input that began it (its upkeep, or the position a setup placed). N.STEP (5.declare_blockers) is the first position of turn N in that step."`
 	Game   int     `name:"game" placeholder:"G" help:"With --turn: turn N of game G; default the latest game that reached turn N."`
 	As     string  `name:"as" placeholder:"PLAYER" help:"Show only what this player (id or name) could see; \"judge\" (the default) sees everything, \"public\" what every player sees."`
 	JSON   bool    `name:"json" help:"Print the state as a JSON object."`
@@ -26,11 +26,12 @@ func (c *showCmd) Run(e *env) error {
 		}
 		at.Seq = *c.At
 	}
-	if c.Turn != nil {
-		if *c.Turn < 1 {
-			return fail(exitUsage, "--turn: turns count from 1")
+	if c.Turn != "" {
+		turn, step, err := replay.ParseTurn(c.Turn)
+		if err != nil {
+			return fail(exitUsage, "--turn: %v", err)
 		}
-		at.Turn = *c.Turn
+		at.Turn, at.Step = turn, step
 	}
 	if err := at.Check(); err != nil {
 		return fail(exitUsage, "--game: %v", err)

@@ -7,6 +7,16 @@
 // stream messages it holds, so a redelivered message is recognised and becomes
 // a no-op. Every bucket and key layout is declared in schema.go.
 //
+// A branch (branch.go) is a match that shares a parent's events up to a
+// branch point instead of copying them; the readers follow it back to its
+// parent, so a branch reads as one whole log. AppendBranch never adds to a
+// main line, a match that began with its own match_started.
+//
+// Beside each input the store keeps what the rules derived from it (effects,
+// a digest where a game or turn began) and, now and then, a snapshot of the
+// whole state; SnapshotAtOrBefore and EffectsFrom read them from a seq on
+// with cursors, so that seeking costs the same anywhere in a long log.
+//
 // Values read from bbolt are copied (decoded) before a transaction ends; no
 // slice handed out aliases the memory-mapped file.
 package store

@@ -49,48 +49,31 @@ func (s *Store) Matches() ([]*Meta, error) {
 func (s *Store) Event(match string, seq uint64) (*events.Event, error) {
 	var ev *events.Event
 	err := s.db.View(func(tx *bolt.Tx) error {
-		mb := matchBucket(tx, match)
-		if mb == nil {
-			return ErrNotFound
+		owner, v, err := storedAt(tx, match, bucketEvents, seq) // branch-aware: see branch.go
+		if err != nil {
+			return err
 		}
-		eb := mb.Bucket(bucketEvents)
-		if eb == nil {
-			return errNoEvents(match)
-		}
-		v := eb.Get(u64(seq))
 		if v == nil {
 			return ErrNotFound
 		}
-		var err error
-		ev, err = decodeStored(match, seq, v)
+		ev, err = decodeStored(owner, seq, v)
 		return err
 	})
 	return ev, err
 }
 
 // Events calls fn for each stored event of match from seq from on, in order,
-// inside one read transaction. fn must not write to the store.
+// inside one read transaction; a branch's log includes the events it shares
+// with its parent (see branch.go). fn must not write to the store.
 func (s *Store) Events(match string, from uint64, fn func(*events.Event) error) error {
 	return s.db.View(func(tx *bolt.Tx) error {
-		mb := matchBucket(tx, match)
-		if mb == nil {
-			return ErrNotFound
-		}
-		eb := mb.Bucket(bucketEvents)
-		if eb == nil {
-			return errNoEvents(match)
-		}
-		c := eb.Cursor()
-		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-			ev, err := decodeStored(match, readU64(k), v)
+		return eachStored(tx, match, bucketEvents, max(from, 1), func(owner string, seq uint64, v []byte) error {
+			ev, err := decodeStored(owner, seq, v)
 			if err != nil {
 				return err
 			}
-			if err := fn(ev); err != nil {
-				return err
-			}
-		}
-		return nil
+			return fn(ev)
+		})
 	})
 }
 
@@ -98,15 +81,7 @@ func (s *Store) Events(match string, from uint64, fn func(*events.Event) error) 
 // decoding them. The slice is valid only during the call.
 func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) error {
 	return s.db.View(func(tx *bolt.Tx) error {
-		mb := matchBucket(tx, match)
-		if mb == nil {
-			return ErrNotFound
-		}
-		eb := mb.Bucket(bucketEvents)
-		if eb == nil {
-			return errNoEvents(match)
-		}
-		return eb.ForEach(func(k, v []byte) error { return fn(readU64(k), v) })
+		return eachStored(tx, match, bucketEvents, 1, func(_ string, seq uint64, v []byte) error { return fn(seq, v) })
 	})
 }
 
@@ -115,15 +90,7 @@ func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) e
 // during the call.
 func (s *Store) Effects(match string, fn func(seq uint64, effects []byte) error) error {
 	return s.db.View(func(tx *bolt.Tx) error {
-		mb := matchBucket(tx, match)
-		if mb == nil {
-			return ErrNotFound
-		}
-		eb := mb.Bucket(bucketEffects)
-		if eb == nil {
-			return nil
-		}
-		return eb.ForEach(func(k, v []byte) error { return fn(readU64(k), v) })
+		return eachStored(tx, match, bucketEffects, 1, func(_ string, seq uint64, v []byte) error { return fn(seq, v) })
 	})
 }
 
@@ -131,15 +98,7 @@ func (s *Store) Effects(match string, fn func(seq uint64, effects []byte) error)
 func (s *Store) Digests(match string) ([]Digest, error) {
 	var out []Digest
 	err := s.db.View(func(tx *bolt.Tx) error {
-		mb := matchBucket(tx, match)
-		if mb == nil {
-			return ErrNotFound
-		}
-		db := mb.Bucket(bucketDigests)
-		if db == nil {
-			return nil
-		}
-		return db.ForEach(func(_, v []byte) error {
+		return eachStored(tx, match, bucketDigests, 1, func(_ string, _ uint64, v []byte) error {
 			var d Digest
 			if err := msgpack.Unmarshal(v, &d); err != nil {
 				return err
@@ -216,7 +175,7 @@ func (s *Store) Counts() (evs, rejections uint64, err error) {
 				if err != nil {
 					return err
 				}
-				evs += m.Events
+				evs += m.Events - m.BranchPoint // a branch shares the events before its branch point
 				return nil
 			}); err != nil {
 				return err

@@ -10,7 +10,10 @@ import "encoding/binary"
 //	        meta                msgpack Meta
 //	        events/             seq (8 bytes) -> canonical msgpack event
 //	        effects/            seq (8 bytes) -> the effects the rules derived from it (reducer encoding)
-//	        digests/            seq (8 bytes) -> msgpack Digest: the state digest after an input that began a turn
+//	        digests/            seq (8 bytes) -> msgpack Digest: the state digest after an input that began a game or a turn
+//	        snapshots/          seq (8 bytes) -> the whole game state after that input (reducer snapshot
+//	                            encoding), every recorder.SnapshotEvery inputs and after each input that began a
+//	                            game or a turn; absent from stores written before snapshots (replay then starts at seq 1)
 //	rejections/                 id (8 bytes, bucket sequence) -> msgpack Rejection
 //	rejections_by_match/        match 0x00 seq(8) id(8) -> empty
 //	cursor/                     stream name -> last applied stream sequence (8 bytes)
@@ -29,10 +32,11 @@ var (
 	bucketSchema     = []byte("schema")
 
 	// Inside each match bucket.
-	keyMeta       = []byte("meta")
-	bucketEvents  = []byte("events")
-	bucketEffects = []byte("effects")
-	bucketDigests = []byte("digests")
+	keyMeta         = []byte("meta")
+	bucketEvents    = []byte("events")
+	bucketEffects   = []byte("effects")
+	bucketDigests   = []byte("digests")
+	bucketSnapshots = []byte("snapshots")
 
 	keySchemaVersion = []byte("version")
 )

@@ -85,6 +85,21 @@ func (s *Store) checkSchema() error {
 	if s.readOnly {
 		return s.db.View(check)
 	}
+	// A store whose layout is complete opens without a write transaction,
+	// so that a command that fails before it commits leaves the file's
+	// bytes as they were.
+	complete := false
+	if err := s.db.View(func(tx *bolt.Tx) error {
+		for _, name := range rootBuckets {
+			if tx.Bucket(name) == nil {
+				return nil
+			}
+		}
+		complete = true
+		return check(tx)
+	}); err != nil || complete {
+		return err
+	}
 	return s.db.Update(func(tx *bolt.Tx) error {
 		for _, name := range rootBuckets {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
@@ -174,7 +189,7 @@ func putEvent(tx *bolt.Tx, ev *events.Event) error {
 		if mb, err = matches.CreateBucket([]byte(ev.Match)); err != nil {
 			return err
 		}
-		for _, name := range [][]byte{bucketEvents, bucketEffects, bucketDigests} {
+		for _, name := range [][]byte{bucketEvents, bucketEffects, bucketDigests, bucketSnapshots} {
 			if _, err = mb.CreateBucket(name); err != nil {
 				return err
 			}
@@ -211,8 +226,8 @@ func putEvent(tx *bolt.Tx, ev *events.Event) error {
 	return putMeta(mb, meta)
 }
 
-// putDerived stores the effects (and digest) of an event committed in the
-// same transaction or earlier.
+// putDerived stores the effects (and digest and snapshot) of an event
+// committed in the same transaction or earlier.
 func putDerived(tx *bolt.Tx, d *Derived) error {
 	mb := matchBucket(tx, d.Match)
 	if mb == nil {
@@ -238,6 +253,15 @@ func putDerived(tx *bolt.Tx, d *Derived) error {
 			return err
 		}
 	}
+	if len(d.Snapshot) > 0 {
+		sb, err := mb.CreateBucketIfNotExists(bucketSnapshots)
+		if err != nil {
+			return err
+		}
+		if err := sb.Put(u64(d.Seq), d.Snapshot); err != nil {
+			return err
+		}
+	}
 	if len(d.Digest) == 0 {
 		return nil
 	}
@@ -245,7 +269,7 @@ func putDerived(tx *bolt.Tx, d *Derived) error {
 	if err != nil {
 		return err
 	}
-	v, err := msgpack.Marshal(&Digest{Seq: d.Seq, Turn: d.Turn, Digest: d.Digest})
+	v, err := msgpack.Marshal(&Digest{Seq: d.Seq, Turn: d.Turn, Game: d.Game, Active: d.Active, Digest: d.Digest})
 	if err != nil {
 		return err
 	}

@@ -82,23 +82,33 @@ type Batch struct {
 	Rejections []*Rejection
 }
 
-// Derived is what the rules derived from one stored input: its effects, and
-// the state digest when the input began a turn. The store keeps the bytes as
-// given; the reducer owns their encoding.
+// Derived is what the rules derived from one stored input: its effects, the
+// state digest when the input began a game or a turn, and now and then a
+// snapshot of the whole state. The store keeps the bytes as given; the
+// reducer owns their encoding.
 type Derived struct {
 	Match   string
 	Seq     uint64
 	Effects []byte
-	// Turn and Digest are set when the input began turn Turn.
+	// Turn and Digest are set when the input began turn Turn (0: began a
+	// game) of game Game, whose active player is seat Active.
 	Turn   int
+	Game   int
+	Active int
 	Digest []byte
+	// Snapshot, when set, is the state after the input, stored in the same
+	// transaction; replays start from the nearest one.
+	Snapshot []byte
 	// Status, when set, becomes the match's status (StatusFinished).
 	Status string
 }
 
-// Digest is a state digest recorded at a turn start.
+// Digest is a state digest recorded where a game or a turn began. Game and
+// Active are 0 in records written before they were kept.
 type Digest struct {
 	Seq    uint64 `msgpack:"seq"`
 	Turn   int    `msgpack:"turn"`
+	Game   int    `msgpack:"game,omitempty"`
+	Active int    `msgpack:"active,omitempty"` // the active player's seat
 	Digest []byte `msgpack:"digest"`
 }

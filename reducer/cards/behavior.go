@@ -31,6 +31,9 @@ var targetKindNames = [...]string{"any target", "target creature", "target nonbl
 	"target nonland permanent an opponent controls", "target creature you control"}
 
 func (k TargetKind) String() string {
+	if n, ok := extraTargetKindNames[k]; ok {
+		return n
+	}
 	if int(k) < len(targetKindNames) {
 		return targetKindNames[k]
 	}
@@ -102,6 +105,10 @@ type World interface {
 	// Grant starts a continuous effect on a permanent for a duration
 	// ("end_of_turn", "your_next_turn", "leaves").
 	Grant(obj uint32, g Grant, until string)
+	// EnablerWorld: what the rulings' enablers do (enablers.go).
+	EnablerWorld
+	// DiscoverWorld: discover and its cards (discover.go).
+	DiscoverWorld
 }
 
 // Grant is what a continuous effect gives a permanent: supertypes and
@@ -133,6 +140,9 @@ type Triggered struct {
 	Condition func(f Facts, e TriggerEvent) bool
 	// If is the intervening "if" clause; nil for none.
 	If func(f Facts, e TriggerEvent) bool
+	// Targets are chosen as it is put on the stack (CR 603.3d); see
+	// EnablerWorld.ChosenTargets. None: it has no targets.
+	Targets []TargetKind
 	// Resolve runs when the ability resolves; its source may be gone, so it
 	// reads the source through w.LKI.
 	Resolve func(w World)
@@ -157,6 +167,10 @@ type Facts interface {
 	// HasSupertype reads supertypes after type-changing effects (layer 4).
 	HasSupertype(obj uint32, supertype string) bool
 	ManaValue(obj uint32) int
+	// EnablerFacts: subtypes, tapped state, permanents (enablers.go).
+	EnablerFacts
+	// DiscoverFacts: whether a permanent was cast, owners (discover.go).
+	DiscoverFacts
 }
 
 // Static is a static ability of a permanent (CR 604) that changes other
@@ -227,6 +241,9 @@ func (c *Card) allTriggers() []Triggered {
 	if c.HasKeyword("Evolve") {
 		out = append(append([]Triggered(nil), out...), evolve)
 	}
+	if c.HasKeyword("Prowess") {
+		out = append(append([]Triggered(nil), out...), prowess)
+	}
 	return out
 }
 
@@ -261,8 +278,19 @@ type Activated struct {
 	Untap bool // {Q}
 	// RemoveCounter: "Remove a Kind counter from this" is part of the cost.
 	RemoveCounter string
-	Targets       []TargetKind
-	Resolve       func(w World, targets []Target)
+	// FromHand: it is activated from its owner's hand, not the battlefield;
+	// DiscardSelf: "Discard this card" is part of the cost.
+	FromHand, DiscardSelf bool
+	// Loyalty abilities (CR 606): IsLoyalty, with the cost Loyalty (+N adds
+	// N loyalty counters, -N removes N).
+	IsLoyalty bool
+	Loyalty   int
+	// UpTo: "up to" as many targets as Targets lists (none is allowed).
+	// AnyNumber: any number of targets (none too), each of Targets[0]'s kind.
+	UpTo      bool
+	AnyNumber bool
+	Targets   []TargetKind
+	Resolve   func(w World, targets []Target)
 }
 
 // Spell is the behaviour of an instant or sorcery: its targets, one of each
@@ -270,8 +298,10 @@ type Activated struct {
 // (an illegal target is left out, CR 608.2b).
 type Spell struct {
 	Targets []TargetKind
-	// AnyNumber: one or more targets, each of Targets[0]'s kind.
-	AnyNumber bool
+	// AnyNumber: one or more targets, each of Targets[0]'s kind; at most
+	// MaxTargets of them when it isn't 0 ("one or two targets").
+	AnyNumber  bool
+	MaxTargets int
 	// ExtraCost is added to the mana cost for n targets (cost increases,
 	// CR 601.2f); nil for none.
 	ExtraCost func(n int) Cost
@@ -288,6 +318,8 @@ type Permanent struct {
 	AttackUnlessOneOne bool
 	// BlocksOnlyFlyers: it can block only creatures with flying.
 	BlocksOnlyFlyers bool
+	// SpellsCantBeCountered: "Spells you control can't be countered."
+	SpellsCantBeCountered bool
 }
 
 // spells holds the Go code of the pool's instants and sorceries, by name.

@@ -31,6 +31,9 @@ type Card struct {
 	// card's halves, in printed order.
 	Faces    []*Card
 	Playtest bool
+	// GrantedAdventure is an Adventure this card gives other cards
+	// (Starting Town NPC's Fetch Herbs), or nil.
+	GrantedAdventure *Card
 
 	// Mana lists the card's mana abilities (CR 605), derived from its text.
 	Mana []ManaAbility

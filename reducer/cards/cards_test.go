@@ -116,19 +116,23 @@ func TestModelled(t *testing.T) {
 	p := Default()
 	for _, name := range []string{"Grizzly Bears", "Serra Angel", "Lightning Bolt", "Forest", "Llanowar Elves",
 		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter", "Stonecoil Serpent", "Giant Killer", "Murderous Rider",
-		"Lovestruck Beast", "Brazen Borrower", "Cloudfin Raptor", "Crocanura", "Adaptive Snapjaw", "Shambleshark"} {
+		"Lovestruck Beast", "Brazen Borrower", "Cloudfin Raptor", "Crocanura", "Adaptive Snapjaw", "Shambleshark",
+		"Beanstalk Giant", "Galvanic Giant", "Bonecrusher Giant", "Vivien, Champion of the Wilds", "Johann, Apprentice Sorcerer",
+		"Elsha of the Infinite", "Mystic Sanctuary", "Starting Town NPC",
+		"Geological Appraiser", "Trumpeting Carnosaur", "Chimil, the Inner Sun", "Pantlaza, Sun-Favored", "Caparocti Sunborn",
+		"Zoyowa's Justice", "Fire // Ice", "Wear // Tear"} {
 		if c, _ := p.Card(name); !c.Modelled() {
 			t.Errorf("%s should be modelled", name)
 		}
 	}
-	for _, name := range []string{"Experiment One", "Beanstalk Giant", "Arcane Signet", "Clone", "Fire // Ice"} {
+	for _, name := range []string{"Experiment One", "Arcane Signet", "Clone", "Commit // Memory", "Expansion // Explosion"} {
 		if c, _ := p.Card(name); c.Modelled() {
 			t.Errorf("%s should not be modelled yet", name)
 		}
 	}
 	for _, name := range p.Names() {
 		c, _ := p.Card(name)
-		if (c.Is("Instant") || c.Is("Sorcery")) && c.Modelled() && c.SpellOf() == nil {
+		if (c.Is("Instant") || c.Is("Sorcery")) && c.Modelled() && c.SpellOf() == nil && c.Layout != "split" {
 			t.Errorf("%s: a modelled spell without code", name)
 		}
 		if strings.Contains(c.Oracle, "enters with X") && c.Modelled() && (c.PermanentOf() == nil || !c.PermanentOf().EntersWithXCounters) {

@@ -31,12 +31,17 @@ type rawCard struct {
 	Keywords       []string  `json:"keywords"`
 	Faces          []rawCard `json:"faces"`
 	Category       string    `json:"category"`
+	// GrantedAdventure: an Adventure the card gives other cards.
+	GrantedAdventure *rawCard `json:"granted_adventure"`
+	TypeLine         string   `json:"type_line"`
 }
 
 // Pool is the set of cards a match may use, by name.
 type Pool struct {
 	byName map[string]*Card
 	names  []string
+	// granted are the Adventures cards give other cards, by name.
+	granted map[string]*Card
 }
 
 var (
@@ -72,6 +77,12 @@ func Load(data []byte) (*Pool, error) {
 		}
 		p.byName[c.Name] = c
 		p.names = append(p.names, c.Name)
+		if g := c.GrantedAdventure; g != nil {
+			if p.granted == nil {
+				p.granted = map[string]*Card{}
+			}
+			p.granted[g.Name] = g
+		}
 		if c.FullName != "" {
 			p.byName[c.FullName] = c
 		}
@@ -145,6 +156,13 @@ func build(r rawCard) (*Card, error) {
 		c.FullName = c.Name
 		f := c.Faces[0]
 		c.Name, c.Oracle, c.Power, c.Toughness = f.Name, f.Oracle, f.Power, f.Toughness
+	}
+	if g := r.GrantedAdventure; g != nil {
+		ga, err := buildGranted(*g)
+		if err != nil {
+			return nil, fmt.Errorf("granted adventure %s: %w", g.Name, err)
+		}
+		c.GrantedAdventure = ga
 	}
 	c.Mana = manaAbilities(c)
 	return c, nil

@@ -7,15 +7,17 @@ import (
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/recorder"
 	"github.com/chronicle-mtg/chronicle/reducer"
 )
 
 // Record stores the inputs of the JSON Lines file at path as the recorder
 // would: each match's inputs sealed into a chain (recorded times one second
 // apart from Start), run through the rules, and committed into the store in
-// dir with the effects derived from each and the state digest after each
-// input that began a game or a turn. The inputs at the seqs listed in
-// noEffects are stored without effects, as with `recorder --no-rules`. An
+// dir with what the recorder derives from each (recorder.Derive): effects,
+// the state digest after each input that began a game or a turn, and
+// snapshots. The inputs at the seqs listed in
+// noEffects are stored without effects (or a snapshot), as with `recorder --no-rules`. An
 // input the rules reject fails the test. It returns the sealed events.
 func Record(t testing.TB, dir, path string, noEffects ...uint64) []*events.Event {
 	t.Helper()
@@ -38,19 +40,13 @@ func Record(t testing.TB, dir, path string, noEffects ...uint64) []*events.Event
 			g = reducer.New(nil)
 			games[ev.Match] = g
 		}
-		turn, game := g.S.Turn, g.S.Game
-		effs, err := g.Submit(ev)
+		d, err := recorder.Derive(g, ev)
 		if err != nil {
 			t.Fatalf("%s:%d: %v", path, l.Line, err)
 		}
 		batch.Events = append(batch.Events, ev)
 		if slices.Contains(noEffects, ev.Seq) {
 			continue
-		}
-		d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs)}
-		if g.S.Turn != turn || g.S.Game != game {
-			dg := g.S.Digest()
-			d.Turn, d.Digest = g.S.Turn, dg[:]
 		}
 		batch.Derived = append(batch.Derived, d)
 	}

@@ -1,0 +1,199 @@
+package reducer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Snapshots: a whole State as bytes, so that a replay can start from a
+// stored position instead of from the match's first input.
+//
+// The encoding is msgpack, written field by field in a fixed order (no
+// reflection, no map keys): an array [version, state]. Cards, tokens,
+// abilities and waiting triggers name their card definition by name and get
+// it back from the pool; objects are written by id, a left object (nil) as
+// msgpack nil, so ids keep their places. Everything State.Digest covers is
+// kept, so a snapshot decodes to a state with the same digest; a decoded
+// state continues the game exactly as the original would.
+//
+// Each record (the state, a player, a trigger, ...) is an array of its
+// fields, whose length is checked; an object, the bulk of a state, is an
+// array of a field mask and the fields present (snapshot_object.go). A
+// later version may append fields; it then bumps SnapshotVersion, and a
+// decoder refuses a version it doesn't know rather than guess.
+//
+// A field added to State or to the types it holds must be added here too:
+// TestSnapshotCoversEveryField lists the fields written and fails when a
+// type has one more.
+
+// SnapshotVersion is the snapshot encoding this code writes and reads.
+const SnapshotVersion = 1
+
+// Field counts of the records of version 1.
+const (
+	snapStateFields      = 25
+	snapPlayerFields     = 14
+	snapTriggerFields    = 8
+	snapLKIFields        = 6
+	snapAskFields        = 10
+	snapContinuousFields = 12
+	snapDiscoveryFields  = 5
+)
+
+// MarshalSnapshot encodes the whole state.
+func (s *State) MarshalSnapshot() []byte {
+	var buf bytes.Buffer
+	buf.Grow(256 + 48*len(s.Objects) + 24*len(s.Cards))
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	w := &snapWriter{enc: enc}
+	w.arr(2)
+	w.int(SnapshotVersion)
+	s.writeSnapshot(w)
+	if w.err != nil {
+		panic(fmt.Sprintf("reducer: encoding a snapshot: %v", w.err)) // a bytes.Buffer never fails
+	}
+	return buf.Bytes()
+}
+
+// UnmarshalSnapshot decodes a state written by MarshalSnapshot. Card names
+// are resolved in pool (nil: the default pool). A snapshot of another
+// version, a card the pool doesn't have, or bytes that don't fit the format
+// are errors.
+func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
+	if pool == nil {
+		pool = cards.Default()
+	}
+	r := &snapReader{dec: msgpack.NewDecoder(bytes.NewReader(b)), pool: pool}
+	if n := r.arr(); n != 2 && r.err == nil {
+		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state]", n)
+	}
+	if v := r.int(); r.err == nil && v != SnapshotVersion {
+		return nil, fmt.Errorf("reducer: snapshot version %d, this build reads %d", v, SnapshotVersion)
+	}
+	s := &State{pool: pool}
+	s.readSnapshot(r)
+	if r.err != nil {
+		return nil, fmt.Errorf("reducer: snapshot: %w", r.err)
+	}
+	if _, err := r.dec.PeekCode(); err == nil {
+		return nil, errors.New("reducer: snapshot: trailing bytes")
+	}
+	return s, nil
+}
+
+// NewFromState returns a game that continues from s, as if its inputs had
+// been submitted to a new game.
+func NewFromState(s *State) *Game {
+	if s.pool == nil {
+		s.pool = cards.Default()
+	}
+	return &Game{S: s, match: s.Match}
+}
+
+func (s *State) writeSnapshot(w *snapWriter) {
+	w.arr(snapStateFields)
+	w.str(s.Match)
+	w.str(s.Format)
+	w.int(s.StartingLife)
+	w.int(s.BestOf)
+	w.int(s.Game)
+	w.int(s.Turn)
+	w.int(int(s.Step))
+	w.int(s.Active)
+	w.int(s.Priority)
+	w.int(s.Passes)
+	w.bool(s.Over)
+	w.ints(s.GameWins)
+	w.bool(s.GameOver)
+	w.int(s.Winner)
+	w.arr(len(s.Cards))
+	for _, c := range s.Cards {
+		w.arr(3)
+		w.def(c.Def)
+		w.int(c.Owner)
+		w.bool(c.Sideboard)
+	}
+	w.arr(len(s.Players))
+	for _, p := range s.Players {
+		writePlayer(w, p)
+	}
+	w.arr(len(s.Objects))
+	for _, o := range s.Objects {
+		s.writeObject(w, o)
+	}
+	w.ids(s.Battlefield)
+	w.ids(s.Stack)
+	w.ids(s.Exile)
+	w.arr(len(s.Triggers))
+	for i := range s.Triggers {
+		writeTrigger(w, &s.Triggers[i])
+	}
+	writeQuestion(w, &s.Pending)
+	w.arr(len(s.Continuous))
+	for i := range s.Continuous {
+		writeContinuous(w, &s.Continuous[i])
+	}
+	w.int(s.Timestamp)
+	writeDiscovery(w, s.Discovery)
+}
+
+func (s *State) readSnapshot(r *snapReader) {
+	r.fields(snapStateFields, "state")
+	s.Match = r.str()
+	s.Format = r.str()
+	s.StartingLife = r.int()
+	s.BestOf = r.int()
+	s.Game = r.int()
+	s.Turn = r.int()
+	s.Step = Step(r.int())
+	s.Active = r.int()
+	s.Priority = r.int()
+	s.Passes = r.int()
+	s.Over = r.bool()
+	s.GameWins = r.ints()
+	s.GameOver = r.bool()
+	s.Winner = r.int()
+	if n := r.arr(); n > 0 {
+		s.Cards = make([]Card, n)
+		for i := range s.Cards {
+			r.fields(3, "card")
+			s.Cards[i] = Card{Def: r.def(), Owner: r.int(), Sideboard: r.bool()}
+		}
+	}
+	if n := r.arr(); n > 0 {
+		s.Players = make([]*Player, n)
+		for i := range s.Players {
+			s.Players[i] = readPlayer(r)
+		}
+	}
+	if n := r.arr(); n > 0 {
+		s.Objects = make([]*Object, n)
+		for i := range s.Objects {
+			s.Objects[i] = s.readObject(r)
+		}
+	}
+	s.Battlefield = r.ids()
+	s.Stack = r.ids()
+	s.Exile = r.ids()
+	if n := r.arr(); n > 0 {
+		s.Triggers = make([]Trigger, n)
+		for i := range s.Triggers {
+			readTrigger(r, &s.Triggers[i])
+		}
+	}
+	readQuestion(r, &s.Pending)
+	if n := r.arr(); n > 0 {
+		s.Continuous = make([]Continuous, n)
+		for i := range s.Continuous {
+			readContinuous(r, &s.Continuous[i])
+		}
+	}
+	s.Timestamp = r.int()
+	s.Discovery = readDiscovery(r)
+}

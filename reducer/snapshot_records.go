@@ -1,0 +1,188 @@
+package reducer
+
+import "github.com/chronicle-mtg/chronicle/reducer/cards"
+
+// The snapshot's records below the state: players, objects, waiting
+// triggers, last known information, the pending question, continuous
+// effects and a discover under way. Each writer and its reader list the
+// same fields in the same order.
+
+func writePlayer(w *snapWriter, p *Player) {
+	w.arr(snapPlayerFields)
+	w.str(p.ID)
+	w.str(p.Name)
+	w.int(p.Life)
+	w.ids(p.Library)
+	w.ids(p.Hand)
+	w.ids(p.Graveyard)
+	w.ids(p.Command)
+	w.arr(3 * len(p.Pool))
+	for _, m := range p.Pool {
+		w.int(int(m.Color))
+		w.int(int(m.Source))
+		w.bool(m.Legendary)
+	}
+	w.int(p.LandsPlayed)
+	w.int(p.Mulligans)
+	w.bool(p.Kept)
+	w.bool(p.Decided)
+	w.bool(p.Lost)
+	w.str(p.LossReason)
+}
+
+func readPlayer(r *snapReader) *Player {
+	r.fields(snapPlayerFields, "player")
+	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
+	p.Library = r.ids()
+	p.Hand = r.ids()
+	p.Graveyard = r.ids()
+	p.Command = r.ids()
+	if n := r.arr(); n > 0 {
+		if n%3 != 0 {
+			r.fail("a mana pool of %d items", n)
+			return p
+		}
+		p.Pool = make([]Mana, n/3)
+		for i := range p.Pool {
+			p.Pool[i] = Mana{Color: cards.Color(r.int()), Source: ObjID(r.int()), Legendary: r.bool()}
+		}
+	}
+	p.LandsPlayed = r.int()
+	p.Mulligans = r.int()
+	p.Kept = r.bool()
+	p.Decided = r.bool()
+	p.Lost = r.bool()
+	p.LossReason = r.str()
+	return p
+}
+
+func writeTrigger(w *snapWriter, t *Trigger) {
+	w.arr(snapTriggerFields)
+	w.int(int(t.Source))
+	w.def(t.Def)
+	w.int(t.Index)
+	w.int(t.Controller)
+	w.lki(&t.LKI)
+	w.int(int(t.Event))
+	w.int(t.EventSeat)
+	w.lki(t.EventLKI)
+}
+
+func readTrigger(r *snapReader, t *Trigger) {
+	r.fields(snapTriggerFields, "trigger")
+	t.Source = ObjID(r.int())
+	t.Def = r.def()
+	t.Index = r.int()
+	t.Controller = r.int()
+	if l := r.lki(); l != nil {
+		t.LKI = *l
+	}
+	t.Event = ObjID(r.int())
+	t.EventSeat = r.int()
+	t.EventLKI = r.lki()
+}
+
+// lki writes nil or the record.
+func (w *snapWriter) lki(l *LKI) {
+	if l == nil {
+		w.nil()
+		return
+	}
+	w.arr(snapLKIFields)
+	w.int(int(l.Card))
+	w.int(l.Power)
+	w.int(l.Toughness)
+	w.counters(l.Counters)
+	w.int(l.X)
+	w.bool(l.Cast)
+}
+
+func (r *snapReader) lki() *LKI {
+	if r.isNil() {
+		return nil
+	}
+	r.fields(snapLKIFields, "last known information")
+	return &LKI{Card: CardID(r.int()), Power: r.int(), Toughness: r.int(), Counters: r.counters(), X: r.int(), Cast: r.bool()}
+}
+
+func writeQuestion(w *snapWriter, q *Question) {
+	w.arr(snapAskFields)
+	w.int(int(q.Ask))
+	w.int(q.Player)
+	w.str(q.Random)
+	w.int(q.Of)
+	w.int(int(q.Resolving))
+	w.int(q.N)
+	w.int(q.Max)
+	w.str(q.Prompt)
+	w.str(q.What)
+	w.strs(q.Options)
+}
+
+func readQuestion(r *snapReader, q *Question) {
+	r.fields(snapAskFields, "pending question")
+	q.Ask = Ask(r.int())
+	q.Player = r.int()
+	q.Random = r.str()
+	q.Of = r.int()
+	q.Resolving = ObjID(r.int())
+	q.N = r.int()
+	q.Max = r.int()
+	q.Prompt = r.str()
+	q.What = r.str()
+	q.Options = r.strs()
+}
+
+func writeContinuous(w *snapWriter, c *Continuous) {
+	w.arr(snapContinuousFields)
+	w.int(c.Timestamp)
+	w.int(int(c.Source))
+	w.int(c.Controller)
+	w.ids(c.Objects)
+	w.str(c.Until)
+	w.strs(c.AddSupertypes)
+	w.strs(c.AddSubtypes)
+	w.strs(c.AddKeywords)
+	w.bool(c.AnyColorMana)
+	w.int(c.P)
+	w.int(c.T)
+	w.str(c.Rule)
+}
+
+func readContinuous(r *snapReader, c *Continuous) {
+	r.fields(snapContinuousFields, "continuous effect")
+	c.Timestamp = r.int()
+	c.Source = ObjID(r.int())
+	c.Controller = r.int()
+	c.Objects = r.ids()
+	c.Until = r.str()
+	c.AddSupertypes = r.strs()
+	c.AddSubtypes = r.strs()
+	c.AddKeywords = r.strs()
+	c.AnyColorMana = r.bool()
+	c.P = r.int()
+	c.T = r.int()
+	c.Rule = r.str()
+}
+
+// writeDiscovery writes nil or the record.
+func writeDiscovery(w *snapWriter, d *Discovery) {
+	if d == nil {
+		w.nil()
+		return
+	}
+	w.arr(snapDiscoveryFields)
+	w.int(int(d.Resolving))
+	w.int(d.Seat)
+	w.int(d.N)
+	w.int(int(d.Card))
+	w.ids(d.Rest)
+}
+
+func readDiscovery(r *snapReader) *Discovery {
+	if r.isNil() {
+		return nil
+	}
+	r.fields(snapDiscoveryFields, "discovery")
+	return &Discovery{Resolving: ObjID(r.int()), Seat: r.int(), N: r.int(), Card: ObjID(r.int()), Rest: r.ids()}
+}

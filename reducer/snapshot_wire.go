@@ -1,0 +1,265 @@
+package reducer
+
+import (
+	"fmt"
+
+	"github.com/vmihailenco/msgpack/v5"
+	"github.com/vmihailenco/msgpack/v5/msgpcode"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// The snapshot's primitives: a writer and a reader over msgpack that keep
+// the first error, so the record code reads as a list of fields.
+
+type snapWriter struct {
+	enc *msgpack.Encoder
+	err error
+}
+
+func (w *snapWriter) keep(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+func (w *snapWriter) arr(n int)     { w.keep(w.enc.EncodeArrayLen(n)) }
+func (w *snapWriter) int(v int)     { w.keep(w.enc.EncodeInt(int64(v))) }
+func (w *snapWriter) uint(v uint64) { w.keep(w.enc.EncodeUint(v)) }
+func (w *snapWriter) bool(v bool)   { w.keep(w.enc.EncodeBool(v)) }
+func (w *snapWriter) str(v string)  { w.keep(w.enc.EncodeString(v)) }
+func (w *snapWriter) nil()          { w.keep(w.enc.EncodeNil()) }
+func (w *snapWriter) ints(vs []int) {
+	w.arr(len(vs))
+	for _, v := range vs {
+		w.int(v)
+	}
+}
+func (w *snapWriter) ids(vs []ObjID) {
+	w.arr(len(vs))
+	for _, v := range vs {
+		w.int(int(v))
+	}
+}
+
+// def names a card definition; nil is msgpack nil.
+func (w *snapWriter) def(d *cards.Card) {
+	if d == nil {
+		w.nil()
+		return
+	}
+	w.str(d.Name)
+}
+
+func (w *snapWriter) strs(vs []string) {
+	w.arr(len(vs))
+	for _, v := range vs {
+		w.str(v)
+	}
+}
+
+// targets writes object, player pairs.
+func (w *snapWriter) targets(ts []Target) {
+	w.arr(2 * len(ts))
+	for _, t := range ts {
+		w.int(int(t.Obj))
+		w.int(t.Player)
+	}
+}
+
+func (w *snapWriter) counters(cs []Counter) {
+	w.arr(2 * len(cs))
+	for _, c := range cs {
+		w.str(c.Kind)
+		w.int(c.N)
+	}
+}
+
+type snapReader struct {
+	dec  *msgpack.Decoder
+	pool *cards.Pool
+	err  error
+	slab []Object // see newObject
+}
+
+func (r *snapReader) fail(format string, args ...any) {
+	if r.err == nil {
+		r.err = fmt.Errorf(format, args...)
+	}
+}
+
+func (r *snapReader) keep(err error) {
+	if r.err == nil && err != nil {
+		r.err = err
+	}
+}
+
+// arr reads an array's length; nil reads as 0.
+func (r *snapReader) arr() int {
+	if r.err != nil {
+		return 0
+	}
+	n, err := r.dec.DecodeArrayLen()
+	r.keep(err)
+	return max(n, 0)
+}
+
+// fields reads a record's length, which must be n.
+func (r *snapReader) fields(n int, what string) {
+	if m := r.arr(); m != n && r.err == nil {
+		r.fail("a %s of %d fields, want %d", what, m, n)
+	}
+}
+
+func (r *snapReader) int() int {
+	if r.err != nil {
+		return 0
+	}
+	v, err := r.dec.DecodeInt()
+	r.keep(err)
+	return v
+}
+
+func (r *snapReader) bool() bool {
+	if r.err != nil {
+		return false
+	}
+	v, err := r.dec.DecodeBool()
+	r.keep(err)
+	return v
+}
+
+func (r *snapReader) str() string {
+	if r.err != nil {
+		return ""
+	}
+	v, err := r.dec.DecodeString()
+	r.keep(err)
+	return v
+}
+
+// isNil consumes a nil and reports whether there was one.
+func (r *snapReader) isNil() bool {
+	if r.err != nil {
+		return false
+	}
+	c, err := r.dec.PeekCode()
+	if err != nil {
+		r.keep(err)
+		return false
+	}
+	if c != msgpcode.Nil {
+		return false
+	}
+	r.keep(r.dec.DecodeNil())
+	return true
+}
+
+// optStr reads a string, or nil (null is then true).
+func (r *snapReader) optStr() (s string, null bool) {
+	if r.isNil() {
+		return "", true
+	}
+	return r.str(), false
+}
+
+func (r *snapReader) ints() []int {
+	n := r.arr()
+	if n == 0 {
+		return nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = r.int()
+	}
+	return out
+}
+
+func (r *snapReader) ids() []ObjID {
+	n := r.arr()
+	if n == 0 {
+		return nil
+	}
+	out := make([]ObjID, n)
+	for i := range out {
+		out[i] = ObjID(r.int())
+	}
+	return out
+}
+
+// card resolves a card name in the pool.
+func (r *snapReader) card(name string) *cards.Card {
+	if r.err != nil {
+		return nil
+	}
+	c, ok := r.pool.Card(name)
+	if !ok {
+		r.fail("card %q is not in the pool", name)
+	}
+	return c
+}
+
+// def reads a card definition's name, or nil.
+func (r *snapReader) def() *cards.Card {
+	name, null := r.optStr()
+	if null || r.err != nil {
+		return nil
+	}
+	return r.card(name)
+}
+
+func (r *snapReader) counters() []Counter {
+	n := r.pairs("counters")
+	if n == 0 {
+		return nil
+	}
+	out := make([]Counter, n)
+	for i := range out {
+		out[i] = Counter{Kind: r.str(), N: r.int()}
+	}
+	return out
+}
+
+func (r *snapReader) strs() []string {
+	n := r.arr()
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = r.str()
+	}
+	return out
+}
+
+// pairs reads the length of a flat list of pairs and returns the number of
+// pairs.
+func (r *snapReader) pairs(what string) int {
+	n := r.arr()
+	if n%2 != 0 {
+		r.fail("%s of %d items", what, n)
+		return 0
+	}
+	return n / 2
+}
+
+func (r *snapReader) targets() []Target {
+	n := r.pairs("targets")
+	if n == 0 {
+		return nil
+	}
+	out := make([]Target, n)
+	for i := range out {
+		out[i] = Target{Obj: uint32(r.int()), Player: r.int()}
+	}
+	return out
+}
+
+func (r *snapReader) uint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, err := r.dec.DecodeUint64()
+	r.keep(err)
+	return v
+}

@@ -1,0 +1,244 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer"
+)
+
+// Cursor is a match's game at a point that moves: forward, back, to any
+// seq. It is what seeking and stepping are built on.
+//
+// From the store, a move to seq starts from the nearest snapshot at or
+// before it (the recorder stores one every 64 inputs and at every turn
+// start) and folds the stored effects of the inputs after it, read with a
+// cursor from there: neither the time of a move nor the memory it takes
+// depends on the log's length. A move forward from where the cursor stands
+// folds only the inputs in between, so stepping forward one input applies
+// one input's effects; a move back is a seek. An input stored without
+// effects goes through the rules.
+//
+// A file has no snapshots: the cursor replays it with the rules from the
+// start, and keeps a snapshot of its own every 64 inputs as it passes, so
+// that a move back starts from the nearest of those.
+type Cursor struct {
+	src   Source
+	match string
+	sum   Summary
+	// snaps is src as a SnapshotSource, nil for one without snapshots.
+	snaps SnapshotSource
+
+	g   *reducer.Game // the game after input seq; nil when none is built
+	seq uint64
+	// marks are snapshots the cursor took itself, by seq, for a source
+	// without stored ones.
+	marks map[uint64][]byte
+	turns []TurnStart // nil until listed
+}
+
+// SnapshotSource is a Source that keeps, beside the inputs, the effects the
+// rules derived from them and snapshots of the state: the store.
+type SnapshotSource interface {
+	Source
+	// SnapshotAtOrBefore returns the snapshot at the greatest seq at or
+	// before seq (reducer snapshot encoding), or at 0 and nil data.
+	SnapshotAtOrBefore(match string, seq uint64) (at uint64, data []byte, err error)
+	// EffectsFrom calls fn with the encoded effects of each input from seq
+	// from on that has them, in seq order; b is valid only during the call.
+	EffectsFrom(match string, from uint64, fn func(seq uint64, b []byte) error) error
+	// EventsFrom calls fn for each event from seq from on, in seq order.
+	EventsFrom(match string, from uint64, fn func(*events.Event) error) error
+}
+
+// markEvery is how often a cursor over a source without snapshots keeps a
+// snapshot of its own.
+const markEvery = 64
+
+// NewCursor opens a cursor on match. It reads nothing of the log yet; an
+// unknown match is an error wrapping ErrUnknownMatch.
+func NewCursor(src Source, match string) (*Cursor, error) {
+	sum, err := src.Match(match)
+	if err != nil {
+		return nil, err
+	}
+	c := &Cursor{src: src, match: match, sum: sum}
+	if ss, ok := src.(SnapshotSource); ok {
+		c.snaps = ss
+	} else {
+		c.marks = map[uint64][]byte{}
+	}
+	return c, nil
+}
+
+// Summary describes the cursor's match.
+func (c *Cursor) Summary() Summary { return c.sum }
+
+// Len is the number of the match's last input: positions are 1 to Len.
+func (c *Cursor) Len() uint64 { return c.sum.HeadSeq }
+
+// Seq is the input the cursor stands after, 0 before its first move.
+func (c *Cursor) Seq() uint64 { return c.seq }
+
+// At moves the cursor to the state right after input seq. The position's
+// game belongs to the cursor and changes with its next move: clone it
+// (Game.Clone) to keep it. A seq outside 1 to Len is an error wrapping
+// ErrNotReached; an input the rules forbid on the way, an *IllegalError
+// (the cursor then stands after the input before it).
+func (c *Cursor) At(seq uint64) (*Position, error) {
+	switch {
+	case seq == 0:
+		return nil, errNotReached("seqs count from 1")
+	case seq > c.sum.HeadSeq:
+		return nil, errNotReached("seq %d is past the end of match %s: its last input is seq %d", seq, c.match, c.sum.HeadSeq)
+	}
+	if c.g == nil || c.seq != seq {
+		if err := c.move(seq); err != nil {
+			return nil, err
+		}
+	}
+	return &Position{Summary: c.sum, Seq: c.seq, Game: c.g}, nil
+}
+
+// Next moves one input forward; Prev one back.
+func (c *Cursor) Next() (*Position, error) { return c.At(c.seq + 1) }
+
+// Prev moves one input back, which is a seek.
+func (c *Cursor) Prev() (*Position, error) { return c.At(c.seq - 1) }
+
+// move brings the game to seq: on from where it stands when that is after
+// the nearest snapshot, else from the snapshot (or the start).
+func (c *Cursor) move(seq uint64) error {
+	if c.g != nil && c.seq < seq && seq-c.seq <= markEvery {
+		return c.forward(seq, nil) // no farther than the snapshots are apart
+	}
+	at, data, err := c.snapshotAtOrBefore(seq)
+	if err != nil {
+		return err
+	}
+	if c.g == nil || c.seq > seq || c.seq < at {
+		c.g, c.seq = nil, 0
+		if data != nil {
+			// A snapshot this build can't read means a start from the
+			// beginning instead: slower, never wrong.
+			if s, err := reducer.UnmarshalSnapshot(nil, data); err == nil {
+				c.g, c.seq = reducer.NewFromState(s), at
+			}
+		}
+		if c.g == nil {
+			c.g = reducer.New(nil)
+		}
+	}
+	return c.forward(seq, nil)
+}
+
+func (c *Cursor) snapshotAtOrBefore(seq uint64) (uint64, []byte, error) {
+	if c.snaps != nil {
+		at, data, err := c.snaps.SnapshotAtOrBefore(c.match, seq)
+		if err != nil {
+			return 0, nil, fmt.Errorf("%s: %w", c.match, err)
+		}
+		return at, data, nil
+	}
+	at := seq / markEvery * markEvery
+	for ; at > 0; at -= markEvery {
+		if data, ok := c.marks[at]; ok {
+			return at, data, nil
+		}
+	}
+	return 0, nil, nil
+}
+
+// errGap stops a walk over stored effects at an input stored without them.
+var errGap = errors.New("an input without stored effects")
+
+// forward applies the inputs after c.seq up to seq, calling each (when not
+// nil) after every one, the game then standing after it.
+func (c *Cursor) forward(seq uint64, each func(seq uint64) error) error {
+	for c.seq < seq {
+		if c.snaps != nil {
+			if err := c.forwardStored(seq, each); err != nil {
+				return err
+			}
+			if c.seq >= seq {
+				break
+			}
+		}
+		// The next input has no stored effects: the rules derive them, for
+		// every input up to the next one that has stored effects.
+		err := c.events(c.seq+1, func(ev *events.Event) error {
+			if ev.Seq != c.seq+1 {
+				return fmt.Errorf("%s: seq %d follows seq %d", c.match, ev.Seq, c.seq)
+			}
+			if _, err := c.g.Submit(ev); err != nil {
+				return illegal(c.src, ev, err)
+			}
+			c.passed(ev.Seq)
+			if each != nil {
+				if err := each(ev.Seq); err != nil {
+					return err
+				}
+			}
+			if c.seq >= seq || c.snaps != nil {
+				return errStop // from a store: back to its effects
+			}
+			return nil
+		})
+		if err != nil && err != errStop {
+			return err
+		}
+		if err == nil && c.seq < seq {
+			return fmt.Errorf("%s: the log ends at seq %d, before seq %d", c.match, c.seq, seq)
+		}
+	}
+	return nil
+}
+
+// forwardStored folds the stored effects of the inputs after c.seq, up to
+// seq or the first input stored without effects.
+func (c *Cursor) forwardStored(seq uint64, each func(seq uint64) error) error {
+	err := c.snaps.EffectsFrom(c.match, c.seq+1, func(at uint64, b []byte) error {
+		if at != c.seq+1 {
+			return errGap
+		}
+		effs, err := reducer.DecodeEffects(b)
+		if err != nil {
+			return fmt.Errorf("%s seq %d: %w", c.match, at, err)
+		}
+		if err := applyStored(c.g, effs); err != nil {
+			c.g, c.seq = nil, 0 // half applied: no game to stand on
+			return fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", c.match, at, err)
+		}
+		c.seq = at
+		if each != nil {
+			if err := each(at); err != nil {
+				return err
+			}
+		}
+		if c.seq >= seq {
+			return errStop
+		}
+		return nil
+	})
+	if err == errGap || err == errStop {
+		return nil
+	}
+	return err
+}
+
+// events walks the events from seq from on.
+func (c *Cursor) events(from uint64, fn func(*events.Event) error) error {
+	return eventsFrom(c.src, c.match, from, fn)
+}
+
+// passed notes that the game now stands after input seq, derived by the
+// rules, and keeps a mark where one is due.
+func (c *Cursor) passed(seq uint64) {
+	c.seq = seq
+	if c.marks != nil && seq%markEvery == 0 {
+		if _, ok := c.marks[seq]; !ok {
+			c.marks[seq] = c.g.S.MarshalSnapshot()
+		}
+	}
+}

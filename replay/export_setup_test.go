@@ -1,0 +1,277 @@
+package replay_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer"
+	"github.com/chronicle-mtg/chronicle/replay"
+	"github.com/chronicle-mtg/chronicle/replay/replaytest"
+)
+
+func matchFixture(name string) string { return filepath.Join("..", "fixtures", "matches", name) }
+
+// recordedFixture records a fixture into a fresh store, as the recorder would, and
+// opens the store.
+func recordedFixture(t *testing.T, name string) *replay.Store {
+	t.Helper()
+	dir := t.TempDir()
+	replaytest.Record(t, dir, matchFixture(name))
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	return src
+}
+
+// ids matches object and card ids in a view's JSON.
+var ids = regexp.MustCompile(`"[oc][1-9][0-9]*"`)
+
+// normal is a judge's view with what a setup doesn't keep taken out: object
+// and card ids (a setup makes new objects), the seq, mulligans taken (history,
+// not position), and the interleaving of the players' permanents and exiled
+// cards (a setup places each player's in turn, keeping their order).
+func normal(t *testing.T, v *reducer.View) string {
+	t.Helper()
+	c := *v
+	c.Seq = 0
+	c.Players = slices.Clone(v.Players)
+	for i := range c.Players {
+		c.Players[i].Mulligans = 0
+	}
+	byPlayer := func(objs []reducer.ObjectView, who func(reducer.ObjectView) string) []reducer.ObjectView {
+		out := slices.Clone(objs)
+		slices.SortStableFunc(out, func(a, b reducer.ObjectView) int { return strings.Compare(who(a), who(b)) })
+		return out
+	}
+	c.Battlefield = byPlayer(v.Battlefield, func(o reducer.ObjectView) string { return o.Controller })
+	c.Exile = byPlayer(v.Exile, func(o reducer.ObjectView) string { return o.Owner })
+	b, err := json.MarshalIndent(&c, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids.ReplaceAllString(string(b), `"id"`)
+}
+
+// TestExportSetupRoundTrip exports every position of the fixtures as a
+// setup. Where a setup can place it, replaying the exported file reaches the
+// same position (its judge's view equal but for ids) and, going on with the
+// inputs that followed, the same end. Where it can't, the refusal says what
+// and points at positions that can be placed.
+func TestExportSetupRoundTrip(t *testing.T) {
+	for _, name := range []string{"bolt-race.jsonl", "counter-war.jsonl", "green-red.jsonl", "opening-hands.jsonl", "best-of-three.jsonl"} {
+		t.Run(name, func(t *testing.T) {
+			src := recordedFixture(t, name)
+			ms, _ := src.Matches()
+			match := ms[0].Match
+			end, err := replay.Seek(src, match, replay.At{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantEnd := normal(t, end.View(reducer.ViewJudge))
+			placed := 0
+			for seq := uint64(1); seq <= ms[0].HeadSeq; seq++ {
+				var buf bytes.Buffer
+				err := replay.ExportWith(&buf, src, match, replay.FormatSetup, replay.ExportOptions{At: seq})
+				var se *replay.SetupError
+				if errors.As(err, &se) {
+					checkRefusal(t, src, match, se)
+					continue
+				}
+				if err != nil {
+					t.Fatalf("seq %d: %v", seq, err)
+				}
+				placed++
+				checkSetupFile(t, src, match, seq, buf.Bytes(), wantEnd)
+			}
+			t.Logf("%s: %d of %d positions exported as a setup", name, placed, ms[0].HeadSeq)
+			if placed == 0 && name != "opening-hands.jsonl" {
+				t.Errorf("no position of %s could be exported", name)
+			}
+		})
+	}
+}
+
+// checkSetupFile replays an exported file: the setup reaches the position
+// after seq, the rest reaches the match's end.
+func checkSetupFile(t *testing.T, src replay.Source, match string, seq uint64, file []byte, wantEnd string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(string(file), "\n"), "\n")
+	if !strings.Contains(lines[0], `"kind":"match_started"`) || !strings.Contains(lines[1], `"kind":"setup"`) {
+		t.Fatalf("seq %d: the file doesn't start with match_started and setup:\n%s", seq, file)
+	}
+	if strings.Contains(string(file), `"hash"`) || strings.Contains(string(file), `"seq"`) {
+		t.Errorf("seq %d: the file has seqs or hashes:\n%s", seq, file)
+	}
+	path := filepath.Join(t.TempDir(), "report.jsonl")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := replay.OpenFile(path)
+	if err != nil {
+		t.Fatalf("seq %d: %v\n%s", seq, err, file)
+	}
+	orig, err := replay.Seek(src, match, replay.At{Seq: seq})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := replay.Seek(f, match, replay.At{Seq: 2})
+	if err != nil {
+		t.Fatalf("seq %d: the setup doesn't replay: %v\n%s", seq, err, lines[1])
+	}
+	if a, b := normal(t, got.View(reducer.ViewJudge)), normal(t, orig.View(reducer.ViewJudge)); a != b {
+		t.Fatalf("seq %d: the setup reaches another position\ngot:\n%s\nwant:\n%s", seq, a, b)
+	}
+	last, err := replay.Seek(f, match, replay.At{})
+	if err != nil {
+		t.Fatalf("seq %d: the inputs after the setup don't replay: %v", seq, err)
+	}
+	if a := normal(t, last.View(reducer.ViewJudge)); a != wantEnd {
+		t.Fatalf("seq %d: the file ends elsewhere\ngot:\n%s\nwant:\n%s", seq, a, wantEnd)
+	}
+}
+
+// checkRefusal: a refused position names what a setup can't place, and the
+// positions it suggests can be placed.
+func checkRefusal(t *testing.T, src replay.Source, match string, se *replay.SetupError) {
+	t.Helper()
+	if len(se.Reasons) == 0 || !strings.Contains(se.Error(), "can't be a setup: a setup can't express") {
+		t.Errorf("refusal without reasons: %v", se)
+	}
+	for _, s := range []uint64{se.Before, se.After} {
+		if s == 0 {
+			continue
+		}
+		if s == se.Seq || (s == se.Before) != (s < se.Seq) {
+			t.Errorf("seq %d: suggestions %d before, %d after", se.Seq, se.Before, se.After)
+		}
+		var buf bytes.Buffer
+		if err := replay.ExportWith(&buf, src, match, replay.FormatSetup, replay.ExportOptions{At: s}); err != nil {
+			t.Errorf("seq %d: suggested seq %d can't be exported either: %v", se.Seq, s, err)
+		}
+	}
+}
+
+// What a refusal says, at positions of bolt-race: mana in a pool, a spell on
+// the stack, a pass made, combat, the end.
+func TestExportSetupRefusals(t *testing.T) {
+	src := recordedFixture(t, "bolt-race.jsonl")
+	for _, c := range []struct {
+		seq  uint64
+		want string
+	}{
+		{1, "the game has not reached its first turn"},
+		{3, "mana in p1's pool"},
+		{4, "a non-empty stack: Lightning Bolt (o"},
+		{5, "p1 passed priority this round"},
+		{11, "Hill Giant (o"},
+		{12, "the game is over; try --at 8 (before)"},
+	} {
+		var buf bytes.Buffer
+		err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: c.seq})
+		var se *replay.SetupError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) || buf.Len() != 0 {
+			t.Errorf("seq %d: %v (wrote %d bytes), want a SetupError with %q", c.seq, err, buf.Len(), c.want)
+		}
+	}
+	var buf bytes.Buffer
+	err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: 4})
+	if want := "try --at 2 (before) or --at 6 (after)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("seq 4: %v, want %q", err, want)
+	}
+}
+
+// The setup of bolt-race after its own setup names cards as a person would,
+// and is small.
+func TestExportSetupReadable(t *testing.T) {
+	src := recordedFixture(t, "bolt-race.jsonl")
+	var buf bytes.Buffer
+	if err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: 2}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 12 {
+		t.Fatalf("%d lines, want 12 (match_started, setup, 10 inputs):\n%s", len(lines), buf.String())
+	}
+	for _, want := range []string{`"turn":5`, `"step":"main1"`, `"active_player":"p1"`, `"hand":["Lightning Bolt","Shock"]`,
+		`{"card":"Grizzly Bears","tapped":true}`, `"life":5`} {
+		if !strings.Contains(lines[1], want) {
+			t.Errorf("setup lacks %s:\n%s", want, lines[1])
+		}
+	}
+}
+
+// Inputs after the position that name objects by id are rewritten to the ids
+// the setup gives them. green-red names its mana sources by name; here each
+// activate names its source by the object id the match gave it, and every
+// exported file must still replay to the same end.
+func TestExportSetupRewritesIDs(t *testing.T) {
+	lines, err := events.ReadJSONLFile(matchFixture("green-red.jsonl"), events.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := replay.OpenFile(matchFixture("green-red.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tapped := map[uint64]string{} // seq -> the object its activate tapped
+	if err := replay.Replay(orig, "green-red", func(_ *reducer.Game, in replay.Input) error {
+		for _, e := range in.Effects {
+			if e.Op == reducer.OpTap && in.Event.Kind == events.KindActivate {
+				tapped[in.Event.Seq] = e.Obj.String()
+				break
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var evs []*events.Event
+	for _, l := range lines {
+		if a, ok := l.Event.Body.(*events.Activate); ok && tapped[l.Event.Seq] != "" {
+			a.Source = tapped[l.Event.Seq]
+		}
+		evs = append(evs, l.Event)
+	}
+	path := filepath.Join(t.TempDir(), "by-id.jsonl")
+	replaytest.WriteJSONL(t, path, evs)
+	src, err := replay.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := replay.Seek(src, "green-red", replay.At{})
+	if err != nil {
+		t.Fatalf("the file naming sources by id doesn't replay: %v", err)
+	}
+	wantEnd := normal(t, end.View(reducer.ViewJudge))
+	rewritten := 0
+	for seq := uint64(1); seq <= uint64(len(evs)); seq++ {
+		var buf bytes.Buffer
+		err := replay.ExportWith(&buf, src, "green-red", replay.FormatSetup, replay.ExportOptions{At: seq})
+		if errors.As(err, new(*replay.SetupError)) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("seq %d: %v", seq, err)
+		}
+		checkSetupFile(t, src, "green-red", seq, buf.Bytes(), wantEnd)
+		for _, ev := range evs[seq:] {
+			if a, ok := ev.Body.(*events.Activate); ok && strings.HasPrefix(a.Source, "o") && !strings.Contains(buf.String(), `"source":"`+a.Source+`"`) {
+				rewritten++
+				break
+			}
+		}
+	}
+	if rewritten == 0 {
+		t.Error("no exported file needed its object ids rewritten: the test shows nothing")
+	}
+}
