@@ -9,8 +9,8 @@ import (
 )
 
 // Casting spells (CR 601.2): announce (the card moves to the stack), X,
-// targets, total cost, payment. Casting happens from the hand; permission to
-// cast from other zones comes with the rulings issue.
+// targets, total cost, payment. Casting happens from the hand, or from exile
+// or the top of the library by a permission (adventure.go, enablers.go).
 
 // castPlan is a legal cast, worked out by the check and carried out as is.
 type castPlan struct {

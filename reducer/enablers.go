@@ -115,15 +115,10 @@ var extTargetRules = map[cards.TargetKind]func(g *Game, o, src *Object) string{
 // typeLine names an object's card types with an article: "a creature",
 // "an enchantment".
 func typeLine(o *Object) string {
-	d := o.def()
-	if d == nil || len(d.Types) == 0 {
-		return "a typeless"
+	if d := o.def(); d != nil {
+		return typeLineOf(d)
 	}
-	t := strings.ToLower(strings.Join(d.Types, " "))
-	if strings.ContainsRune("aeiou", rune(t[0])) {
-		return "an " + t
-	}
-	return "a " + t
+	return "a typeless"
 }
 
 // --- Casting from the top of the library --------------------------------
@@ -196,6 +191,7 @@ func (g *Game) topPermission(seat int, o *Object, def *cards.Card) (ObjID, error
 	return 0, first
 }
 
+// typeLineOf names a card's types with an article.
 func typeLineOf(d *cards.Card) string {
 	t := strings.ToLower(strings.Join(d.Types, " "))
 	if t == "" {
@@ -458,7 +454,11 @@ func hasPT(d *cards.Card) bool {
 // seesFaceDown reports whether seat may look at a face-down exiled card:
 // the player allowed to cast it looked at it as they exiled it (CR 406.3,
 // 406.3b).
-func (o *Object) seesFaceDown(seat int) bool {
+func (o *Object) seesFaceDown(seat int) bool { return o.mayCastExiled(seat) }
+
+// mayCastExiled reports whether seat has a permission to cast (or play)
+// the exiled card.
+func (o *Object) mayCastExiled(seat int) bool {
 	return slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat })
 }
 

@@ -140,7 +140,7 @@ func (l *lister) priority(seat int) {
 	// Cards seat may cast from exile or from the top of the library
 	// (enablers.go).
 	for _, id := range s.Exile {
-		if s.Objects[id].seesFaceDown(seat) {
+		if s.Objects[id].mayCastExiled(seat) {
 			l.casts(seat, id)
 		}
 	}

@@ -14,8 +14,10 @@ import (
 // hands are hidden: a hidden hand card is a placeholder that keeps its object
 // id and says "hidden"; a hidden library is only a count. Library object ids
 // are withheld too, because ids are assigned in deck order when a game
-// begins and would give the order of a shuffled library away. (No card is
-// face down yet; when one is, it is hidden the same way.)
+// begins and would give the order of a shuffled library away. A card exiled
+// face down is a placeholder too, except for a player who may look at it
+// (CR 406.3); a player who may look at the top card of their library any
+// time (Johann, Elsha) sees it as library_top.
 //
 // The view is deterministic: players in seat order, every zone in its own
 // order (the library, the stack and each graveyard top first; the
