@@ -46,6 +46,8 @@ type Cast struct {
 	Targets []Ref     `json:"targets,omitempty"`
 	Modes   []int     `json:"modes,omitempty"`
 	Pay     []Payment `json:"pay,omitempty"` // omitted: the documented default payment
+	// Kicked: the optional kicker cost is paid (CR 702.33).
+	Kicked bool `json:"kicked,omitempty"`
 }
 
 // Activate: the player activates an ability of Source (CR 602).

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/recorder/derive"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -29,12 +30,9 @@ func NewRules(st *store.Store) *Rules {
 	return &Rules{store: st, pool: cards.Default(), games: map[string]*reducer.Game{}}
 }
 
-// SnapshotEvery is how often the recorder stores a snapshot of a match's
-// whole state: after every input whose seq is a multiple of it, and besides
-// after every input that began a game or a turn. A replay starts from the
-// nearest snapshot, so reaching any position applies at most this many
-// inputs' effects; each snapshot costs a few kilobytes.
-const SnapshotEvery = 64
+// SnapshotEvery is how often the recorder stores a snapshot (see package
+// derive).
+const SnapshotEvery = derive.SnapshotEvery
 
 // Admit runs ev through the reducer's validating door. On success it returns
 // what Derive derived, to store beside the input.
@@ -54,32 +52,8 @@ func (r *Rules) Admit(m *Match, ev *events.Event) (*store.Derived, error) {
 	return d, nil
 }
 
-// Derive submits ev to g and returns what the recorder stores beside it:
-// the effects; the state digest, game, turn and active player when the
-// input began a game or a turn; a snapshot of the state after it when it
-// began one or its seq is a multiple of SnapshotEvery; the finished status
-// when the match ended. An input the rules forbid changes nothing and
-// returns the reducer's error.
-func Derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) {
-	turn, game := g.S.Turn, g.S.Game
-	effs, err := g.Submit(ev)
-	if err != nil {
-		return nil, err
-	}
-	d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs)}
-	if g.S.Over {
-		d.Status = store.StatusFinished
-	}
-	began := g.S.Turn != turn || g.S.Game != game
-	if began {
-		dg := g.S.Digest()
-		d.Turn, d.Game, d.Active, d.Digest = g.S.Turn, g.S.Game, g.S.Active, dg[:]
-	}
-	if began || ev.Seq%SnapshotEvery == 0 {
-		d.Snapshot = g.S.MarshalSnapshot()
-	}
-	return d, nil
-}
+// Derive is derive.Derive: what the recorder stores beside an input.
+func Derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) { return derive.Derive(g, ev) }
 
 // Forget drops a match's game; the next Admit rebuilds it from the store.
 func (r *Rules) Forget(match string) { delete(r.games, match) }

@@ -56,7 +56,7 @@ func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.
 	case ab.Untap && !o.Tapped:
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is untapped: {Q} can't be paid (MANA-7)", name)
 	case (ab.Tap || ab.Untap) && o.Is("Creature") && o.Sick && !o.Has("Haste"):
-		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated", name)
+		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated (MANA-6, MANA-7)", name)
 	case ab.RemoveCounter != "" && o.counter(ab.RemoveCounter) < 1:
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has no %s counter to remove", name, ab.RemoveCounter)
 	case b.X != 0 && !ab.Cost.HasX():

@@ -1,8 +1,6 @@
 package reducer
 
 import (
-	"slices"
-
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -49,6 +47,7 @@ type manaChoice struct {
 	obj     ObjID
 	ability cards.ManaAbility
 	color   cards.Color
+	defined bool // a colour was chosen from a defined set (mana.go)
 }
 
 func (g *Game) checkActivate(seat int, b *events.Activate) error {
@@ -92,7 +91,7 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		return manaChoice{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", g.S.objName(id), g.S.Players[o.Controller].ID)
 	}
 	var ab *cards.ManaAbility
-	for _, m := range append(slices.Clone(o.Def.Mana), o.grantedManaAbilities()...) {
+	for _, m := range o.manaAbilitiesOf() {
 		if m.Index == b.Ability {
 			ab = &m
 		}
@@ -120,7 +119,7 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		return manaChoice{}, g.refuse("CR 602.2b", "body.x", "%s's mana ability has no X in its cost", g.S.objName(id))
 	case len(b.Pay) > 0:
 		return manaChoice{}, g.refuse("CR 602.2b", "body.pay", "%s's mana ability has no mana cost to pay", g.S.objName(id))
-	case !ab.AnyColor && b.Choice != "":
+	case !ab.AnyColor && ab.Among == "" && b.Choice != "":
 		return manaChoice{}, g.refuse("CR 605.3", "body.choice", "%s's mana ability adds fixed mana: there is no colour to choose", g.S.objName(id))
 	}
 	mc := manaChoice{obj: id, ability: *ab}
@@ -129,7 +128,9 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		if !ok || col == cards.Colorless {
 			return manaChoice{}, g.refuse("CR 605.3", "body.choice", "choose the colour of mana: W, U, B, R or G")
 		}
-		mc.color = col
+		mc.color, mc.defined = col, true
+	} else if ab.Among != "" {
+		return g.chooseAmong(mc, o, b.Choice)
 	}
 	return mc, nil
 }
@@ -143,19 +144,7 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 	if mc.ability.Tap {
 		g.emit(Effect{Op: OpTap, Obj: mc.obj})
 	}
-	legendary := 0
-	if g.S.Objects[mc.obj].IsLegendary() {
-		legendary = 1
-	}
-	if mc.ability.AnyColor {
-		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: mc.color, N: legendary})
-	}
-	for _, c := range mc.ability.Add {
-		g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: mc.obj, Color: c, N: legendary})
-	}
-	if mc.ability.Tap {
-		g.fire(cards.TriggerTappedForMana, mc.obj, seat) // MANA-3, MANA-4
-	}
+	g.produce(seat, mc) // mana.go
 	g.acted(seat)
 }
 

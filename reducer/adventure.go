@@ -83,5 +83,8 @@ func (g *Game) checkExileFace(o *Object, face *cards.Card) error {
 func (g *Game) exileAdventure(o *Object) {
 	nid := g.S.nextObjID()
 	g.emit(Effect{Op: OpMove, Obj: o.ID, To: nid, Zone: ZoneExile, Seat: o.Owner, N: -1, Name: exiledByAdventure})
+	if o.isSpellCopy() {
+		return // a copy is exiled too, but never cast later: it ceases to exist (ADV-10)
+	}
 	g.emit(Effect{Op: OpMayCast, Obj: nid, Seat: o.Controller, Kind: MayCastAdventure})
 }

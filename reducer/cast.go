@@ -156,6 +156,12 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	if sp != nil && sp.ExtraCost != nil {
 		cost = append(slices.Clone(cost), sp.ExtraCost(len(plan.targets))...) // CR 601.2f
 	}
+	if b.Kicked {
+		if sp == nil || sp.Kicker == nil {
+			return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
+		}
+		cost = append(slices.Clone(cost), sp.Kicker...) // an additional cost (CR 601.2f)
+	}
 	pay, err := g.choosePayment(seat, cost, b.X, b.Pay)
 	if err != nil {
 		return castPlan{}, err
@@ -306,6 +312,9 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	plan, _ := g.planCast(seat, b)
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
 	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets), Zone: castFromZone(plan.from)})
+	if b.Kicked {
+		g.emit(Effect{Op: OpKicked, Obj: nid})
+	}
 	g.spend(seat, plan.pay)
 	g.afterCast(plan, nid, seat)
 	g.fire(cards.TriggerCast, nid, seat) // CR 601.2i: cast once paid

@@ -114,6 +114,8 @@ func (g *Game) continueResolve(answer []string) {
 		if done {
 			g.vanish(o)
 		}
+	case entersAsCopy(o):
+		done = g.resolveEntersAsCopy(o, answer) // Clone (populate.go)
 	default:
 		sp := o.def().SpellOf()
 		legal, _ := g.legalTargets(o, targetKinds(sp, len(o.Targets)))

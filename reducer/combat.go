@@ -346,6 +346,9 @@ func (g *Game) combatDamage(firstStrike bool) {
 		}
 	}
 	for _, h := range hits {
+		if h.to.Obj == 0 && g.combatDamagePrevented(h.to.Player) {
+			continue // prevented (Druid's Deliverance, CR 615)
+		}
 		g.dealDamage(h.src, h.amount, h.to)
 	}
 	for g.stateBasedActions() {

@@ -66,7 +66,7 @@ func (s *State) Digest() Digest {
 			w.ints(p.Seat)
 			w.str(p.Kind)
 		}
-		if o.Def != nil && o.Card == 0 {
+		if o.Def != nil && (o.Card == 0 || o.Copy) { // a copy: what it copies
 			w.str(o.Def.Name) // tokens and abilities: what they are
 		}
 		w.lki(o.LKI)
@@ -82,7 +82,8 @@ func (s *State) Digest() Digest {
 			w.ints(int(t.Obj), t.Player)
 		}
 		w.ints(int(o.AttackingPW), int(o.CastFrom), len(o.Used))
-		w.bools(o.FaceDown)
+		w.bools(o.FaceDown, o.Copy, o.Kicked)
+		w.ints(o.SkipUntap)
 		for _, u := range o.Used {
 			w.str(u.Kind)
 			w.ints(u.Turn)

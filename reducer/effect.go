@@ -105,6 +105,16 @@ func (s *State) apply(e *Effect) {
 		}
 		s.removeObject(old)
 		o := &Object{ID: e.To, Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: e.Zone, Token: old.Token}
+		if old.Copy {
+			// A card stops being a copy as it changes zones (CR 400.7,
+			// ADV-9); a token or spell copy stays one until it ceases to
+			// exist (CR 704.5d, 704.5e).
+			if old.Card != 0 {
+				o.Def = s.Cards[old.Card].Def
+			} else {
+				o.Copy, o.Kicked = true, old.Kicked
+			}
+		}
 		if e.Zone == ZoneBattlefield || e.Zone == ZoneStack {
 			o.Controller = e.Seat
 		}

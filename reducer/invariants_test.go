@@ -65,13 +65,15 @@ func checkZones(s *State) error {
 			return fmt.Errorf("object at %s says it is %s", ObjID(id), o.ID)
 		case where[o.ID] == "":
 			return fmt.Errorf("%s (%s) is in no zone list", o.ID, o.Zone)
-		case o.Card == 0 && !o.Token && o.Ability == 0 && o.Trigger == 0:
-			return fmt.Errorf("%s has no card and is no token or ability", o.ID)
+		case o.Card == 0 && !o.Token && o.Ability == 0 && o.Trigger == 0 && !(o.Copy && o.Zone == ZoneStack):
+			return fmt.Errorf("%s has no card and is no token, spell copy or ability", o.ID)
+		case o.Copy && o.Card != 0 && o.Zone != ZoneBattlefield:
+			return fmt.Errorf("card %s is still a copy in the %s (CR 400.7)", o.ID, o.Zone)
 		case (o.Ability > 0 || o.Trigger > 0) && o.Zone != ZoneStack:
 			return fmt.Errorf("ability %s is in the %s", o.ID, o.Zone)
 		case int(o.Card) >= len(s.Cards):
 			return fmt.Errorf("%s is of unknown card %s", o.ID, o.Card)
-		case o.Card != 0 && o.Def != s.Cards[o.Card].Def:
+		case o.Card != 0 && o.Def != s.Cards[o.Card].Def && !o.Copy: // a copy has what it copies (CR 707.2)
 			return fmt.Errorf("%s is %s, its card %s is %s", o.ID, o.Def.Name, o.Card, s.Cards[o.Card].Def.Name)
 		case o.Owner != s.Cards[o.Card].Owner && o.Card != 0:
 			return fmt.Errorf("%s is owned by seat %d, its card by seat %d", o.ID, o.Owner, s.Cards[o.Card].Owner)

@@ -160,7 +160,14 @@ func (l *lister) activations(seat int, id ObjID) {
 		return
 	}
 	src := id.String()
-	for _, ab := range o.Def.Mana {
+	for _, ab := range o.manaAbilitiesOf() {
+		if ab.Among != "" { // mana.go: the types the rule defines now, or none
+			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index})
+			for _, c := range append(append([]cards.Color(nil), anyColors...), cards.Colorless) {
+				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index, Choice: c.Letter()})
+			}
+			continue
+		}
 		if !ab.AnyColor {
 			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index})
 			continue
@@ -230,6 +237,9 @@ func (l *lister) casts(seat int, id ObjID) {
 		for x := 0; x <= l.maxX(seat, def.Cost); x++ {
 			for _, ts := range sets {
 				l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts})
+				if sp := def.SpellOf(); sp != nil && sp.Kicker != nil {
+					l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts, Kicked: true})
+				}
 			}
 		}
 	}

@@ -28,6 +28,10 @@ func (g *Game) resolveTop() {
 		g.move(id, ZoneGraveyard, o.Owner, -1)
 		return
 	}
+	if def.IsPermanent() && entersAsCopy(o) {
+		g.resolveEntersAsCopy(o, nil) // it may ask which creature it copies (populate.go)
+		return
+	}
 	if def.IsPermanent() {
 		nid := g.moveQuiet(id, ZoneBattlefield, o.Controller, -1)
 		if pm := def.PermanentOf(); pm != nil && pm.EntersWithXCounters && o.X > 0 {

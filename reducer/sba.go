@@ -52,6 +52,9 @@ func (g *Game) stateBasedActions() bool {
 		if o != nil && o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack {
 			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5d
 			acted = true
+		} else if o != nil && o.isSpellCopy() && o.Zone != ZoneStack {
+			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5e (ADV-10)
+			acted = true
 		}
 	}
 	return acted

@@ -157,6 +157,15 @@ var objectFields = []objectField{
 				}
 			}
 		}},
+	{"Copy", func(_ *State, o *Object) bool { return !o.Copy },
+		func(w *snapWriter, _ *State, o *Object) { w.bool(o.Copy) },
+		func(r *snapReader, _ *State, o *Object) { o.Copy = r.bool() }},
+	{"Kicked", func(_ *State, o *Object) bool { return !o.Kicked },
+		func(w *snapWriter, _ *State, o *Object) { w.bool(o.Kicked) },
+		func(r *snapReader, _ *State, o *Object) { o.Kicked = r.bool() }},
+	{"SkipUntap", func(_ *State, o *Object) bool { return o.SkipUntap == 0 },
+		func(w *snapWriter, _ *State, o *Object) { w.int(o.SkipUntap) },
+		func(r *snapReader, _ *State, o *Object) { o.SkipUntap = r.int() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

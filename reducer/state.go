@@ -166,6 +166,19 @@ type Object struct {
 	FaceDown bool
 	CastFrom Zone
 	Used     []Use
+
+	// Copy: the object's characteristics are copiable values given by a
+	// copy effect (CR 707.2, layer 1): Def is then the copied object's
+	// definition (what it copies, POP-4), not its card's. A card stops
+	// being a copy when it leaves the battlefield (its Def reverts, ADV-9);
+	// a copy of a spell has no card and ceases to exist outside the stack
+	// (CR 704.5e, ADV-10). Kicked: a spell cast with its kicker paid (CR
+	// 702.33); copiable (CR 707.10), so a spell copy keeps it.
+	Copy   bool
+	Kicked bool
+	// SkipUntap: the permanent doesn't untap during that many of its
+	// controller's next untap steps (Vorinclex, Voice of Hunger; mana.go).
+	SkipUntap int
 }
 
 // Use is an ability used in a turn: its kind and the turn number.

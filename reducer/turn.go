@@ -39,6 +39,7 @@ func (g *Game) beginTurn(seat, n int) {
 			g.emit(Effect{Op: OpSick, Obj: id, N: 0})
 		}
 		switch {
+		case g.skipsUntap(o): // mana.go (Vorinclex)
 		case o.Tapped && o.counter("stun") > 0:
 			// "If a permanent with a stun counter would become untapped,
 			// remove one from it instead." (CR 122.1d)
@@ -85,6 +86,8 @@ func (g *Game) beginStep(st Step) {
 		g.combatDamage(false)
 	case StepEndCombat:
 		g.endCombat()
+	case StepUpkeep:
+		g.fire(cards.TriggerYourUpkeep, 0, s.Active) // "at the beginning of your upkeep" (populate.go)
 	case StepEnd:
 		g.fire(cards.TriggerYourEndStep, 0, s.Active)
 	case StepCleanup:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/recorder/derive"
 	"github.com/chronicle-mtg/chronicle/reducer"
 )
 
@@ -129,7 +130,7 @@ func Append(s *Store, match string, r io.Reader, name string, opt AppendOptions)
 		if p, ok := events.PlayerOf(ev.Body); ok && !players[p] {
 			return Appended{}, refuse("body.player", events.RuleActor, fmt.Sprintf("%q is not a player of match %s", p, match))
 		}
-		d, err := derive(g, ev)
+		d, err := derive.Derive(g, ev)
 		if err != nil {
 			var re *reducer.RuleError
 			var ee *events.Error
@@ -202,34 +203,4 @@ func gameAt(src Source, match string) (*reducer.Game, error) {
 		return nil, fmt.Errorf("match %s has no inputs", match)
 	}
 	return last, nil
-}
-
-// snapshotEvery is recorder.SnapshotEvery: a branch keeps snapshots where
-// the recorder would (package recorder is not imported here, for it brings
-// the NATS server along; a test holds the two equal).
-const snapshotEvery = 64
-
-// derive submits ev to g and returns what to store beside it, as
-// recorder.Derive does: the effects; the digest, game, turn and active
-// player after an input that began a game or a turn; a snapshot after such
-// an input and every snapshotEvery seqs; the finished status.
-func derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) {
-	turn, game := g.S.Turn, g.S.Game
-	effs, err := g.Submit(ev)
-	if err != nil {
-		return nil, err
-	}
-	d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs)}
-	if g.S.Over {
-		d.Status = store.StatusFinished
-	}
-	began := g.S.Turn != turn || g.S.Game != game
-	if began {
-		dg := g.S.Digest()
-		d.Turn, d.Game, d.Active, d.Digest = g.S.Turn, g.S.Game, g.S.Active, dg[:]
-	}
-	if began || ev.Seq%snapshotEvery == 0 {
-		d.Snapshot = g.S.MarshalSnapshot()
-	}
-	return d, nil
 }

@@ -109,6 +109,10 @@ type World interface {
 	EnablerWorld
 	// DiscoverWorld: discover and its cards (discover.go).
 	DiscoverWorld
+	// PopulateWorld: populate and copies (populate.go).
+	PopulateWorld
+	// ManaWorld: mana cards (mana.go).
+	ManaWorld
 }
 
 // Grant is what a continuous effect gives a permanent: supertypes and
@@ -305,7 +309,9 @@ type Spell struct {
 	// ExtraCost is added to the mana cost for n targets (cost increases,
 	// CR 601.2f); nil for none.
 	ExtraCost func(n int) Cost
-	Resolve   func(w World, targets []Target)
+	// Kicker is the optional kicker cost (CR 702.33); nil for none.
+	Kicker  Cost
+	Resolve func(w World, targets []Target)
 }
 
 // Permanent is extra behaviour of a permanent card beyond keywords and
@@ -320,6 +326,9 @@ type Permanent struct {
 	BlocksOnlyFlyers bool
 	// SpellsCantBeCountered: "Spells you control can't be countered."
 	SpellsCantBeCountered bool
+	// EntersAsCopy: "You may have this creature enter as a copy of any
+	// creature on the battlefield" (CR 707.9, Clone).
+	EntersAsCopy bool
 }
 
 // spells holds the Go code of the pool's instants and sorceries, by name.
@@ -507,7 +516,7 @@ func (c *Card) Modelled() bool {
 	if c.Is("Instant") || c.Is("Sorcery") {
 		return spells[c.Name] != nil
 	}
-	if permanents[c.Name] != nil || activated[c.Name] != nil || statics[c.Name] != nil {
+	if permanents[c.Name] != nil || activated[c.Name] != nil || statics[c.Name] != nil || manaModelled[c.Name] {
 		return true
 	}
 	for _, line := range strings.Split(c.Oracle, "\n") {

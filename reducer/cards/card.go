@@ -47,6 +47,12 @@ type ManaAbility struct {
 	Add   []Color // fixed mana added, in order
 	// AnyColor adds one mana of a colour the player chooses.
 	AnyColor bool
+	// Among: one mana of a type from a set a rule defines (mana.go); an
+	// empty set is an undefined type: no mana (MANA-1).
+	Among string
+	// PerCounter: Add is added once for each counter of this kind on the
+	// permanent ("for each +1/+1 counter").
+	PerCounter string
 }
 
 // Is reports whether the card has card type t ("Creature", "Land", ...).

@@ -165,6 +165,9 @@ func build(r rawCard) (*Card, error) {
 		c.GrantedAdventure = ga
 	}
 	c.Mana = manaAbilities(c)
+	if m, ok := manaCode[c.Name]; ok {
+		c.Mana = m // mana.go
+	}
 	return c, nil
 }
 

@@ -27,11 +27,11 @@ func (k TargetKind) TakesPlayers() bool { return k == AnyTarget || k == TargetPl
 // OnStack reports whether a target of kind k may be a spell on the stack,
 // and OnBattlefield whether it may be a permanent.
 func (k TargetKind) OnStack() bool {
-	return k == TargetSpell || k == TargetCreatureSpell || k == TargetSpellOrNonlandPermanent
+	return k == TargetSpell || k == TargetCreatureSpell || k == TargetSpellOrNonlandPermanent || k == TargetInstantOrSorcerySpellMV4
 }
 
 func (k TargetKind) OnBattlefield() bool {
-	return k != TargetSpell && k != TargetCreatureSpell && k != TargetPlayer
+	return k != TargetSpell && k != TargetCreatureSpell && k != TargetPlayer && k != TargetInstantOrSorcerySpellMV4
 }
 
 // DiscoverWorld is what discover cards do as they resolve.

@@ -26,11 +26,12 @@ var extraTargetKindNames = map[TargetKind]string{
 	TargetCreatureOpponentControls:    "target creature an opponent controls",
 	TargetInstantOrSorceryInGraveyard: "target instant or sorcery card from your graveyard",
 	TargetCardInGraveyard:             "target card from your graveyard",
+	TargetInstantOrSorcerySpellMV4:    "target instant or sorcery spell with mana value 4 or less",
 }
 
 // InGraveyard reports whether a target of kind k is a card in a graveyard.
 func (k TargetKind) InGraveyard() bool {
-	return k == TargetInstantOrSorceryInGraveyard || k == TargetCardInGraveyard
+	return k == TargetInstantOrSorceryInGraveyard || k == TargetCardInGraveyard || k == TargetCreatureCardMV3InGraveyard
 }
 
 // Trigger events of the enablers.

@@ -1,0 +1,44 @@
+// Package derive is what the recorder stores beside each input it admits:
+// the effects the rules derived, a state digest when a game or turn began,
+// a snapshot now and then, and the finished status. It is its own package
+// so that anything that appends to a log (the recorder, replay's branches)
+// stores exactly the same, without pulling NATS in.
+package derive
+
+import (
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/reducer"
+)
+
+// SnapshotEvery is how often a snapshot of a match's state is stored, in
+// inputs, besides one at every turn start: seeking anywhere then costs at
+// most this many inputs' effects.
+const SnapshotEvery = 64
+
+// Derive submits ev to g and returns what is stored beside it: the effects;
+// the state digest, game, turn and active player when the input began a
+// game or a turn; a snapshot of the state after it when it began one or its
+// seq is a multiple of SnapshotEvery; the finished status when the match
+// ended. An input the rules forbid changes nothing and returns the
+// reducer's error.
+func Derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) {
+	turn, game := g.S.Turn, g.S.Game
+	effs, err := g.Submit(ev)
+	if err != nil {
+		return nil, err
+	}
+	d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs)}
+	if g.S.Over {
+		d.Status = store.StatusFinished
+	}
+	began := g.S.Turn != turn || g.S.Game != game
+	if began {
+		dg := g.S.Digest()
+		d.Turn, d.Game, d.Active, d.Digest = g.S.Turn, g.S.Game, g.S.Active, dg[:]
+	}
+	if began || ev.Seq%SnapshotEvery == 0 {
+		d.Snapshot = g.S.MarshalSnapshot()
+	}
+	return d, nil
+}
