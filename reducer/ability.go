@@ -59,6 +59,8 @@ func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.
 		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated (MANA-6, MANA-7)", name)
 	case ab.RemoveCounter != "" && o.counter(ab.RemoveCounter) < 1:
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has no %s counter to remove", name, ab.RemoveCounter)
+	case ab.RemoveCounter != "" && o.counter(ab.RemoveCounter) < removeCount(ab):
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has %d %s counters, the cost removes %d", name, o.counter(ab.RemoveCounter), ab.RemoveCounter, removeCount(ab))
 	case b.X != 0 && !ab.Cost.HasX():
 		return abilityPlan{}, g.refuse("CR 602.2b", "body.x", "the ability has no X in its cost")
 	case b.Choice != "":
@@ -101,7 +103,7 @@ func (g *Game) doAbility(seat int, p abilityPlan, x int) {
 		g.emit(Effect{Op: OpUntap, Obj: p.src})
 	}
 	if p.ab.RemoveCounter != "" {
-		g.emit(Effect{Op: OpCounter, Obj: p.src, Kind: p.ab.RemoveCounter, N: -1})
+		g.emit(Effect{Op: OpCounter, Obj: p.src, Kind: p.ab.RemoveCounter, N: -removeCount(p.ab)})
 	}
 	if p.ab.IsLoyalty {
 		g.payLoyalty(p.src, p.ab)

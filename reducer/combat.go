@@ -341,7 +341,7 @@ func (g *Game) combatDamage(firstStrike bool) {
 		if b.Blocking == 0 || !dealsDamageNow(b, firstStrike, hadFS) {
 			continue
 		}
-		if atk := s.Obj(b.Blocking); atk != nil && atk.Zone == ZoneBattlefield && b.Power() > 0 {
+		if atk := s.Obj(b.Blocking); atk != nil && atk.Zone == ZoneBattlefield && atk.Attacking > 0 && b.Power() > 0 { // an attacker removed from combat gets no damage (CR 506.4)
 			hits = append(hits, hit{b, b.Power(), Target{Obj: uint32(atk.ID)}})
 		}
 	}

@@ -83,7 +83,7 @@ func (s *State) Digest() Digest {
 		}
 		w.ints(int(o.AttackingPW), int(o.CastFrom), len(o.Used))
 		w.bools(o.FaceDown, o.Copy, o.Kicked)
-		w.ints(o.SkipUntap)
+		w.ints(o.SkipUntap, o.Regen)
 		for _, u := range o.Used {
 			w.str(u.Kind)
 			w.ints(u.Turn)

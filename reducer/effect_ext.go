@@ -13,6 +13,7 @@ import "fmt"
 //	140-159  mana, replacement effects and continuous effects
 //	160-179  planeswalkers and loyalty
 //	180-199  the rulings' enablers (Johann, Elsha, Vivien, Starting Town NPC, ...)
+//	200-219  regeneration and Auras (regenerate.go, aura.go)
 
 var extOps = map[Op]func(*State, *Effect){}
 

@@ -421,7 +421,7 @@ func (g *Game) entersWithFromSpell(id ObjID, spell *Object) {
 		}
 	}
 	if n > 0 {
-		g.emit(Effect{Op: OpCounter, Obj: id, Kind: "+1/+1", N: n})
+		g.putCounters(id, "+1/+1", n)
 	}
 }
 

@@ -35,7 +35,7 @@ func (g *Game) resolveTop() {
 	if def.IsPermanent() {
 		nid := g.moveQuiet(id, ZoneBattlefield, o.Controller, -1)
 		if pm := def.PermanentOf(); pm != nil && pm.EntersWithXCounters && o.X > 0 {
-			g.emit(Effect{Op: OpCounter, Obj: nid, Kind: "+1/+1", N: o.X})
+			g.putCounters(nid, "+1/+1", o.X)
 		}
 		g.entersWithFromSpell(nid, o)
 		g.entered(nid)
@@ -156,7 +156,7 @@ func (w *world) Self() uint32 {
 
 func (w *world) AddCounters(obj uint32, kind string, n int) {
 	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield && n > 0 {
-		w.g.emit(Effect{Op: OpCounter, Obj: o.ID, Kind: kind, N: n})
+		w.g.putCounters(o.ID, kind, n) // counters.go
 	}
 }
 
@@ -165,9 +165,7 @@ func (w *world) Damage(n int, t cards.Target) { w.g.dealDamage(w.spell, n, t) }
 func (w *world) Draw(seat, n int) { w.g.draw(seat, n) }
 
 func (w *world) Destroy(obj uint32) {
-	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield && !o.Has("Indestructible") { // CR 702.12b
-		w.g.move(o.ID, ZoneGraveyard, o.Owner, -1)
-	}
+	w.g.destroy(w.g.S.Obj(ObjID(obj))) // CR 702.12b, 701.19 (regenerate.go)
 }
 
 func (w *world) Counter(obj uint32) {

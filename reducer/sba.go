@@ -33,9 +33,11 @@ func (g *Game) stateBasedActions() bool {
 		switch {
 		case t <= 0: // CR 704.5f
 			dying = append(dying, id)
-		case o.Damage >= t && !o.Has("Indestructible"): // CR 704.5g, 702.12b
-			dying = append(dying, id)
-		case o.Deathtouched && o.Damage > 0 && !o.Has("Indestructible"): // CR 704.5h
+		case (o.Damage >= t || o.Deathtouched && o.Damage > 0) && !o.Has("Indestructible"): // CR 704.5g, 704.5h, 702.12b
+			if g.regenerates(o) { // CR 701.19 (regenerate.go)
+				acted = true
+				continue
+			}
 			dying = append(dying, id)
 		}
 	}

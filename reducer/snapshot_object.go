@@ -166,6 +166,9 @@ var objectFields = []objectField{
 	{"SkipUntap", func(_ *State, o *Object) bool { return o.SkipUntap == 0 },
 		func(w *snapWriter, _ *State, o *Object) { w.int(o.SkipUntap) },
 		func(r *snapReader, _ *State, o *Object) { o.SkipUntap = r.int() }},
+	{"Regen", func(_ *State, o *Object) bool { return o.Regen == 0 },
+		func(w *snapWriter, _ *State, o *Object) { w.int(o.Regen) },
+		func(r *snapReader, _ *State, o *Object) { o.Regen = r.int() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

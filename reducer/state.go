@@ -179,6 +179,9 @@ type Object struct {
 	// SkipUntap: the permanent doesn't untap during that many of its
 	// controller's next untap steps (Vorinclex, Voice of Hunger; mana.go).
 	SkipUntap int
+	// Regen is how many regeneration shields the permanent has this turn
+	// (CR 701.19, regenerate.go).
+	Regen int
 }
 
 // Use is an ability used in a turn: its kind and the turn number.

@@ -171,6 +171,7 @@ func (g *Game) beginCleanup() {
 func (g *Game) cleanupDone() {
 	g.emit(Effect{Op: OpClearDamage})
 	g.endUntilEndOfTurn()
+	g.endShields() // regenerate.go
 	g.endStep()
 }
 

@@ -11,6 +11,8 @@
 //	replay audit       re-derive matches with today's rules: illegal inputs, broken chains, divergences, playtest cards
 //	replay step        step through a match in the terminal, input by input, turn by turn, mark by mark
 //	replay diff        where two matches or branches part, and how their states differ there
+//	replay gen         generate a tournament of random legal matches as .jsonl files
+//	replay bench       measure ingest, replay, seek, audit and disk use against baselines
 //
 // The store is opened read-only (for writing by branch and append), in
 // --data DIR ($CHRONICLE_DATA, else ./chronicle-data). bbolt lets no reader in while a recorder has the store
@@ -60,6 +62,8 @@ type cli struct {
 	Audit      auditCmd      `cmd:"" help:"Re-derive a match's inputs with today's rules and report what doesn't hold."`
 	Step       stepCmd       `cmd:"" help:"Step through a match in the terminal: the board, the narrative, marks to jump between."`
 	Diff       diffCmd       `cmd:"" help:"Compare two matches or branches: the first seq where their inputs part, and the state difference there."`
+	Gen        genCmd        `cmd:"" help:"Generate a tournament: random legal best-of-three matches, one .jsonl file each, deterministic per seed."`
+	Bench      benchCmd      `cmd:"" help:"Measure ingest, replay, seek, audit and disk use on a generated tournament, each against its baseline."`
 }
 
 // env is what a command may touch besides its flags.

@@ -113,6 +113,8 @@ type World interface {
 	PopulateWorld
 	// ManaWorld: mana cards (mana.go).
 	ManaWorld
+	// CounterWorld: regeneration (counters.go).
+	CounterWorld
 }
 
 // Grant is what a continuous effect gives a permanent: supertypes and
@@ -280,8 +282,10 @@ type Activated struct {
 	Cost  Cost // mana part of the cost
 	Tap   bool // {T}
 	Untap bool // {Q}
-	// RemoveCounter: "Remove a Kind counter from this" is part of the cost.
-	RemoveCounter string
+	// RemoveCounter: "Remove a Kind counter from this" is part of the cost;
+	// RemoveCounters is how many when more than one ("Remove two").
+	RemoveCounter  string
+	RemoveCounters int
 	// FromHand: it is activated from its owner's hand, not the battlefield;
 	// DiscardSelf: "Discard this card" is part of the cost.
 	FromHand, DiscardSelf bool

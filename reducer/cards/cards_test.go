@@ -121,12 +121,13 @@ func TestModelled(t *testing.T) {
 		"Elsha of the Infinite", "Mystic Sanctuary", "Starting Town NPC",
 		"Geological Appraiser", "Trumpeting Carnosaur", "Chimil, the Inner Sun", "Pantlaza, Sun-Favored", "Caparocti Sunborn",
 		"Zoyowa's Justice", "Fire // Ice", "Wear // Tear",
-		"Clone", "Expansion // Explosion", "Rite of Replication", "Growing Ranks", "Vitu-Ghazi Guildmage", "Eyes in the Skies"} {
+		"Clone", "Expansion // Explosion", "Rite of Replication", "Growing Ranks", "Vitu-Ghazi Guildmage", "Eyes in the Skies",
+		"Experiment One", "Fathom Mage", "Promise of Aclazotz"} {
 		if c, _ := p.Card(name); !c.Modelled() {
 			t.Errorf("%s should be modelled", name)
 		}
 	}
-	for _, name := range []string{"Experiment One", "Commit // Memory"} {
+	for _, name := range []string{"Commit // Memory"} {
 		if c, _ := p.Card(name); c.Modelled() {
 			t.Errorf("%s should not be modelled yet", name)
 		}

@@ -14,7 +14,7 @@ func TestManaCardsModelled_MANA1_MANA2_MANA4_MANA5_MANA7(t *testing.T) {
 			t.Errorf("%s should be modelled", name)
 		}
 	}
-	for _, name := range []string{"Utopia Sprawl", "Relic of Legends", "Hateflayer", "Puresight Merrow", "Leech Bonder", "Fathom Mage"} {
+	for _, name := range []string{"Utopia Sprawl", "Relic of Legends", "Hateflayer", "Puresight Merrow", "Leech Bonder"} {
 		if c, _ := p.Card(name); c.Modelled() {
 			t.Errorf("%s should not be modelled yet", name)
 		}

@@ -1,0 +1,180 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chronicle-mtg/chronicle/events/bus"
+	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/recorder"
+	"github.com/chronicle-mtg/chronicle/sim"
+)
+
+// parallelMatches is how many matches a client publishes at once, as
+// `recorder publish` does; inputs of one match go in order.
+const parallelMatches = 8
+
+// ingest starts an embedded server and a recorder on a store in dir,
+// publishes the tournament as a client would, timing until every verdict
+// says stored, then the same bytes by raw JetStream async publish to
+// another stream of the same server; and records the long match, untimed.
+func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
+	srv, err := bus.StartServer(bus.ServerOptions{StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		return err
+	}
+	defer srv.Shutdown()
+	st, err := store.OpenDir(dir, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	nc, err := srv.Connect(nats.Name("bench-recorder"))
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	rec, err := recorder.New(recorder.Config{
+		Store: st, Conn: nc, Validator: recorder.NewRules(st),
+		Logger: slog.New(slog.DiscardHandler),
+	})
+	if err != nil {
+		return err
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- rec.Run(rctx) }()
+	defer func() {
+		cancel()
+		if rerr := <-done; err == nil && rerr != nil && rerr != context.Canceled {
+			err = rerr
+		}
+	}()
+	select {
+	case <-rec.Ready():
+	case err := <-done:
+		done <- err
+		return fmt.Errorf("bench: recorder stopped before it was ready: %v", err)
+	}
+	client, err := srv.Connect(nats.Name("bench-client"))
+	if err != nil {
+		return err
+	}
+	defer client.Close()
+	pub, err := bus.NewPublisher(ctx, client)
+	if err != nil {
+		return err
+	}
+	pub.Now = nil
+	pub.Idle = 2 * time.Minute // a verdict waits behind the other matches in flight
+
+	start := time.Now()
+	if err := publishAll(ctx, pub, c.matches); err != nil {
+		return err
+	}
+	ingestTime := time.Since(start)
+	rawTime, err := rawPublish(ctx, client, c.matches)
+	if err != nil {
+		return err
+	}
+	if err := publishAll(ctx, pub, []*sim.Match{c.long}); err != nil {
+		return err
+	}
+
+	n := float64(c.inputs)
+	r.add(Figure{Key: "ingest", What: "ingest (client publish to stored verdict)", Value: n / ingestTime.Seconds(), Unit: "inputs/s",
+		Baseline: n / rawTime.Seconds(), BaselineWhat: "raw JetStream async publish", Target: ">= 0.6x"})
+	last := &r.Figures[len(r.Figures)-1]
+	last.Holds = holds(last.Ratio >= 0.6)
+	scale := float64(TournamentMatches) / float64(len(c.matches))
+	projected := ingestTime.Seconds() * scale
+	r.add(Figure{Key: "tournament_ingest", What: fmt.Sprintf("tournament ingest, %d matches projected from %d", TournamentMatches, len(c.matches)),
+		Value: projected, Unit: "s", Baseline: rawTime.Seconds() * scale, BaselineWhat: "raw JetStream async publish",
+		Target: "< 60 s", Holds: holds(projected < 60)})
+	return nil
+}
+
+// publishAll publishes matches parallelMatches at a time and fails unless
+// every input's verdict says stored.
+func publishAll(ctx context.Context, pub *bus.Publisher, matches []*sim.Match) error {
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+		sem      = make(chan struct{}, parallelMatches)
+	)
+	for _, m := range matches {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			outs, err := pub.PublishMatch(ctx, m.ID, m.Inputs)
+			for _, o := range outs {
+				if err == nil && o.Status != bus.StatusStored {
+					err = fmt.Errorf("bench: %s seq %d: %s: %s", m.ID, o.Seq, o.Status, o.Reason)
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// rawStream is the baseline's stream: like the input stream (file
+// storage), with nobody consuming it.
+const rawStream = "BENCH_RAW"
+
+// rawPublish publishes every input's canonical bytes by JetStream async
+// publish, waits for every ack, and returns the time taken.
+func rawPublish(ctx context.Context, nc *nats.Conn, matches []*sim.Match) (time.Duration, error) {
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(4096))
+	if err != nil {
+		return 0, err
+	}
+	s, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: rawStream, Subjects: []string{"bench.raw.>"}, Storage: jetstream.FileStorage})
+	if err != nil {
+		return 0, err
+	}
+	defer js.DeleteStream(ctx, rawStream)
+	payloads := make([][]byte, 0, len(matches))
+	subjects := make([]string, 0, len(matches))
+	for _, m := range matches {
+		for _, ev := range m.Inputs {
+			payloads = append(payloads, ev.MarshalMsgpack())
+			subjects = append(subjects, "bench.raw."+m.ID)
+		}
+	}
+	start := time.Now()
+	for i, p := range payloads {
+		if _, err := js.PublishAsync(subjects[i], p); err != nil {
+			return 0, err
+		}
+	}
+	select {
+	case <-js.PublishAsyncComplete():
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	elapsed := time.Since(start)
+	info, err := s.Info(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if info.State.Msgs != uint64(len(payloads)) {
+		return 0, fmt.Errorf("bench: raw stream holds %d of %d messages", info.State.Msgs, len(payloads))
+	}
+	return elapsed, nil
+}

@@ -1,0 +1,191 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/reducer"
+	"github.com/chronicle-mtg/chronicle/replay"
+)
+
+// errStop ends a replay early.
+var errStop = errors.New("stop")
+
+// read opens the store the recorder wrote and measures replay, rules,
+// seek, audit, memory and disk against their baselines.
+func read(r *Report, c *corpus, dir string, opt Options) error {
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	n := float64(c.inputs)
+
+	decode, err := timeAll(c, func(m string) error {
+		return src.RawEvents(m, func(_ uint64, raw []byte) error {
+			_, err := events.DecodeMsgpack(raw)
+			return err
+		})
+	})
+	if err != nil {
+		return err
+	}
+	decodeRate := n / decode.Seconds()
+	effects, err := timeAll(c, func(m string) error {
+		return replay.Replay(src, m, func(*reducer.Game, replay.Input) error { return nil })
+	})
+	if err != nil {
+		return err
+	}
+	r.add(Figure{Key: "replay_effects", What: "effects-only replay (stored effects folded)", Value: n / effects.Seconds(), Unit: "inputs/s",
+		Baseline: decodeRate, BaselineWhat: "raw msgpack decoding of the stored events", Target: ">= 0.8x"})
+	r.Figures[len(r.Figures)-1].Holds = holds(r.Figures[len(r.Figures)-1].Ratio >= 0.8)
+	rules, err := timeAll(c, func(m string) error {
+		g := reducer.New(nil)
+		return src.Events(m, func(ev *events.Event) error {
+			_, err := g.Submit(ev)
+			return err
+		})
+	})
+	if err != nil {
+		return err
+	}
+	rulesRate := n / rules.Seconds()
+	r.add(Figure{Key: "replay_rules", What: "full rules re-derivation, one core", Value: rulesRate, Unit: "inputs/s",
+		Baseline: decodeRate, BaselineWhat: "raw msgpack decoding of the stored events", Target: ">= 1,000,000 inputs/s", Holds: holds(rulesRate >= 1e6)})
+
+	if err := seek(r, src, c, opt); err != nil {
+		return err
+	}
+	if err := audit(r, src, c, decode); err != nil {
+		return err
+	}
+	if err := replayMemory(r, src, c); err != nil {
+		return err
+	}
+	fi, err := os.Stat(filepath.Join(dir, store.FileName))
+	if err != nil {
+		return err
+	}
+	all := c.inputs + len(c.long.Inputs)
+	rawAll := c.raw
+	for _, ev := range c.long.Inputs {
+		rawAll += len(ev.MarshalMsgpack())
+	}
+	r.add(Figure{Key: "bytes_per_input", What: "bytes per input on disk (bbolt file: events, effects, digests, snapshots, indexes)",
+		Value: float64(fi.Size()) / float64(all), Unit: "B", Baseline: float64(rawAll) / float64(all), BaselineWhat: "canonical msgpack of the input"})
+	return nil
+}
+
+// timeAll times fn over every match of the tournament.
+func timeAll(c *corpus, fn func(match string) error) (time.Duration, error) {
+	start := time.Now()
+	for _, m := range c.matches {
+		if err := fn(m.ID); err != nil {
+			return 0, fmt.Errorf("bench: %s: %w", m.ID, err)
+		}
+	}
+	return time.Since(start), nil
+}
+
+// seek times random seeks on the long match, each from a fresh start
+// (replay.Seek: nearest snapshot, effects forward), against replaying the
+// match from its start without snapshots to the middle.
+func seek(r *Report, src *replay.Store, c *corpus, opt Options) error {
+	long := uint64(len(c.long.Inputs))
+	start := time.Now()
+	if err := replay.Replay(src, "long", func(*reducer.Game, replay.Input) error { return nil }); err != nil {
+		return err
+	}
+	half := time.Since(start) / 2
+	rng := rand.New(rand.NewPCG(uint64(opt.Seed), 2))
+	seeks := make([]time.Duration, opt.Seeks)
+	for i := range seeks {
+		seq := 1 + rng.Uint64N(long)
+		start := time.Now()
+		pos, err := replay.Seek(src, "long", replay.At{Seq: seq})
+		seeks[i] = time.Since(start)
+		if err != nil || pos.Seq != seq {
+			return fmt.Errorf("bench: seek long to %d: %v", seq, err)
+		}
+	}
+	slices.Sort(seeks)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	med, p99 := seeks[(len(seeks)-1)*50/100], seeks[(len(seeks)-1)*99/100]
+	what := fmt.Sprintf("seek on a %d-input match", long)
+	base := fmt.Sprintf("replay from seq 1 to the middle, no snapshots")
+	r.add(Figure{Key: "seek_median", What: what + ", median", Value: ms(med), Unit: "ms", Baseline: ms(half), BaselineWhat: base,
+		Target: "<= 1 ms", Holds: holds(ms(med) <= 1)})
+	r.add(Figure{Key: "seek_p99", What: what + ", p99", Value: ms(p99), Unit: "ms", Baseline: ms(half), BaselineWhat: base})
+	return nil
+}
+
+// audit audits every match of the tournament, sampling the heap, against
+// raw decoding of the same events; every match must be clean.
+func audit(r *Report, src *replay.Store, c *corpus, decode time.Duration) error {
+	base := heapNow()
+	peak := startHeapPeak()
+	took, err := timeAll(c, func(m string) error {
+		rep, err := replay.Audit(src, m)
+		if err == nil && len(rep.Findings) > 0 {
+			err = fmt.Errorf("audit finds %s", rep.Findings[0])
+		}
+		return err
+	})
+	heap := peak.stop()
+	if err != nil {
+		return err
+	}
+	scale := float64(TournamentMatches) / float64(len(c.matches))
+	projected := took.Seconds() * scale
+	r.add(Figure{Key: "tournament_audit", What: fmt.Sprintf("tournament audit, %d matches projected from %d", TournamentMatches, len(c.matches)),
+		Value: projected, Unit: "s", Baseline: decode.Seconds() * scale, BaselineWhat: "raw msgpack decoding of the stored events",
+		Target: "< 30 s", Holds: holds(projected < 30)})
+	mib := func(b uint64) float64 { return float64(b) / (1 << 20) }
+	r.add(Figure{Key: "audit_peak_heap", What: "peak heap while auditing the tournament", Value: mib(heap), Unit: "MiB",
+		Baseline: mib(base), BaselineWhat: "heap before the audit"})
+	return nil
+}
+
+// replayMemory compares the peak heap of an effects-only replay of the
+// whole long match with one of its first tenth.
+func replayMemory(r *Report, src *replay.Store, c *corpus) error {
+	long := uint64(len(c.long.Inputs))
+	peakOver := func(upTo uint64) (uint64, error) {
+		base := heapNow()
+		p := startHeapPeak()
+		base = min(base, heapNow())
+		err := replay.Replay(src, "long", func(_ *reducer.Game, in replay.Input) error {
+			if in.Event.Seq >= upTo {
+				return errStop
+			}
+			return nil
+		})
+		peak := p.stop()
+		if err != nil && err != errStop {
+			return 0, err
+		}
+		return peak - min(peak, base), nil
+	}
+	short, err := peakOver(long / 10)
+	if err != nil {
+		return err
+	}
+	whole, err := peakOver(long)
+	if err != nil {
+		return err
+	}
+	mib := func(b uint64) float64 { return float64(b) / (1 << 20) }
+	ok := float64(whole) <= 1.5*float64(short)+(1<<20)
+	r.add(Figure{Key: "replay_heap", What: fmt.Sprintf("replay heap growth, %d inputs", long), Value: mib(whole), Unit: "MiB",
+		Baseline: mib(short), BaselineWhat: fmt.Sprintf("the same over %d inputs", long/10),
+		Target: "independent of log length (<= 1.5x + 1 MiB)", Holds: holds(ok)})
+	return nil
+}

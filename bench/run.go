@@ -1,0 +1,137 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/sim"
+)
+
+// Options say what to measure on.
+type Options struct {
+	// Matches is the tournament's size; 0 means FullMatches.
+	Matches int
+	// Seed is the first match's seed (sim.Generate).
+	Seed int64
+	// LongInputs is the length of the match seeks run on; 0 means 10,000.
+	LongInputs int
+	// Seeks is how many random seeks to time; 0 means 1,000.
+	Seeks int
+	// Dir is an empty (or missing) directory for the store and the
+	// server's files; empty means a temporary directory, removed after.
+	Dir string
+	// Log, if set, gets a line as each stage starts.
+	Log io.Writer
+}
+
+// Sizes of the full and the quick run.
+const (
+	FullMatches  = 5000
+	QuickMatches = 50
+	// TournamentMatches is the size the targets on time are set for.
+	TournamentMatches = 5000
+)
+
+// corpus is the generated tournament and the long match, in memory.
+type corpus struct {
+	matches []*sim.Match
+	long    *sim.Match // LongInputs inputs of one long game
+	inputs  int
+	games   int
+	raw     int // bytes of the tournament's inputs, canonical msgpack
+}
+
+// Run generates the corpus and measures every figure.
+func Run(ctx context.Context, opt Options) (*Report, error) {
+	if opt.Matches <= 0 {
+		opt.Matches = FullMatches
+	}
+	if opt.LongInputs <= 0 {
+		opt.LongInputs = 10_000
+	}
+	if opt.Seeks <= 0 {
+		opt.Seeks = 1000
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	dir := opt.Dir
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "chronicle-bench-*")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, store.FileName)); err == nil {
+		return nil, fmt.Errorf("bench: %s already holds a store: give an empty directory", dir)
+	}
+	t0 := time.Now()
+	fmt.Fprintf(opt.Log, "bench: generating %d matches and a %d-input match\n", opt.Matches, opt.LongInputs)
+	c, err := generate(opt)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Matches: len(c.matches), Inputs: c.inputs, Games: c.games}
+	fmt.Fprintf(opt.Log, "bench: ingesting %d inputs through NATS and the recorder (generated in %.1fs)\n", c.inputs, time.Since(t0).Seconds())
+	t0 = time.Now()
+	if err := ingest(ctx, r, c, dir); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(opt.Log, "bench: replaying, seeking and auditing (ingested in %.1fs)\n", time.Since(t0).Seconds())
+	if err := read(r, c, dir, opt); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// generate plays the tournament and the long match.
+func generate(opt Options) (*corpus, error) {
+	c := &corpus{}
+	err := sim.Generate(opt.Seed, opt.Matches, sim.Options{Event: "bench"}, func(m *sim.Match) error {
+		c.matches = append(c.matches, m)
+		c.inputs += len(m.Inputs)
+		c.games += m.Games
+		for _, ev := range m.Inputs {
+			c.raw += len(ev.MarshalMsgpack())
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	long, err := sim.Play(opt.Seed-1, sim.Options{
+		BestOf: 1, DeckSize: max(60, opt.LongInputs/30), StartingLife: 1_000_000,
+		MaxGameInputs: opt.LongInputs, NoConcede: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(long.Inputs) < opt.LongInputs {
+		return nil, fmt.Errorf("bench: the long match ended after %d inputs, short of %d", len(long.Inputs), opt.LongInputs)
+	}
+	long.ID = "long"
+	for _, ev := range long.Inputs[:opt.LongInputs] {
+		ev.Match = "long"
+	}
+	// Renamed, the long match's inputs are sealed again.
+	long.Inputs = long.Inputs[:opt.LongInputs]
+	var prev events.Hash
+	for _, ev := range long.Inputs {
+		ev.Prev = prev
+		ev.Seal()
+		prev = ev.Hash
+	}
+	c.long = long
+	return c, nil
+}

@@ -1,0 +1,59 @@
+package sim
+
+import (
+	"math/rand"
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// basicOf is the basic land of each colour.
+var basicOf = map[cards.Color]string{
+	cards.White: "Plains", cards.Blue: "Island", cards.Black: "Swamp", cards.Red: "Mountain", cards.Green: "Forest",
+}
+
+// Spells lists the pool's modelled nonland cards a deck may hold (tokens
+// can't be in a deck), in the pool's name order.
+func Spells(pool *cards.Pool) []*cards.Card {
+	var out []*cards.Card
+	for _, name := range pool.Names() {
+		c, _ := pool.Card(name)
+		if c.Modelled() && c.Layout != "token" && !c.Is("Land") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// randomDeck builds a two-colour limited deck of size cards, two fifths of
+// them basic lands of its colours (at least one), the rest spells of those
+// colours or colourless, and a sideboard of up to three such spells.
+func randomDeck(rng *rand.Rand, spells []*cards.Card, size int) (deck, side []string) {
+	perm := rng.Perm(5)
+	colors := []cards.Color{cards.Color(perm[0]), cards.Color(perm[1])}
+	var fits []*cards.Card
+	for _, c := range spells {
+		ok := true
+		for _, col := range c.Colors {
+			ok = ok && slices.Contains(colors, col)
+		}
+		if ok {
+			fits = append(fits, c)
+		}
+	}
+	lands := max(1, size*2/5)
+	if len(fits) == 0 {
+		lands = size
+	}
+	for range lands {
+		deck = append(deck, basicOf[colors[rng.Intn(2)]])
+	}
+	for range size - lands {
+		deck = append(deck, fits[rng.Intn(len(fits))].Name)
+	}
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	for i := rng.Intn(4); i > 0 && len(fits) > 0; i-- {
+		side = append(side, fits[rng.Intn(len(fits))].Name)
+	}
+	return deck, side
+}
