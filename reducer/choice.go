@@ -114,6 +114,8 @@ func (g *Game) continueResolve(answer []string) {
 		if done {
 			g.vanish(o)
 		}
+	case isAuraSpell(o):
+		done = g.resolveAura(o, answer) // aura.go
 	case entersAsCopy(o):
 		done = g.resolveEntersAsCopy(o, answer) // Clone (populate.go)
 	default:

@@ -197,6 +197,12 @@ func (s *State) DescribePermanent(id ObjID) string {
 	if o.Deathtouched {
 		parts = append(parts, "deathtouched")
 	}
+	if o.AttachedTo != 0 {
+		parts = append(parts, "attached to "+descObj(s, o.AttachedTo)) // aura.go
+	}
+	if o.Chosen != "" {
+		parts = append(parts, "chose "+colorWord(o.Chosen))
+	}
 	for _, c := range o.Counters {
 		parts = append(parts, fmt.Sprintf("%s counters %d", c.Kind, c.N))
 	}

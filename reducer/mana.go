@@ -199,13 +199,17 @@ func manaTriggerAdds(mt cards.ManaTrigger, t, src *Object, seat int, produced []
 	case mt.Tapper == "you" && seat != t.Controller:
 		return 0, false
 	case mt.What == "enchanted":
-		return 0, false // Auras aren't modelled yet
+		if t.AttachedTo != src.ID || t.Zone != ZoneBattlefield {
+			return 0, false // aura.go
+		}
 	case !src.Is(mt.What):
 		return 0, false
 	}
 	switch mt.Adds {
 	case "produced":
 		return produced[0], true
+	case "chosen":
+		return cards.ParseColor(t.Chosen) // none chosen: no mana
 	default:
 		c, ok := cards.ParseColor(mt.Adds)
 		return c, ok

@@ -28,6 +28,10 @@ func (g *Game) resolveTop() {
 		g.move(id, ZoneGraveyard, o.Owner, -1)
 		return
 	}
+	if def.IsPermanent() && isAuraSpell(o) {
+		g.resolveAura(o, nil) // it may ask a choice made as it enters (aura.go)
+		return
+	}
 	if def.IsPermanent() && entersAsCopy(o) {
 		g.resolveEntersAsCopy(o, nil) // it may ask which creature it copies (populate.go)
 		return

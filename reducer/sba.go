@@ -46,6 +46,11 @@ func (g *Game) stateBasedActions() bool {
 			dying = append(dying, id)
 		}
 	}
+	for _, id := range g.illegalAuras() { // CR 704.5m (aura.go)
+		if !slices.Contains(dying, id) {
+			dying = append(dying, id)
+		}
+	}
 	for _, id := range dying {
 		g.move(id, ZoneGraveyard, s.Objects[id].Owner, -1)
 		acted = true

@@ -43,7 +43,7 @@ func (g *Game) checkSetup(b *events.Setup) error {
 			return err
 		}
 	}
-	return nil
+	return g.checkSetupAttachments(b) // aura.go
 }
 
 // setupCard is a card placed by a setup.
@@ -111,7 +111,9 @@ func (g *Game) setupCards(seat int, p events.SetupPlayer, field string) ([]setup
 		}
 		sc := setupCard{card: id, name: name, zone: ZoneBattlefield, perm: perm, seat: seat}
 		if perm.AttachedTo != "" {
-			return nil, g.refuse("CARD-CODE", f+".attached_to", "Auras and Equipment are not modelled yet")
+			if err := g.checkSetupAura(id, name, f); err != nil { // aura.go
+				return nil, err
+			}
 		}
 		for _, kind := range sortedKeys(perm.Counters) {
 			if n := perm.Counters[kind]; n < 0 || kind == "" {
@@ -130,6 +132,7 @@ func (g *Game) doSetup(b *events.Setup) {
 		game = max(s.Game, 1)
 	}
 	g.emit(Effect{Op: OpNewGame, N: game})
+	var attach []setupAttachment // aura.go
 	for _, p := range b.Players {
 		seat := s.Seat(p.ID)
 		placed, _ := g.setupCards(seat, p, "")
@@ -152,6 +155,9 @@ func (g *Game) doSetup(b *events.Setup) {
 			if sc.perm.SummoningSick {
 				g.emit(Effect{Op: OpSick, Obj: id, N: 1})
 			}
+			if sc.perm.AttachedTo != "" {
+				attach = append(attach, setupAttachment{aura: id, to: sc.perm.AttachedTo})
+			}
 			for _, kind := range sortedKeys(sc.perm.Counters) {
 				g.emit(Effect{Op: OpCounter, Obj: id, Kind: kind, N: sc.perm.Counters[kind]})
 			}
@@ -163,6 +169,7 @@ func (g *Game) doSetup(b *events.Setup) {
 		}
 		g.emit(Effect{Op: OpKeep, Seat: seat})
 	}
+	g.attachSetup(attach) // aura.go
 	for seat, p := range s.Players {
 		if !p.Kept {
 			g.emit(Effect{Op: OpKeep, Seat: seat})

@@ -169,6 +169,12 @@ var objectFields = []objectField{
 	{"Regen", func(_ *State, o *Object) bool { return o.Regen == 0 },
 		func(w *snapWriter, _ *State, o *Object) { w.int(o.Regen) },
 		func(r *snapReader, _ *State, o *Object) { o.Regen = r.int() }},
+	{"AttachedTo", func(_ *State, o *Object) bool { return o.AttachedTo == 0 },
+		func(w *snapWriter, _ *State, o *Object) { w.int(int(o.AttachedTo)) },
+		func(r *snapReader, _ *State, o *Object) { o.AttachedTo = ObjID(r.int()) }},
+	{"Chosen", func(_ *State, o *Object) bool { return o.Chosen == "" },
+		func(w *snapWriter, _ *State, o *Object) { w.str(o.Chosen) },
+		func(r *snapReader, _ *State, o *Object) { o.Chosen = r.str() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

@@ -182,6 +182,11 @@ type Object struct {
 	// Regen is how many regeneration shields the permanent has this turn
 	// (CR 701.19, regenerate.go).
 	Regen int
+	// AttachedTo is the object an Aura on the battlefield is attached to
+	// (CR 303.4b), 0 for none; Chosen is what was chosen as it entered
+	// ("As this Aura enters, choose a color": a mana letter). aura.go.
+	AttachedTo ObjID
+	Chosen     string
 }
 
 // Use is an ability used in a turn: its kind and the turn number.

@@ -139,6 +139,10 @@ type ObjectView struct {
 	AttackingPlaneswalker string `json:"attacking_planeswalker,omitempty"`
 	// FaceDown: exiled face down; only a player who may look at it sees it.
 	FaceDown bool `json:"face_down,omitempty"`
+	// AttachedTo is the object an Aura is attached to (CR 303.4b);
+	// ChosenColor the colour chosen as it entered (a mana letter).
+	AttachedTo  string `json:"attached_to,omitempty"`
+	ChosenColor string `json:"chosen_color,omitempty"`
 	// MayCast lists who may cast an exiled card. It is written for every
 	// exiled object (an empty list: nobody); the rules model no permission
 	// to cast from exile yet, so it is empty for now.
@@ -323,6 +327,10 @@ func (s *State) objectView(id ObjID) ObjectView {
 		ov.AttackingPlaneswalker = o.AttackingPW.String()
 	}
 	ov.FaceDown = o.FaceDown
+	if o.AttachedTo != 0 {
+		ov.AttachedTo = o.AttachedTo.String() // aura.go
+	}
+	ov.ChosenColor = o.Chosen
 	if o.Blocking != 0 {
 		ov.Blocking = o.Blocking.String()
 	}

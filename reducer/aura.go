@@ -1,0 +1,234 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Auras (CR 303.4; cards/aura.go has the cards' data).
+//
+// An Aura spell targets what its enchant ability allows (CR 303.4a,
+// 702.5a); casting checks the target like any spell's. As it resolves, a
+// choice its text makes "as this Aura enters" (Utopia Sprawl's colour) is
+// asked first, with a `choose` input (CR 614.12: the choice is part of the
+// event of entering, made before it enters); then it enters attached to its
+// target (CR 303.4a, 608.3). If its target has become illegal it doesn't
+// resolve at all (CR 608.2b, resolve.go) and goes to its owner's
+// graveyard.
+//
+// Object.AttachedTo names what it's attached to. Objects get new ids when
+// they change zones (CR 400.7), so an Aura whose permanent leaves is
+// attached to an object that no longer exists: the state-based action of
+// CR 704.5m then puts it into its owner's graveyard, as it does an Aura
+// attached to nothing or to something its enchant ability no longer allows
+// (a Forest that stopped being a Forest).
+//
+// "Whenever enchanted Forest is tapped for mana" is a triggered mana
+// ability (mana.go, manaTriggerAdds): it resolves at once (CR 605.3b).
+
+// Aura effect ops (range 200-219, shared with regenerate.go).
+const (
+	OpAttach Op = 210 // Obj becomes attached to To (0: to nothing), CR 303.4
+	OpChosen Op = 211 // Obj's choice as it entered is Name (a colour's letter)
+)
+
+var colorChoices = []string{"W", "U", "B", "R", "G"}
+
+func init() {
+	registerOp(OpAttach, func(s *State, e *Effect) { s.mustObj(e.Obj).AttachedTo = e.To })
+	registerOp(OpChosen, func(s *State, e *Effect) { s.mustObj(e.Obj).Chosen = e.Name })
+	extDescribe[OpAttach] = func(s *State, e Effect) string {
+		if e.To == 0 {
+			return e.Obj.String() + " is attached to nothing"
+		}
+		return e.Obj.String() + " is attached to " + descObj(s, e.To)
+	}
+	extDescribe[OpChosen] = func(s *State, e Effect) string {
+		return e.Obj.String() + ": " + colorWord(e.Name) + " is chosen as it enters"
+	}
+	extTargetRules[cards.EnchantForest] = func(g *Game, o, src *Object) string {
+		name := g.S.objName(o.ID)
+		switch {
+		case o.Zone != ZoneBattlefield:
+			return name + " is not a permanent on the battlefield"
+		case !o.HasSubtype("Forest"):
+			return name + " is not a Forest (Enchant Forest, CR 303.4a)"
+		}
+		return ""
+	}
+}
+
+func colorWord(letter string) string {
+	switch letter {
+	case "W":
+		return "white"
+	case "U":
+		return "blue"
+	case "B":
+		return "black"
+	case "R":
+		return "red"
+	case "G":
+		return "green"
+	}
+	return "no colour"
+}
+
+// isAuraSpell: o is an Aura spell whose enchant ability is modelled.
+func isAuraSpell(o *Object) bool {
+	return o.Ability == 0 && o.Trigger == 0 && o.Zone == ZoneStack && o.def() != nil && o.def().AuraOf() != nil
+}
+
+// resolveAura resolves an Aura spell whose target is legal: step 0 asks
+// the choice it makes as it enters, if any; then it enters attached to its
+// target. It reports whether the resolution finished.
+func (g *Game) resolveAura(o *Object, answer []string) bool {
+	aura := o.def().AuraOf()
+	return g.runResolve(o, answer, func(w *world) {
+		if w.Step() == 0 && aura.ChooseColor {
+			w.Ask(o.Controller, "choose a color for "+o.Name()+" (as it enters, CR 614.12)", colorChoices, 1, 1)
+			return
+		}
+		var to ObjID
+		if len(o.Targets) > 0 && g.targetIllegalFrom(aura.Enchant, o.Targets[0], o) == "" {
+			to = ObjID(o.Targets[0].Obj)
+		}
+		nid := g.moveQuiet(o.ID, ZoneBattlefield, o.Controller, -1)
+		if to != 0 {
+			g.emit(Effect{Op: OpAttach, Obj: nid, To: to})
+		}
+		if aura.ChooseColor && len(answer) == 1 && slices.Contains(colorChoices, answer[0]) {
+			g.emit(Effect{Op: OpChosen, Obj: nid, Name: answer[0]})
+		}
+		g.entered(nid)
+	})
+}
+
+// illegalAuras are the Auras on the battlefield attached to nothing, to an
+// object that is gone, or to one their enchant ability doesn't allow (CR
+// 704.5m).
+func (g *Game) illegalAuras() []ObjID {
+	s := g.S
+	var out []ObjID
+	for _, id := range s.Battlefield {
+		o := s.Objects[id]
+		if !o.HasSubtype("Aura") || !o.Is("Enchantment") {
+			continue
+		}
+		if why := g.auraIllegal(o); why != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// auraIllegal says why the Aura o on the battlefield can't stay attached
+// as it is, or "".
+func (g *Game) auraIllegal(o *Object) string {
+	if o.AttachedTo == 0 {
+		return "attached to nothing"
+	}
+	if o.AttachedTo == o.ID {
+		return "attached to itself (CR 303.4d)"
+	}
+	to := g.S.Obj(o.AttachedTo)
+	if to == nil || to.Zone != ZoneBattlefield {
+		return "what it was attached to has left the battlefield"
+	}
+	if a := o.def().AuraOf(); a != nil {
+		if why := g.targetIllegalKind(a.Enchant, Target{Obj: uint32(to.ID)}, o); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// --- Setup: a permanent's attached_to -------------------------------------
+
+// setupAttachment is an Aura a setup places attached to a permanent.
+type setupAttachment struct {
+	aura ObjID
+	to   string // a card id or name of a permanent the setup places
+}
+
+// checkSetupAura: a setup may attach only a modelled Aura (Equipment and
+// other Auras are not modelled). id and name are the card as setupCards
+// resolved it (name is set for a card new to the match).
+func (g *Game) checkSetupAura(id CardID, name, f string) error {
+	var def *cards.Card
+	if name != "" {
+		def, _ = g.S.pool.Card(name)
+	} else {
+		def = g.S.Cards[id].Def
+	}
+	if def == nil || def.AuraOf() == nil {
+		n := name
+		if def != nil {
+			n = def.Name
+		}
+		return g.refuse("CARD-CODE", f+".attached_to", "%s is not a modelled Aura: only Auras with modelled enchant abilities can be attached (Equipment is not modelled yet)", n)
+	}
+	return nil
+}
+
+// checkSetupAttachments: each attached_to names another permanent the
+// setup places, by card id or name. Whether the Aura may enchant it is
+// not refused: the state-based action puts an illegally attached Aura
+// into its owner's graveyard (CR 704.5m).
+func (g *Game) checkSetupAttachments(b *events.Setup) error {
+	s := g.S
+	type placed struct {
+		ref, name string
+	}
+	var perms []placed
+	for _, p := range b.Players {
+		seat := s.Seat(p.ID)
+		scs, _ := g.setupCards(seat, p, "")
+		for _, sc := range scs {
+			if sc.zone != ZoneBattlefield {
+				continue
+			}
+			name := sc.name
+			if name == "" {
+				name = s.Cards[sc.card].Def.Name
+			}
+			perms = append(perms, placed{ref: sc.card.String(), name: name})
+		}
+	}
+	for i, p := range b.Players {
+		for j, perm := range p.Battlefield {
+			if perm.AttachedTo == "" {
+				continue
+			}
+			n := 0
+			for _, x := range perms {
+				if x.ref == perm.AttachedTo || x.name == perm.AttachedTo {
+					n++
+				}
+			}
+			if perm.AttachedTo == perm.Card {
+				n-- // an Aura named like what it enchants doesn't count itself
+			}
+			if n <= 0 {
+				return g.refuse("CR 303.4", "body.players["+itoa(i)+"].battlefield["+itoa(j)+"].attached_to",
+					"%q names no other permanent this setup places", perm.AttachedTo)
+			}
+		}
+	}
+	return nil
+}
+
+// attachSetup attaches each Aura to the first other permanent on the
+// battlefield its reference names.
+func (g *Game) attachSetup(attach []setupAttachment) {
+	for _, a := range attach {
+		for _, id := range g.S.matchRef(a.to, g.S.Battlefield) {
+			if id != a.aura {
+				g.emit(Effect{Op: OpAttach, Obj: a.aura, To: id})
+				break
+			}
+		}
+	}
+}
