@@ -200,7 +200,7 @@ var statics = map[string][]Static{
 }
 
 // StaticsOf returns the card's static abilities that affect other objects.
-func (c *Card) StaticsOf() []Static { return statics[c.Name] }
+func (c *Card) StaticsOf() []Static { return c.statics }
 
 // Trigger events.
 const (

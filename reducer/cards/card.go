@@ -37,6 +37,10 @@ type Card struct {
 
 	// Mana lists the card's mana abilities (CR 605), derived from its text.
 	Mana []ManaAbility
+
+	// statics are its static abilities that affect other objects, looked up
+	// once as the pool loads: characteristics read them constantly.
+	statics []Static
 }
 
 // ManaAbility is an activated mana ability: pay Tap (and nothing else here)

@@ -165,6 +165,7 @@ func build(r rawCard) (*Card, error) {
 		c.GrantedAdventure = ga
 	}
 	c.Mana = manaAbilities(c)
+	c.statics = statics[c.Name]
 	if m, ok := manaCode[c.Name]; ok {
 		c.Mana = m // mana.go
 	}
