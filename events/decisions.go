@@ -37,11 +37,15 @@ type Payment struct {
 	Source Ref    `json:"source,omitempty"`
 }
 
-// Cast: the player casts a spell (CR 601.2).
+// Cast: the player casts a spell (CR 601.2). Face names the Adventure or
+// split-card half cast; for a split card with fuse (CR 702.102) the whole
+// card's name ("Wear // Tear") casts both halves from the hand, Targets
+// then listing the left half's targets, then the right half's. An
+// aftermath half (CR 702.127) is named in Face too, cast from the graveyard.
 type Cast struct {
 	Player  string    `json:"player"`
 	Card    Ref       `json:"card"`
-	Face    string    `json:"face,omitempty"` // Adventure or split half
+	Face    string    `json:"face,omitempty"` // Adventure or split half; the whole card: fuse
 	X       int       `json:"x,omitempty"`
 	Targets []Ref     `json:"targets,omitempty"`
 	Modes   []int     `json:"modes,omitempty"`
@@ -59,6 +63,9 @@ type Activate struct {
 	X       int       `json:"x,omitempty"`
 	Choice  string    `json:"choice,omitempty"`
 	Pay     []Payment `json:"pay,omitempty"`
+	// Tap names the permanent a cost "Tap an untapped ... you control"
+	// taps (Relic of Legends: a legendary creature); omitted otherwise.
+	Tap Ref `json:"tap,omitempty"`
 }
 
 // Choose answers the question the reducer asked the player.
@@ -238,6 +245,9 @@ func (b *Cast) Check() *FieldError {
 	}
 	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay))
 }
+
+// (Activate.Tap is checked by the reducer: it must name an untapped
+// permanent of the kind the cost asks for.)
 
 func (b *Activate) Check() *FieldError {
 	if e := checkPlayer(b.Player); e != nil {

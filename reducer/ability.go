@@ -112,6 +112,7 @@ func (g *Game) doAbility(seat int, p abilityPlan, x int) {
 	id := g.S.nextObjID()
 	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.ab.Index, Seat: seat})
 	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
+	g.abilityLKI(id, p.src) // wither.go
 	if p.ab.DiscardSelf {
 		g.move(p.src, ZoneGraveyard, g.S.Objects[p.src].Owner, -1) // "Discard this card" (CR 701.8)
 	}

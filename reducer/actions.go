@@ -47,7 +47,8 @@ type manaChoice struct {
 	obj     ObjID
 	ability cards.ManaAbility
 	color   cards.Color
-	defined bool // a colour was chosen from a defined set (mana.go)
+	defined bool  // a colour was chosen from a defined set (mana.go)
+	other   ObjID // a permanent the cost taps (relic.go)
 }
 
 func (g *Game) checkActivate(seat int, b *events.Activate) error {
@@ -122,7 +123,11 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 	case !ab.AnyColor && ab.Among == "" && b.Choice != "":
 		return manaChoice{}, g.refuse("CR 605.3", "body.choice", "%s's mana ability adds fixed mana: there is no colour to choose", g.S.objName(id))
 	}
-	mc := manaChoice{obj: id, ability: *ab}
+	other, err := g.tapOtherCost(seat, o, ab, b) // relic.go
+	if err != nil {
+		return manaChoice{}, err
+	}
+	mc := manaChoice{obj: id, ability: *ab, other: other}
 	if ab.AnyColor {
 		col, ok := cards.ParseColor(b.Choice)
 		if !ok || col == cards.Colorless {
@@ -143,6 +148,9 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 	mc, _ := g.findManaAbility(seat, b)
 	if mc.ability.Tap {
 		g.emit(Effect{Op: OpTap, Obj: mc.obj})
+	}
+	if mc.other != 0 {
+		g.emit(Effect{Op: OpTap, Obj: mc.other}) // relic.go
 	}
 	g.produce(seat, mc) // mana.go
 	g.acted(seat)

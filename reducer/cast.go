@@ -2,7 +2,6 @@ package reducer
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -43,6 +42,7 @@ func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
 	exiled, forbidden := s.castableFromExile(seat, b.Card)
 	cands = append(cands, exiled...)
 	cands = append(cands, s.castableFromTop(seat, b.Card)...)
+	cands = append(cands, s.castableFromGraveyard(seat, b.Card)...) // aftermath (fuse.go)
 	if len(cands) == 0 {
 		if len(forbidden) > 0 {
 			return castPlan{}, g.noExilePermission(forbidden[0])
@@ -81,10 +81,10 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 			def, face = f, f.Name // ADV-1, ADV-2: judged as the Adventure alone
 		}
 	case b.Face != "" && b.Face == o.Def.Name && o.Def.Layout == "split":
-		if strings.Contains(o.Def.Oracle, "Fuse") {
-			return castPlan{}, g.refuse("CARD-CODE", "body.face", "casting both halves of %s (fuse, CR 702.102) is not modelled yet: name one half", o.Def.Name)
+		if err := g.planFuse(o); err != nil { // CR 702.102 (fuse.go)
+			return castPlan{}, err
 		}
-		return castPlan{}, g.refuse("CR 709.3", "body.face", "one half of %s is cast, not both: name one", o.Def.Name)
+		face = o.Def.Name
 	case b.Face != "":
 		def = o.Def.Face(b.Face)
 		if def == nil || o.Def.Layout != "split" {
@@ -94,8 +94,13 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	case o.Def.Layout == "split":
 		return castPlan{}, g.refuse("CR 709.3", "body.face", "name the half of %s to cast", o.Def.Name)
 	}
+	if err := g.checkAftermath(o, face); err != nil { // CR 702.127a (fuse.go)
+		return castPlan{}, err
+	}
 	var top ObjID
 	switch o.Zone {
+	case ZoneGraveyard:
+		g.action = "cast " + def.Name + " from the graveyard"
 	case ZoneExile:
 		g.action = "cast " + def.Name + " from exile"
 		if err := g.checkExileCast(seat, o, def, face); err != nil {
@@ -115,7 +120,8 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	case !castModelled(o, def, face):
 		return castPlan{}, g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
 	}
-	if !def.Is("Instant") && !def.HasKeyword("Flash") && !g.asThoughFlash(seat, def, top) {
+	fuse := face != "" && face == o.Def.Name
+	if (fuse && fusedSorcery(def) || !fuse && !def.Is("Instant")) && !def.HasKeyword("Flash") && !g.asThoughFlash(seat, def, top) {
 		switch {
 		case s.Active != seat:
 			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only in its controller's own main phase: it is %s's turn", def.Name, s.Players[s.Active].ID)
@@ -133,6 +139,9 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	}
 	sp := def.SpellOf()
 	kinds := targetKinds(sp, len(b.Targets))
+	if fuse {
+		kinds = fusedKinds(def) // the left half's, then the right's (fuse.go)
+	}
 	switch {
 	case sp != nil && sp.AnyNumber && len(b.Targets) == 0:
 		return castPlan{}, g.refuse("CR 601.2c", "body.targets", "%s needs at least one target", def.Name)
@@ -153,6 +162,9 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 		plan.targets = append(plan.targets, t)
 	}
 	cost := def.Cost
+	if fuse {
+		cost = fusedCost(def) // CR 702.102c
+	}
 	if sp != nil && sp.ExtraCost != nil {
 		cost = append(slices.Clone(cost), sp.ExtraCost(len(plan.targets))...) // CR 601.2f
 	}

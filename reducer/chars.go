@@ -99,7 +99,7 @@ func (o *Object) ManaValue() int {
 	if o.Zone == ZoneStack && !o.isAbility() {
 		x = o.X
 	}
-	if d.Layout == "split" && len(d.Faces) > 0 && o.Face == "" {
+	if d.Layout == "split" && len(d.Faces) > 0 && (o.Face == "" || o.fused()) { // fused: CR 702.102c
 		v := 0
 		for _, f := range d.Faces {
 			v += f.Cost.Value(x)

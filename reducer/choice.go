@@ -119,9 +119,7 @@ func (g *Game) continueResolve(answer []string) {
 	case entersAsCopy(o):
 		done = g.resolveEntersAsCopy(o, answer) // Clone (populate.go)
 	default:
-		sp := o.def().SpellOf()
-		legal, _ := g.legalTargets(o, targetKinds(sp, len(o.Targets)))
-		done = g.runResolve(o, answer, func(w *world) { sp.Resolve(w, legal) })
+		done = g.runResolve(o, answer, g.spellRun(o)) // fuse.go
 		if done {
 			g.finishSpell(o)
 		}

@@ -14,6 +14,7 @@ import "fmt"
 //	160-179  planeswalkers and loyalty
 //	180-199  the rulings' enablers (Johann, Elsha, Vivien, Starting Town NPC, ...)
 //	200-219  regeneration and Auras (regenerate.go, aura.go)
+//	220-239  wither and the {Q} cards (wither.go)
 
 var extOps = map[Op]func(*State, *Effect){}
 

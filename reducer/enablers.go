@@ -400,6 +400,7 @@ func (g *Game) asEnters(id ObjID) {
 			g.emit(Effect{Op: OpCounter, Obj: id, Kind: "loyalty", N: n})
 		}
 	}
+	g.entersWithCounters(o) // wither.go
 	if unless := o.Def.EntersTappedUnless(); unless != nil && !o.Tapped && !unless(facts{g: g}, uint32(id), o.Controller) {
 		g.emit(Effect{Op: OpTap, Obj: id})
 	}

@@ -147,6 +147,11 @@ func (l *lister) priority(seat int) {
 	if len(p.Library) > 0 && len(s.topSources(seat)) > 0 {
 		l.casts(seat, p.Library[0])
 	}
+	for _, id := range p.Graveyard {
+		if aftermathHalf(s.Objects[id].Def) != nil {
+			l.casts(seat, id) // aftermath (fuse.go)
+		}
+	}
 }
 
 // activations offers every way to activate an ability of permanent id:
@@ -160,7 +165,12 @@ func (l *lister) activations(seat int, id ObjID) {
 		return
 	}
 	src := id.String()
+	seen := map[int]bool{} // two grants of one ability answer to one index
 	for _, ab := range o.manaAbilitiesOf() {
+		if seen[ab.Index] {
+			continue
+		}
+		seen[ab.Index] = true
 		if ab.Among != "" { // mana.go: the types the rule defines now, or none
 			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index})
 			for _, c := range append(append([]cards.Color(nil), anyColors...), cards.Colorless) {
@@ -172,8 +182,14 @@ func (l *lister) activations(seat int, id ObjID) {
 			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index})
 			continue
 		}
-		for _, c := range anyColors {
-			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index, Choice: c.Letter()})
+		taps := []string{""}
+		if ab.TapOther != "" {
+			taps = idStrings(l.g.tapOtherCandidates(seat, ab)) // relic.go
+		}
+		for _, t := range taps {
+			for _, c := range anyColors {
+				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index, Choice: c.Letter(), Tap: t})
+			}
 		}
 	}
 	// Each activated ability is a line of rules text, so the indexes to
@@ -210,6 +226,9 @@ func (l *lister) casts(seat int, id ObjID) {
 		for _, f := range o.Def.Faces {
 			faces = append(faces, f.Name)
 		}
+		if o.Def.HasKeyword("Fuse") {
+			faces = append(faces, o.Def.Name) // both halves (fuse.go)
+		}
 	}
 	if a := o.Def.Adventure(); a != nil {
 		faces = append(faces, a.Name)
@@ -219,7 +238,7 @@ func (l *lister) casts(seat int, id ObjID) {
 	}
 	for _, face := range faces {
 		def := o.Def
-		if face != "" {
+		if face != "" && face != o.Def.Name {
 			def = o.Def.Face(face)
 		}
 		if def == nil {
@@ -229,7 +248,9 @@ func (l *lister) casts(seat int, id ObjID) {
 			continue
 		}
 		var sets [][]string
-		if sp := def.SpellOf(); sp != nil {
+		if face != "" && face == o.Def.Name {
+			sets = l.targetSets(fusedKinds(def), false)
+		} else if sp := def.SpellOf(); sp != nil {
 			sets = l.targetSets(sp.Targets, sp.AnyNumber)
 		} else {
 			sets = [][]string{nil}

@@ -24,6 +24,9 @@ func (g *Game) resolveTop() {
 	}
 	sp := def.SpellOf()
 	legal, fizzles := g.legalTargets(o, targetKinds(sp, len(o.Targets)))
+	if o.fused() {
+		fizzles = g.fusedFizzles(o) // fuse.go
+	}
 	if fizzles {
 		g.move(id, ZoneGraveyard, o.Owner, -1)
 		return
@@ -45,7 +48,10 @@ func (g *Game) resolveTop() {
 		g.entered(nid)
 		return
 	}
-	if sp != nil && sp.Resolve != nil && !g.runResolve(o, nil, func(w *world) { sp.Resolve(w, legal) }) {
+	if o.fused() && !g.runResolve(o, nil, g.fusedRun(o)) {
+		return // waiting for a choice made while it resolves
+	}
+	if !o.fused() && sp != nil && sp.Resolve != nil && !g.runResolve(o, nil, func(w *world) { sp.Resolve(w, legal) }) {
 		return // waiting for a choice made while it resolves
 	}
 	g.finishSpell(o)
@@ -204,7 +210,7 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 		if o.Is("Planeswalker") {
 			g.damagePlaneswalker(o, n) // CR 120.3c
 		}
-		if o.Is("Creature") || !o.Is("Planeswalker") {
+		if (o.Is("Creature") || !o.Is("Planeswalker")) && !g.witherDamage(src, o, n) { // wither.go
 			g.emit(Effect{Op: OpDamage, Obj: o.ID, N: n, To: from})
 		}
 		if src != nil && src.Has("Deathtouch") {

@@ -55,6 +55,9 @@ func (g *Game) stateBasedActions() bool {
 		g.move(id, ZoneGraveyard, s.Objects[id].Owner, -1)
 		acted = true
 	}
+	if g.annihilateCounters() { // CR 704.5q (wither.go)
+		acted = true
+	}
 	for id, o := range s.Objects {
 		if o != nil && o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack {
 			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5d

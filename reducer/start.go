@@ -206,6 +206,7 @@ func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
 // permanent that enters with counters: the caller adds them (CR 614.1c)
 // and then calls entered.
 func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
+	to = g.aftermathExile(id, to) // CR 702.127a (fuse.go)
 	var dies []Effect
 	left := false
 	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield {

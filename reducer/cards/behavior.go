@@ -115,6 +115,8 @@ type World interface {
 	ManaWorld
 	// CounterWorld: regeneration (counters.go).
 	CounterWorld
+	// ZoneWorld: whole hands and graveyards (split.go).
+	ZoneWorld
 }
 
 // Grant is what a continuous effect gives a permanent: supertypes and

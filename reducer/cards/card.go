@@ -57,6 +57,9 @@ type ManaAbility struct {
 	// PerCounter: Add is added once for each counter of this kind on the
 	// permanent ("for each +1/+1 counter").
 	PerCounter string
+	// TapOther: "Tap an untapped <TapOther> you control" is the cost, the
+	// permanent named by the activate input's tap (relic.go).
+	TapOther string
 }
 
 // Is reports whether the card has card type t ("Creature", "Land", ...).
