@@ -309,6 +309,9 @@ func (s *State) mustObj(id ObjID) *Object {
 // for a library 0 is the top).
 func (s *State) addObject(o *Object, pos int) {
 	o.state = s
+	if o.special() {
+		s.specials++
+	}
 	if len(s.Objects) == 0 {
 		s.Objects = append(s.Objects, nil)
 	}
@@ -328,6 +331,24 @@ func (s *State) removeObject(o *Object) {
 	}
 	*list = slices.Delete(*list, i, i+1)
 	s.Objects[o.ID] = nil
+	if o.special() {
+		s.specials--
+	}
+}
+
+// special reports whether o is a token or a copy: the only objects the
+// state-based actions may make cease to exist outside the battlefield and
+// the stack (CR 704.5d, 704.5e).
+func (o *Object) special() bool { return o.Token || o.Copy }
+
+// countSpecials recounts s.specials from the objects.
+func (s *State) countSpecials() {
+	s.specials = 0
+	for _, o := range s.Objects {
+		if o != nil && o.special() {
+			s.specials++
+		}
+	}
 }
 
 // newGame empties every zone for game n; the cards are created anew by
@@ -338,6 +359,7 @@ func (s *State) newGame(n int) {
 	for i := range s.Objects {
 		s.Objects[i] = nil
 	}
+	s.specials = 0
 	for _, p := range s.Players {
 		p.Life = s.StartingLife
 		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil

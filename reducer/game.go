@@ -17,7 +17,15 @@ type Game struct {
 	actor  string
 	action string
 	out    []Effect
+	// arena is spare capacity for out: the effects of successive inputs
+	// are carved from one shared chunk, each returned slice clipped to its
+	// own length so that a caller's append never reaches the next one. A
+	// pure allocation cache: never read, and dropped by Clone.
+	arena []Effect
 }
+
+// arenaChunk is how many effects a fresh arena chunk holds.
+const arenaChunk = 256
 
 // New returns a game before its match_started input.
 func New(pool *cards.Pool) *Game {
@@ -32,7 +40,7 @@ func New(pool *cards.Pool) *Game {
 // and returns a *RuleError (or an *events.Error for a malformed one).
 func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
 	g.S.link()
-	g.seq, g.actor, g.action, g.out = ev.Seq, ev.Actor, describeInput(ev), nil
+	g.seq, g.actor, g.action, g.out = ev.Seq, ev.Actor, describeInput(ev), g.arena[:0:cap(g.arena)]
 	if g.match == "" {
 		g.match = ev.Match
 	}
@@ -41,7 +49,11 @@ func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
 	}
 	g.execute(ev)
 	g.settle()
-	effs, g.out = g.out, nil
+	n := len(g.out)
+	effs, g.arena, g.out = g.out[:n:n], g.out[n:], nil
+	if n == 0 {
+		effs = nil
+	}
 	return effs, nil
 }
 
@@ -56,6 +68,11 @@ func (g *Game) Apply(effs []Effect) {
 // emit applies an effect and records it.
 func (g *Game) emit(e Effect) {
 	g.S.apply(&e)
+	if len(g.out) == cap(g.out) {
+		grown := make([]Effect, len(g.out), max(2*len(g.out), arenaChunk))
+		copy(grown, g.out)
+		g.out = grown
+	}
 	g.out = append(g.out, e)
 }
 

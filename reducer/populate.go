@@ -54,6 +54,9 @@ func init() {
 			panic("reducer: copy of unknown card " + e.Name)
 		}
 		o := s.mustObj(e.Obj)
+		if !o.special() {
+			s.specials++
+		}
 		o.Def, o.Copy = def, true
 	})
 	registerOp(OpCopySpell, func(s *State, e *Effect) {

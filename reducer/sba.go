@@ -58,6 +58,9 @@ func (g *Game) stateBasedActions() bool {
 	if g.annihilateCounters() { // CR 704.5q (wither.go)
 		acted = true
 	}
+	if s.specials == 0 {
+		return acted // no token or copy exists: nothing can vanish
+	}
 	for id, o := range s.Objects {
 		if o != nil && o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack {
 			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5d

@@ -178,6 +178,7 @@ func (s *State) readSnapshot(r *snapReader) {
 			s.Objects[i] = s.readObject(r)
 		}
 	}
+	s.countSpecials()
 	s.Battlefield = r.ids()
 	s.Stack = r.ids()
 	s.Exile = r.ids()

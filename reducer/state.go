@@ -49,6 +49,13 @@ type State struct {
 
 	// linked: every object points back at this state (see link).
 	linked bool
+	// specials counts the objects in Objects that are tokens or copies
+	// (see special): derived data, kept by addObject, removeObject,
+	// newGame and OpBecomeCopy, copied by Clone and recounted when a
+	// snapshot is read. Not part of the digest. When it is 0 the
+	// state-based actions skip the scan for tokens and spell copies that
+	// must cease to exist (CR 704.5d, 704.5e).
+	specials int
 
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool
