@@ -38,5 +38,9 @@ func (e *RuleError) EventError(match string) *events.Error {
 
 // refuse builds a RuleError for the input being submitted.
 func (g *Game) refuse(rule, field, format string, args ...any) *RuleError {
-	return &RuleError{Seq: g.seq, Player: g.actor, Action: g.action, Field: field, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	action := g.action
+	if action == "" && g.ev != nil {
+		action = describeInput(g.ev) // worked out only when an input is refused
+	}
+	return &RuleError{Seq: g.seq, Player: g.actor, Action: action, Field: field, Rule: rule, Reason: fmt.Sprintf(format, args...)}
 }

@@ -15,7 +15,8 @@ type Game struct {
 	// While Submit runs: the input, for messages, and the effects so far.
 	seq    uint64
 	actor  string
-	action string
+	action string        // what the input tries, when a check names it; else from ev
+	ev     *events.Event // the input being submitted
 	out    []Effect
 	// arena is spare capacity for out: the effects of successive inputs
 	// are carved from one shared chunk, each returned slice clipped to its
@@ -40,7 +41,7 @@ func New(pool *cards.Pool) *Game {
 // and returns a *RuleError (or an *events.Error for a malformed one).
 func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
 	g.S.link()
-	g.seq, g.actor, g.action, g.out = ev.Seq, ev.Actor, describeInput(ev), g.arena[:0:cap(g.arena)]
+	g.seq, g.actor, g.action, g.ev, g.out = ev.Seq, ev.Actor, "", ev, g.arena[:0:cap(g.arena)]
 	if g.match == "" {
 		g.match = ev.Match
 	}
