@@ -17,19 +17,11 @@ type logCmd struct {
 }
 
 func (c *logCmd) Run(e *env) error {
-	t, err := openTarget(c.storeFlags, c.Target, c.Match)
+	t, sum, as, err := openViewed(c.storeFlags, c.Target, c.Match, c.As)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	sum, err := t.src.Match(t.match)
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	as, err := replay.Viewer(sum, c.As)
-	if err != nil {
-		return fail(exitUsage, "--as: %v", err)
-	}
 	width := len(strconv.FormatUint(sum.HeadSeq, 10))
 	indent := strings.Repeat(" ", width+2)
 	var entries []replay.Entry

@@ -36,19 +36,11 @@ func (c *showCmd) Run(e *env) error {
 	if err := at.Check(); err != nil {
 		return fail(exitUsage, "--game: %v", err)
 	}
-	t, err := openTarget(c.storeFlags, c.Target, c.Match)
+	t, _, as, err := openViewed(c.storeFlags, c.Target, c.Match, c.As)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	sum, err := t.src.Match(t.match)
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	as, err := replay.Viewer(sum, c.As)
-	if err != nil {
-		return fail(exitUsage, "--as: %v", err)
-	}
 	pos, err := replay.Seek(t.src, t.match, at)
 	if err != nil {
 		return replayError(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/chronicle-mtg/chronicle/cmd/replay/stepper"
-	"github.com/chronicle-mtg/chronicle/replay"
 )
 
 type stepCmd struct {
@@ -16,19 +15,11 @@ type stepCmd struct {
 }
 
 func (c *stepCmd) Run(e *env) error {
-	t, err := openTarget(c.storeFlags, c.Target, c.Match)
+	t, _, as, err := openViewed(c.storeFlags, c.Target, c.Match, c.As)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	sum, err := t.src.Match(t.match)
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	as, err := replay.Viewer(sum, c.As)
-	if err != nil {
-		return fail(exitUsage, "--as: %v", err)
-	}
 	d, err := stepper.NewMatchData(t.src, t.match, as)
 	if err != nil {
 		return replayError(err)

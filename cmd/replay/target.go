@@ -62,6 +62,27 @@ func openTarget(f storeFlags, arg, match string) (*target, error) {
 
 func (t *target) Close() error { return t.src.Close() }
 
+// openViewed opens arg as openTarget does and also resolves --as against
+// the match: the target, the match's summary and the viewer. The caller
+// closes the target.
+func openViewed(f storeFlags, arg, match, as string) (*target, replay.Summary, string, error) {
+	t, err := openTarget(f, arg, match)
+	if err != nil {
+		return nil, replay.Summary{}, "", err
+	}
+	sum, err := t.src.Match(t.match)
+	if err != nil {
+		t.Close()
+		return nil, replay.Summary{}, "", fail(exitUsage, "%v", err)
+	}
+	viewer, err := replay.Viewer(sum, as)
+	if err != nil {
+		t.Close()
+		return nil, replay.Summary{}, "", fail(exitUsage, "--as: %v", err)
+	}
+	return t, sum, viewer, nil
+}
+
 // replayError gives a replay failure its exit code: 1 for an input the
 // rules forbid, 2 for an unknown match, a point never reached and anything
 // else.
