@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"time"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -78,21 +79,30 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	t0 := time.Now()
 	fmt.Fprintf(opt.Log, "bench: generating %d matches and a %d-input match\n", opt.Matches, opt.LongInputs)
-	c, err := generate(opt)
+	var c *corpus
+	err := stage(ctx, "generate", func() (err error) { c, err = generate(opt); return err })
 	if err != nil {
 		return nil, err
 	}
 	r := &Report{Matches: len(c.matches), Inputs: c.inputs, Games: c.games}
 	fmt.Fprintf(opt.Log, "bench: ingesting %d inputs through NATS and the recorder (generated in %.1fs)\n", c.inputs, time.Since(t0).Seconds())
 	t0 = time.Now()
-	if err := ingest(ctx, r, c, dir); err != nil {
+	if err := stage(ctx, "ingest", func() error { return ingest(ctx, r, c, dir) }); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(opt.Log, "bench: replaying, seeking and auditing (ingested in %.1fs)\n", time.Since(t0).Seconds())
-	if err := read(r, c, dir, opt); err != nil {
+	if err := stage(ctx, "read", func() error { return read(r, c, dir, opt) }); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// stage runs fn with a pprof label naming the stage, so that a CPU profile
+// of the run (replay bench --cpuprofile) can be cut by stage with
+// go tool pprof -tagfocus stage=NAME. Goroutines fn starts inherit it.
+func stage(ctx context.Context, name string, fn func() error) (err error) {
+	pprof.Do(ctx, pprof.Labels("stage", name), func(context.Context) { err = fn() })
+	return err
 }
 
 // generate plays the tournament and the long match.

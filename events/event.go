@@ -81,6 +81,22 @@ func (e *Event) ComputeHash() Hash {
 	return sha256.Sum256(c.AppendCanonical(nil))
 }
 
+// SealedCanonical returns the hash e should carry and the canonical encoding
+// of e carrying it, from one encoding: the hash is the envelope's last
+// field, so the sealed form is the unsealed one with its final nil replaced
+// by the hash's bytes.
+func (e *Event) SealedCanonical() (Hash, []byte) {
+	c := *e
+	c.Hash = Hash{}
+	b := c.AppendCanonical(make([]byte, 0, 256))
+	sum := sha256.Sum256(b)
+	b = append(b[:len(b)-1], msgpackBin8, byte(len(sum)))
+	return sum, append(b, sum[:]...)
+}
+
+// msgpackBin8 starts a byte string of up to 255 bytes.
+const msgpackBin8 = 0xc4
+
 // Seal sets Hash from the event's content.
 func (e *Event) Seal() { e.Hash = e.ComputeHash() }
 

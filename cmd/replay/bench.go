@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 
 	"github.com/chronicle-mtg/chronicle/bench"
 )
@@ -18,6 +19,7 @@ type benchCmd struct {
 	Matches int    `name:"matches" help:"Tournament size (default 5000, 50 with --quick); times are projected to 5,000 matches."`
 	Seed    int64  `name:"seed" default:"1" help:"Seed of the tournament's first match."`
 	Long    int    `name:"long" hidden:"" help:"Length of the match seeks run on (default 10000); for tests."`
+	CPU     string `name:"cpuprofile" placeholder:"FILE" help:"Write a CPU profile of the whole run to FILE, for go tool pprof."`
 }
 
 func (c *benchCmd) Run(e *env) error {
@@ -29,6 +31,17 @@ func (c *benchCmd) Run(e *env) error {
 		if opt.Matches == 0 {
 			opt.Matches = bench.QuickMatches
 		}
+	}
+	if c.CPU != "" {
+		f, err := os.Create(c.CPU)
+		if err != nil {
+			return fail(exitUsage, "cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fail(exitUsage, "cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	rep, err := bench.Run(ctx, opt)
 	if err != nil {

@@ -237,6 +237,7 @@ func (s *Store) AppendBranch(match string, evs []*events.Event, derived []*Deriv
 		if m.Parent == "" {
 			return fmt.Errorf("%s %w", match, ErrMainLine)
 		}
+		w := newWriter(tx)
 		for _, ev := range evs {
 			if ev.Match != match {
 				return fmt.Errorf("store: appending to %s: seq %d names match %s", match, ev.Seq, ev.Match)
@@ -244,7 +245,7 @@ func (s *Store) AppendBranch(match string, evs []*events.Event, derived []*Deriv
 			if ev.Kind == events.KindMatchStarted {
 				return fmt.Errorf("store: appending to %s: seq %d: a branch can't start a match", match, ev.Seq)
 			}
-			if err := putEvent(tx, ev); err != nil {
+			if err := w.putEvent(ev); err != nil {
 				return fmt.Errorf("store: %s seq %d: %w", match, ev.Seq, err)
 			}
 		}
@@ -252,10 +253,10 @@ func (s *Store) AppendBranch(match string, evs []*events.Event, derived []*Deriv
 			if d.Match != match {
 				return fmt.Errorf("store: appending to %s: effects of seq %d name match %s", match, d.Seq, d.Match)
 			}
-			if err := putDerived(tx, d); err != nil {
+			if err := w.putDerived(d); err != nil {
 				return fmt.Errorf("store: %s seq %d: effects: %w", match, d.Seq, err)
 			}
 		}
-		return nil
+		return w.flush()
 	})
 }

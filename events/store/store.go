@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -141,15 +140,19 @@ func (s *Store) LastApplied(stream string) (uint64, error) {
 // match's head.
 func (s *Store) Commit(b *Batch) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
+		w := newWriter(tx)
 		for _, ev := range b.Events {
-			if err := putEvent(tx, ev); err != nil {
+			if err := w.putEvent(ev); err != nil {
 				return fmt.Errorf("store: %s seq %d: %w", ev.Match, ev.Seq, err)
 			}
 		}
 		for _, d := range b.Derived {
-			if err := putDerived(tx, d); err != nil {
+			if err := w.putDerived(d); err != nil {
 				return fmt.Errorf("store: %s seq %d: effects: %w", d.Match, d.Seq, err)
 			}
+		}
+		if err := w.flush(); err != nil {
+			return err
 		}
 		for _, r := range b.Rejections {
 			if err := putRejection(tx, r); err != nil {
@@ -166,114 +169,6 @@ func (s *Store) Commit(b *Batch) error {
 		}
 		return nil
 	})
-}
-
-func putEvent(tx *bolt.Tx, ev *events.Event) error {
-	if ev.Seq == 0 || ev.Hash.IsZero() {
-		return errors.New("event is not sealed (seq and hash are required)")
-	}
-	if ev.ComputeHash() != ev.Hash {
-		return errors.New("hash does not match the content")
-	}
-	if ce := ev.Check(); ce != nil {
-		return ce
-	}
-	matches := tx.Bucket(bucketMatches)
-	mb := matches.Bucket([]byte(ev.Match))
-	var meta *Meta
-	if ev.Kind == events.KindMatchStarted {
-		if mb != nil {
-			return errors.New("match exists already")
-		}
-		var err error
-		if mb, err = matches.CreateBucket([]byte(ev.Match)); err != nil {
-			return err
-		}
-		for _, name := range [][]byte{bucketEvents, bucketEffects, bucketDigests, bucketSnapshots} {
-			if _, err = mb.CreateBucket(name); err != nil {
-				return err
-			}
-		}
-		if meta, err = newMeta(ev); err != nil {
-			return err
-		}
-		if err := indexMatch(tx, meta); err != nil {
-			return err
-		}
-	} else {
-		if mb == nil {
-			return ErrNotFound
-		}
-		var err error
-		if meta, err = decodeMeta(mb.Get(keyMeta)); err != nil {
-			return err
-		}
-	}
-	if ev.Seq != meta.HeadSeq+1 {
-		return fmt.Errorf("does not follow the head (seq %d)", meta.HeadSeq)
-	}
-	if !bytes.Equal(ev.Prev[:], zeroIfEmpty(meta.HeadHash)) {
-		return fmt.Errorf("prev does not match the head hash")
-	}
-	eb := mb.Bucket(bucketEvents)
-	if err := eb.Put(u64(ev.Seq), ev.AppendCanonical(nil)); err != nil {
-		return err
-	}
-	meta.HeadSeq = ev.Seq
-	meta.HeadHash = append([]byte(nil), ev.Hash[:]...)
-	meta.Events++
-	meta.Updated = ev.Recorded
-	return putMeta(mb, meta)
-}
-
-// putDerived stores the effects (and digest and snapshot) of an event
-// committed in the same transaction or earlier.
-func putDerived(tx *bolt.Tx, d *Derived) error {
-	mb := matchBucket(tx, d.Match)
-	if mb == nil {
-		return ErrNotFound
-	}
-	if mb.Bucket(bucketEvents).Get(u64(d.Seq)) == nil {
-		return errors.New("no event at that seq")
-	}
-	eb, err := mb.CreateBucketIfNotExists(bucketEffects)
-	if err != nil {
-		return err
-	}
-	if err := eb.Put(u64(d.Seq), d.Effects); err != nil {
-		return err
-	}
-	if d.Status != "" {
-		meta, err := decodeMeta(mb.Get(keyMeta))
-		if err != nil {
-			return err
-		}
-		meta.Status = d.Status
-		if err := putMeta(mb, meta); err != nil {
-			return err
-		}
-	}
-	if len(d.Snapshot) > 0 {
-		sb, err := mb.CreateBucketIfNotExists(bucketSnapshots)
-		if err != nil {
-			return err
-		}
-		if err := sb.Put(u64(d.Seq), d.Snapshot); err != nil {
-			return err
-		}
-	}
-	if len(d.Digest) == 0 {
-		return nil
-	}
-	db, err := mb.CreateBucketIfNotExists(bucketDigests)
-	if err != nil {
-		return err
-	}
-	v, err := msgpack.Marshal(&Digest{Seq: d.Seq, Turn: d.Turn, Game: d.Game, Active: d.Active, Digest: d.Digest})
-	if err != nil {
-		return err
-	}
-	return db.Put(u64(d.Seq), v)
 }
 
 func zeroIfEmpty(b []byte) []byte {

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/vmihailenco/msgpack/v5"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// writer appends events and what was derived from them inside one write
+// transaction. It reads each match's meta once and writes it back once, at
+// flush: a batch of hundreds of inputs of a few matches would otherwise
+// decode and encode the meta for every input.
+type writer struct {
+	tx      *bolt.Tx
+	matches map[string]*openMatch
+}
+
+// openMatch is a match's bucket and meta while the transaction runs.
+type openMatch struct {
+	bucket *bolt.Bucket
+	meta   *Meta
+	dirty  bool
+}
+
+func newWriter(tx *bolt.Tx) *writer { return &writer{tx: tx, matches: map[string]*openMatch{}} }
+
+// open returns the match's bucket and meta; ErrNotFound if it has none.
+func (w *writer) open(match string) (*openMatch, error) {
+	if om := w.matches[match]; om != nil {
+		return om, nil
+	}
+	mb := matchBucket(w.tx, match)
+	if mb == nil {
+		return nil, ErrNotFound
+	}
+	meta, err := decodeMeta(mb.Get(keyMeta))
+	if err != nil {
+		return nil, err
+	}
+	om := &openMatch{bucket: mb, meta: meta}
+	w.matches[match] = om
+	return om, nil
+}
+
+// putEvent appends a sealed event at its match's head; a match_started
+// event creates the match.
+func (w *writer) putEvent(ev *events.Event) error {
+	if ev.Seq == 0 || ev.Hash.IsZero() {
+		return errors.New("event is not sealed (seq and hash are required)")
+	}
+	sum, canonical := ev.SealedCanonical()
+	if sum != ev.Hash {
+		return errors.New("hash does not match the content")
+	}
+	if ce := ev.Check(); ce != nil {
+		return ce
+	}
+	var om *openMatch
+	if ev.Kind == events.KindMatchStarted {
+		var err error
+		if om, err = w.create(ev); err != nil {
+			return err
+		}
+	} else {
+		var err error
+		if om, err = w.open(ev.Match); err != nil {
+			return err
+		}
+	}
+	meta := om.meta
+	if ev.Seq != meta.HeadSeq+1 {
+		return fmt.Errorf("does not follow the head (seq %d)", meta.HeadSeq)
+	}
+	if !bytes.Equal(ev.Prev[:], zeroIfEmpty(meta.HeadHash)) {
+		return fmt.Errorf("prev does not match the head hash")
+	}
+	if err := om.bucket.Bucket(bucketEvents).Put(u64(ev.Seq), canonical); err != nil {
+		return err
+	}
+	meta.HeadSeq = ev.Seq
+	meta.HeadHash = append(meta.HeadHash[:0], ev.Hash[:]...)
+	meta.Events++
+	meta.Updated = ev.Recorded
+	om.dirty = true
+	return nil
+}
+
+// create makes a new match's buckets, meta and index entries.
+func (w *writer) create(ev *events.Event) (*openMatch, error) {
+	matches := w.tx.Bucket(bucketMatches)
+	if matches.Bucket([]byte(ev.Match)) != nil {
+		return nil, errors.New("match exists already")
+	}
+	mb, err := matches.CreateBucket([]byte(ev.Match))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range [][]byte{bucketEvents, bucketEffects, bucketDigests, bucketSnapshots} {
+		if _, err = mb.CreateBucket(name); err != nil {
+			return nil, err
+		}
+	}
+	meta, err := newMeta(ev)
+	if err != nil {
+		return nil, err
+	}
+	if err := indexMatch(w.tx, meta); err != nil {
+		return nil, err
+	}
+	om := &openMatch{bucket: mb, meta: meta, dirty: true}
+	w.matches[ev.Match] = om
+	return om, nil
+}
+
+// putDerived stores the effects (and digest and snapshot) of an event
+// committed in the same transaction or earlier.
+func (w *writer) putDerived(d *Derived) error {
+	om, err := w.open(d.Match)
+	if err != nil {
+		return err
+	}
+	mb := om.bucket
+	if mb.Bucket(bucketEvents).Get(u64(d.Seq)) == nil {
+		return errors.New("no event at that seq")
+	}
+	eb, err := mb.CreateBucketIfNotExists(bucketEffects)
+	if err != nil {
+		return err
+	}
+	if err := eb.Put(u64(d.Seq), d.Effects); err != nil {
+		return err
+	}
+	if d.Status != "" {
+		om.meta.Status = d.Status
+		om.dirty = true
+	}
+	if len(d.Snapshot) > 0 {
+		sb, err := mb.CreateBucketIfNotExists(bucketSnapshots)
+		if err != nil {
+			return err
+		}
+		if err := sb.Put(u64(d.Seq), d.Snapshot); err != nil {
+			return err
+		}
+	}
+	if len(d.Digest) == 0 {
+		return nil
+	}
+	db, err := mb.CreateBucketIfNotExists(bucketDigests)
+	if err != nil {
+		return err
+	}
+	v, err := msgpack.Marshal(&Digest{Seq: d.Seq, Turn: d.Turn, Game: d.Game, Active: d.Active, Digest: d.Digest})
+	if err != nil {
+		return err
+	}
+	return db.Put(u64(d.Seq), v)
+}
+
+// flush writes back every meta that changed, in match order.
+func (w *writer) flush() error {
+	ids := make([]string, 0, len(w.matches))
+	for id, om := range w.matches {
+		if om.dirty {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		om := w.matches[id]
+		if err := putMeta(om.bucket, om.meta); err != nil {
+			return fmt.Errorf("store: %s: %w", id, err)
+		}
+		om.dirty = false
+	}
+	return nil
+}
