@@ -99,12 +99,38 @@ func DecodeMsgpack(data []byte) (*Event, error) {
 	return ev, nil
 }
 
+// decoder is a pooled msgpack decoder over a byte slice, set up for
+// bodies: json tags, unknown fields refused.
+type decoder struct {
+	r   bytes.Reader
+	dec *msgpack.Decoder
+}
+
+var decoders = sync.Pool{New: func() any {
+	d := &decoder{}
+	d.dec = msgpack.NewDecoder(&d.r)
+	d.dec.SetCustomStructTag("json")
+	d.dec.DisallowUnknownFields(true)
+	return d
+}}
+
+// reset points the decoder at data.
+func (d *decoder) reset(data []byte) {
+	d.r.Reset(data)
+	d.dec.ResetReader(&d.r)
+}
+
 func decodeMsgpack(data []byte) (*Event, error) {
 	if len(data) > MaxInputSize {
 		return nil, &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", len(data), MaxInputSize), Rule: RuleSize}
 	}
-	r := bytes.NewReader(data)
-	dec := msgpack.NewDecoder(r)
+	d := decoders.Get().(*decoder)
+	defer func() {
+		d.reset(nil)
+		decoders.Put(d)
+	}()
+	d.reset(data)
+	dec := d.dec
 	n, err := dec.DecodeMapLen()
 	if err != nil {
 		return nil, fmt.Errorf("not a msgpack map: %v", err)
@@ -113,23 +139,36 @@ func decodeMsgpack(data []byte) (*Event, error) {
 		return nil, errors.New("not a msgpack map: nil")
 	}
 	ev := &Event{}
-	var rawBody msgpack.RawMessage
-	seen := map[string]bool{}
+	var rawBody []byte // a slice of data
+	var seen uint16    // bit i: envelopeKeys[i] read
 	for i := 0; i < n; i++ {
 		key, err := dec.DecodeString()
 		if err != nil {
 			return nil, fmt.Errorf("key %d: %v", i, err)
 		}
-		if seen[key] {
-			return nil, fmt.Errorf("%s: repeated key", key)
+		if k := envelopeKeyIndex(key); k >= 0 {
+			if seen&(1<<k) != 0 {
+				return nil, fmt.Errorf("%s: repeated key", key)
+			}
+			seen |= 1 << k
 		}
-		seen[key] = true
-		if err := decodeEnvelopeField(dec, key, ev, &rawBody); err != nil {
+		if key == "body" {
+			// The body is decoded once its kind is known: keep its place.
+			from := len(data) - d.r.Len()
+			if err := dec.Skip(); err != nil {
+				return nil, &Error{Field: key, Reason: err.Error(), Rule: RuleDecode}
+			}
+			if raw := data[from : len(data)-d.r.Len()]; !(len(raw) == 1 && raw[0] == msgpackNil) {
+				rawBody = raw
+			}
+			continue
+		}
+		if err := decodeEnvelopeField(dec, key, ev); err != nil {
 			return nil, err
 		}
 	}
-	if r.Len() != 0 {
-		return nil, fmt.Errorf("%d trailing bytes after the event", r.Len())
+	if r := d.r.Len(); r != 0 {
+		return nil, fmt.Errorf("%d trailing bytes after the event", r)
 	}
 	if ev.Schema == 0 {
 		ev.Schema = SchemaVersion
@@ -141,10 +180,8 @@ func decodeMsgpack(data []byte) (*Event, error) {
 	if !ok {
 		return ev, nil // Check reports the unknown kind
 	}
-	bd := msgpack.NewDecoder(bytes.NewReader(rawBody))
-	bd.SetCustomStructTag("json")
-	bd.DisallowUnknownFields(true)
-	if err := bd.Decode(body); err != nil {
+	d.reset(rawBody)
+	if err := dec.Decode(body); err != nil {
 		return nil, &Error{Match: ev.Match, Seq: ev.Seq, Field: "body", Reason: err.Error(), Rule: RuleBody}
 	}
 	if !validText(reflect.ValueOf(body)) {
@@ -155,7 +192,17 @@ func decodeMsgpack(data []byte) (*Event, error) {
 	return ev, nil
 }
 
-func decodeEnvelopeField(dec *msgpack.Decoder, key string, ev *Event, rawBody *msgpack.RawMessage) error {
+// envelopeKeyIndex is key's place in envelopeKeys, or -1.
+func envelopeKeyIndex(key string) int {
+	for i, k := range envelopeKeys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func decodeEnvelopeField(dec *msgpack.Decoder, key string, ev *Event) error {
 	var err error
 	switch key {
 	case "schema":
@@ -177,12 +224,6 @@ func decodeEnvelopeField(dec *msgpack.Decoder, key string, ev *Event, rawBody *m
 		ev.Actor, err = dec.DecodeString()
 	case "recorded":
 		ev.Recorded, err = dec.DecodeInt64()
-	case "body":
-		var raw msgpack.RawMessage
-		raw, err = dec.DecodeRaw()
-		if err == nil && !(len(raw) == 1 && raw[0] == msgpackNil) {
-			*rawBody = raw
-		}
 	case "prev":
 		ev.Prev, err = decodeHash(dec)
 	case "hash":

@@ -17,6 +17,7 @@ type auditCmd struct {
 	Target string `arg:"" optional:"" name:"MATCH|FILE.jsonl" help:"A stored match, or a .jsonl file (every match in it)."`
 	All    bool   `name:"all" help:"Audit every stored match, with a progress bar on stderr and a summary."`
 	JSON   bool   `name:"json" help:"Print a JSON array with one object per match: match, ok, inputs, rederived, findings[{seq, kind, rule, reason, changes[{path, before, after}]}]."`
+	Jobs   int    `name:"jobs" short:"j" placeholder:"N" help:"With --all: matches audited at once (default: one per core). Reports come in match order whatever N is."`
 }
 
 // auditProgressEvery is how often audit --all reports progress when stderr
@@ -38,7 +39,10 @@ func (c *auditCmd) Run(e *env) error {
 			return err
 		}
 		defer src.Close()
-		if reps, err = auditAll(e, src); err != nil {
+		if c.Jobs < 0 {
+			return fail(exitUsage, "--jobs %d: give 1 or more (0 or nothing: one per core)", c.Jobs)
+		}
+		if reps, err = auditAll(e, src, c.Jobs); err != nil {
 			return fail(exitUsage, "%v", err)
 		}
 	case isFile(c.Target):
@@ -98,9 +102,9 @@ func printAudit(e *env, reps []replay.Report, asJSON bool) error {
 	return nil
 }
 
-// auditAll audits every stored match, reporting progress on stderr: a bar
-// on a terminal, a line every auditProgressEvery otherwise.
-func auditAll(e *env, src *replay.Store) ([]replay.Report, error) {
+// auditAll audits every stored match, jobs at once, reporting progress on
+// stderr: a bar on a terminal, a line every auditProgressEvery otherwise.
+func auditAll(e *env, src *replay.Store, jobs int) ([]replay.Report, error) {
 	all, err := src.Matches()
 	if err != nil {
 		return nil, err
@@ -110,16 +114,17 @@ func auditAll(e *env, src *replay.Store) ([]replay.Report, error) {
 	}
 	prog := newAuditProgress(e.stderr, auditOnTerminal(e.stderr), len(all))
 	defer prog.finish()
+	ids := make([]string, len(all))
+	for i, s := range all {
+		ids[i] = s.Match
+	}
 	out := make([]replay.Report, 0, len(all))
-	for _, s := range all {
-		r, err := replay.Audit(src, s.Match)
-		if err != nil {
-			return out, err
-		}
+	err = replay.AuditEach(src, ids, jobs, func(r replay.Report) error {
 		out = append(out, r)
 		prog.done(r)
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // auditProgress shows how far audit --all is. It runs no goroutine: it

@@ -77,6 +77,11 @@ func TestAuditFindings(t *testing.T) {
 	if !strings.Contains(errOut, "audited 2 matches: 1 clean, 1 finding in 1\n") {
 		t.Errorf("summary: %q", errOut)
 	}
+	one, errOut, code := runCLI(t, "audit", "--all", "--json", "--jobs", "1", "--data", dir)
+	wantCode(t, code, exitFailed, one, errOut)
+	if one != out {
+		t.Errorf("--jobs 1 reports differently:\n%s\nthan one per core:\n%s", one, out)
+	}
 	out, errOut, code = runCLI(t, "audit", "bolt-race", "--data", dir)
 	wantCode(t, code, exitFailed, out, errOut)
 	for _, want := range []string{"bolt-race: 1 finding, 12 inputs", "seq 6: divergence:", "players.p2.life: 4 -> 2", "(AUDIT-EFFECTS)"} {
@@ -118,6 +123,7 @@ func TestAuditUsage(t *testing.T) {
 		{[]string{"audit", "nope", "--data", dir}, "unknown match"},
 		{[]string{"audit", notLog}, "notes.jsonl:1"},
 		{[]string{"audit", "--all", "--data", t.TempDir()}, "no store"},
+		{[]string{"audit", "--all", "--jobs=-1", "--data", dir}, "--jobs -1"},
 	} {
 		out, errOut, code := runCLI(t, c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.err) {
