@@ -3,6 +3,7 @@ package reducer
 import (
 	"bytes"
 	"fmt"
+	"sync"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -42,9 +43,10 @@ const effectFields = 18
 
 // EncodeEffects is the stored form of an input's effects.
 func EncodeEffects(effs []Effect) []byte {
-	var buf bytes.Buffer
-	enc := msgpack.NewEncoder(&buf)
-	enc.UseCompactInts(true)
+	w := effectEncoders.Get().(*effectEncoder)
+	defer effectEncoders.Put(w)
+	w.buf.Reset()
+	enc := w.enc
 	must := func(err error) {
 		if err != nil {
 			panic(fmt.Sprintf("reducer: encoding effects: %v", err)) // writing to a buffer never fails
@@ -96,15 +98,40 @@ func EncodeEffects(effs []Effect) []byte {
 			}
 			return nil
 		})
-		put(fAsk, func() error { return enc.Encode(e.Ask) })
+		put(fAsk, func() error { return encodeQuestion(enc, e.Ask) })
 		put(fLKI, func() error { return enc.Encode(e.LKI) })
 		put(fEvent, func() error { return enc.EncodeUint(uint64(e.Event)) })
 		put(fEventSeat, func() error { return enc.EncodeInt(int64(e.EventSeat)) })
 		put(fEventLKI, func() error { return enc.Encode(e.EventLKI) })
 		put(fCont, func() error { return enc.Encode(e.Cont) })
 	}
-	return buf.Bytes()
+	return bytes.Clone(w.buf.Bytes())
 }
+
+// effectEncoder and effectDecoder are pooled: a store or a fold codes
+// effects for every input.
+type effectEncoder struct {
+	buf bytes.Buffer
+	enc *msgpack.Encoder
+}
+
+var effectEncoders = sync.Pool{New: func() any {
+	w := &effectEncoder{}
+	w.enc = msgpack.NewEncoder(&w.buf)
+	w.enc.UseCompactInts(true)
+	return w
+}}
+
+type effectDecoder struct {
+	r   bytes.Reader
+	dec *msgpack.Decoder
+}
+
+var effectDecoders = sync.Pool{New: func() any {
+	d := &effectDecoder{}
+	d.dec = msgpack.NewDecoder(&d.r)
+	return d
+}}
 
 func (e *Effect) mask() int {
 	m := 0
@@ -136,7 +163,14 @@ func (e *Effect) mask() int {
 
 // DecodeEffects reads effects stored by EncodeEffects.
 func DecodeEffects(b []byte) ([]Effect, error) {
-	dec := msgpack.NewDecoder(bytes.NewReader(b))
+	d := effectDecoders.Get().(*effectDecoder)
+	defer func() {
+		d.r.Reset(nil)
+		effectDecoders.Put(d)
+	}()
+	d.r.Reset(b)
+	d.dec.ResetReader(&d.r)
+	dec := d.dec
 	n, err := dec.DecodeArrayLen()
 	if err != nil {
 		return nil, fmt.Errorf("reducer: stored effects: %w", err)
@@ -228,7 +262,10 @@ func decodeEffect(dec *msgpack.Decoder, e *Effect) error {
 		}
 		return nil
 	})
-	get(fAsk, func() error { return dec.Decode(&e.Ask) })
+	get(fAsk, func() error {
+		e.Ask = &Question{}
+		return decodeQuestion(dec, e.Ask)
+	})
 	get(fLKI, func() error { return dec.Decode(&e.LKI) })
 	get(fEvent, uintTo(func(v uint64) { e.Event = ObjID(v) }))
 	get(fEventSeat, intTo(func(v int) { e.EventSeat = v }))

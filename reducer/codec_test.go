@@ -1,8 +1,11 @@
 package reducer
 
 import (
+	"bytes"
 	"reflect"
 	"testing"
+
+	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/chronicle-mtg/chronicle/events"
 )
@@ -67,4 +70,37 @@ func fixtureEffects(t *testing.T, name string) [][]Effect {
 		out = append(out, effs)
 	}
 	return out
+}
+
+// The question's array form covers every Question field.
+func TestQuestionCodecCoversEveryField(t *testing.T) {
+	if n := reflect.TypeOf(Question{}).NumField(); n != questionFields {
+		t.Fatalf("Question has %d fields, the codec writes %d: update reducer/codec_question.go", n, questionFields)
+	}
+}
+
+// Effects stored before questions had their array form (a map by field
+// name) still read back the same.
+func TestEffectCodecReadsMapQuestions(t *testing.T) {
+	q := &Question{Ask: AskChoose, Player: 1, Random: "shuffle", Of: 1, Resolving: 7, N: 2, Max: 3,
+		Prompt: "discard", What: "discard", Options: []string{"a", "b"}}
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	for _, err := range []error{enc.EncodeArrayLen(1), enc.EncodeUint(uint64(OpAsk)), enc.EncodeUint(fAsk), enc.Encode(q)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := DecodeEffects(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !reflect.DeepEqual(got[0].Ask, q) {
+		t.Fatalf("read back %+v, want the question %+v", got, q)
+	}
+	again, err := DecodeEffects(EncodeEffects(got))
+	if err != nil || !reflect.DeepEqual(again, got) {
+		t.Fatalf("array form: %+v (%v), want %+v", again, err, got)
+	}
 }
