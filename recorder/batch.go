@@ -54,11 +54,10 @@ func (r *Recorder) process(msgs []jetstream.Msg) error {
 		}
 		r.lastApplied = batch.StreamSeq
 	}
-	for _, msg := range msgs {
-		if err := msg.Ack(); err != nil {
-			// The commit stands; a redelivery will be recognised by the cursor.
-			r.log.Warn("ack", "err", err)
-		}
+	// One ack for the batch: the consumer's acks are cumulative (AckAll).
+	if err := msgs[len(msgs)-1].Ack(); err != nil {
+		// The commit stands; a redelivery will be recognised by the cursor.
+		r.log.Warn("ack", "err", err)
 	}
 	for _, v := range verdicts {
 		data, _ := json.Marshal(v)

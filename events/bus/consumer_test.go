@@ -54,14 +54,14 @@ func ensureConsumer(t *testing.T, s jetstream.Stream, lastApplied uint64) jetstr
 }
 
 // TestEnsureConsumerCreates guards a first start: the durable consumer is
-// created with explicit acks and delivers from the stream's first message.
+// created with cumulative acks and delivers from the stream's first message.
 func TestEnsureConsumerCreates(t *testing.T) {
 	e := startEnv(t)
 	s := e.stream(t)
 	e.publish(t, 3)
 	c := ensureConsumer(t, s, 0)
 	cfg := c.CachedInfo().Config
-	if cfg.Durable != bus.ConsumerName || cfg.AckPolicy != jetstream.AckExplicitPolicy || cfg.MaxDeliver != bus.MaxDeliver {
+	if cfg.Durable != bus.ConsumerName || cfg.AckPolicy != jetstream.AckAllPolicy || cfg.MaxDeliver != bus.MaxDeliver {
 		t.Errorf("consumer config %+v", cfg)
 	}
 	if got := fetch(t, c, 10, true); !reflect.DeepEqual(got, seqRange(1, 3)) {
@@ -140,5 +140,28 @@ func TestEnsureConsumerInStep(t *testing.T) {
 	}
 	if got := fetch(t, c, 10, true); !reflect.DeepEqual(got, seqRange(4, 5)) {
 		t.Errorf("delivered %v, want 4..5", got)
+	}
+}
+
+// TestEnsureConsumerReplacesExplicitAcks guards an upgrade: a consumer an
+// earlier version made with explicit acks is replaced by one with
+// cumulative acks, delivering from after what the store holds.
+func TestEnsureConsumerReplacesExplicitAcks(t *testing.T) {
+	e := startEnv(t)
+	s := e.stream(t)
+	e.publish(t, 5)
+	old, err := s.CreateConsumer(testCtx(t), jetstream.ConsumerConfig{Durable: bus.ConsumerName, AckPolicy: jetstream.AckExplicitPolicy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fetch(t, old, 3, true); !reflect.DeepEqual(got, seqRange(1, 3)) {
+		t.Fatalf("delivered %v, want 1..3", got)
+	}
+	c := ensureConsumer(t, s, 2)
+	if p := c.CachedInfo().Config.AckPolicy; p != jetstream.AckAllPolicy {
+		t.Fatalf("ack policy %v, want all", p)
+	}
+	if got := fetch(t, c, 10, true); !reflect.DeepEqual(got, seqRange(3, 5)) {
+		t.Errorf("after the replacement delivered %v, want 3..5", got)
 	}
 }

@@ -78,11 +78,15 @@ func CursorName(s jetstream.Stream) string {
 // store (messages delivered but never committed: the recorder crashed) or
 // behind it, it is reset to lastApplied+1, so delivery stays in stream order
 // and nothing is skipped.
+//
+// Acks are cumulative (AckAll): the recorder acks the last message of each
+// committed batch, which acks every one before it. A consumer left by an
+// earlier version with explicit acks is replaced, positioned the same way.
 func EnsureConsumer(ctx context.Context, s jetstream.Stream, lastApplied uint64) (jetstream.Consumer, error) {
 	cfg := jetstream.ConsumerConfig{
 		Durable:       ConsumerName,
 		Description:   "Chronicle recorder",
-		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckPolicy:     jetstream.AckAllPolicy,
 		AckWait:       AckWait,
 		MaxDeliver:    MaxDeliver,
 		BackOff:       Backoff,
@@ -90,36 +94,36 @@ func EnsureConsumer(ctx context.Context, s jetstream.Stream, lastApplied uint64)
 		DeliverPolicy: jetstream.DeliverAllPolicy,
 	}
 	c, err := s.Consumer(ctx, ConsumerName)
-	if errors.Is(err, jetstream.ErrConsumerNotFound) {
-		if lastApplied > 0 {
-			cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
-			cfg.OptStartSeq = lastApplied + 1
-		}
-		c, err = s.CreateConsumer(ctx, cfg)
-		if err != nil {
-			return nil, fmt.Errorf("bus: create consumer %s: %w", ConsumerName, err)
-		}
-		return c, nil
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, jetstream.ErrConsumerNotFound):
+		// Created below.
+	case err != nil:
 		return nil, fmt.Errorf("bus: consumer %s: %w", ConsumerName, err)
-	}
-	if c.CachedInfo().Delivered.Stream == lastApplied {
+	case c.CachedInfo().Config.AckPolicy != cfg.AckPolicy:
+		// Made by an earlier version (explicit acks): the ack policy can't be
+		// changed in place, and the store's cursor says where to go on.
+		if err := s.DeleteConsumer(ctx, ConsumerName); err != nil {
+			return nil, fmt.Errorf("bus: replace consumer %s: %w", ConsumerName, err)
+		}
+	case c.CachedInfo().Delivered.Stream == lastApplied:
 		return c, nil
+	default:
+		// Out of step with the store: deliver again from lastApplied+1.
+		rerr := error(nil)
+		if _, rerr = s.ResetConsumerToSequence(ctx, ConsumerName, lastApplied+1); rerr == nil {
+			return s.Consumer(ctx, ConsumerName)
+		}
+		if err := s.DeleteConsumer(ctx, ConsumerName); err != nil {
+			return nil, fmt.Errorf("bus: reposition consumer %s: reset: %v; delete: %w", ConsumerName, rerr, err)
+		}
 	}
-	// Out of step with the store: deliver again from lastApplied+1.
-	rerr := error(nil)
-	if _, rerr = s.ResetConsumerToSequence(ctx, ConsumerName, lastApplied+1); rerr == nil {
-		return s.Consumer(ctx, ConsumerName)
+	if lastApplied > 0 {
+		cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
+		cfg.OptStartSeq = lastApplied + 1
 	}
-	if err := s.DeleteConsumer(ctx, ConsumerName); err != nil {
-		return nil, fmt.Errorf("bus: reposition consumer %s: reset: %v; delete: %w", ConsumerName, rerr, err)
-	}
-	cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
-	cfg.OptStartSeq = lastApplied + 1
 	c, err = s.CreateConsumer(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("bus: recreate consumer %s: %w", ConsumerName, err)
+		return nil, fmt.Errorf("bus: create consumer %s: %w", ConsumerName, err)
 	}
 	return c, nil
 }
