@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,18 +15,26 @@ import (
 )
 
 // process validates a batch, commits it, acks it, and sends the verdicts.
-func (r *Recorder) process(msgs []jetstream.Msg) error {
+// Messages come in stream order, one after another: gap means one went
+// missing before reaching us (the stream still holds it), so the batch
+// stops there, unacked after it, for the caller to pull again.
+func (r *Recorder) process(msgs []jetstream.Msg) (gap bool, err error) {
 	batch := &store.Batch{Stream: r.cursor}
 	verdicts := make([]*bus.Verdict, 0, len(msgs))
 	var st Stats
-	for _, msg := range msgs {
+	for i, msg := range msgs {
 		md, err := msg.Metadata()
 		if err != nil {
-			return fmt.Errorf("recorder: message without JetStream metadata: %w", err)
+			return false, fmt.Errorf("recorder: message without JetStream metadata: %w", err)
 		}
 		seq := md.Sequence.Stream
-		if seq <= r.lastApplied || seq <= batch.StreamSeq {
+		next := max(r.lastApplied, batch.StreamSeq) + 1
+		if seq < next {
 			continue // redelivered: committed already
+		}
+		if seq > next && r.missed(next, seq) {
+			msgs, gap = msgs[:i], true
+			break
 		}
 		batch.StreamSeq = seq
 		v, ev, rej := r.admitSafely(msg, md)
@@ -50,14 +59,16 @@ func (r *Recorder) process(msgs []jetstream.Msg) error {
 			r.cfg.BeforeCommit(len(msgs))
 		}
 		if err := r.commit(batch); err != nil {
-			return err
+			return gap, err
 		}
 		r.lastApplied = batch.StreamSeq
 	}
 	// One ack for the batch: the consumer's acks are cumulative (AckAll).
-	if err := msgs[len(msgs)-1].Ack(); err != nil {
-		// The commit stands; a redelivery will be recognised by the cursor.
-		r.log.Warn("ack", "err", err)
+	if len(msgs) > 0 {
+		if err := msgs[len(msgs)-1].Ack(); err != nil {
+			// The commit stands; a redelivery will be recognised by the cursor.
+			r.log.Warn("ack", "err", err)
+		}
 	}
 	for _, v := range verdicts {
 		data, _ := json.Marshal(v)
@@ -72,7 +83,29 @@ func (r *Recorder) process(msgs []jetstream.Msg) error {
 	r.stats.Duplicates += st.Duplicates
 	r.stats.Rejected += st.Rejected
 	r.statsMu.Unlock()
-	return nil
+	return gap, nil
+}
+
+// missed reports whether the stream holds a message from seq next up to
+// before seq, which came after next: one delivered to us and lost on the
+// way (a pull request cut short). Messages deleted from the stream leave
+// a hole that is not a loss. When the stream can't be asked, it is
+// treated as a loss: pulling again costs a moment, skipping would lose an
+// input, since an ack covers every message before it.
+func (r *Recorder) missed(next, seq uint64) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	m, err := r.stream.GetMsg(ctx, next, jetstream.WithGetMsgSubject(bus.InWildcard))
+	if err != nil {
+		r.log.Warn("gap in delivery: can't look it up; pulling again", "expected", next, "got", seq, "err", err)
+		return true
+	}
+	if m.Sequence < seq {
+		r.log.Warn("gap in delivery: pulling again", "expected", next, "got", seq, "stream_has", m.Sequence)
+		return true
+	}
+	r.log.Info("stream has no messages here (deleted)", "from", next, "to", seq-1)
+	return false
 }
 
 // commit writes the batch, retrying a failed transaction a bounded number of

@@ -42,6 +42,7 @@ type Recorder struct {
 	cfg         Config
 	log         *slog.Logger
 	js          jetstream.JetStream
+	stream      jetstream.Stream
 	cursor      string
 	lastApplied uint64
 	matches     map[string]*Match
@@ -104,6 +105,7 @@ func (r *Recorder) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	r.stream = stream
 	r.cursor = bus.CursorName(stream)
 	if r.lastApplied, err = r.cfg.Store.LastApplied(r.cursor); err != nil {
 		return err
@@ -122,26 +124,8 @@ func (r *Recorder) Run(ctx context.Context) error {
 		return fmt.Errorf("recorder: status responder: %w", err)
 	}
 
-	in := make(chan jetstream.Msg, 2*r.cfg.Batch)
-	stop := make(chan struct{})
-	cc, err := cons.Consume(func(m jetstream.Msg) {
-		select {
-		case in <- m:
-		case <-stop:
-		}
-	}, jetstream.PullMaxMessages(2*r.cfg.Batch), jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
-		if !errors.Is(err, jetstream.ErrNoHeartbeat) {
-			r.log.Warn("consume", "err", err)
-		}
-	}))
-	if err != nil {
-		return fmt.Errorf("recorder: consume: %w", err)
-	}
-	defer func() {
-		close(stop)
-		cc.Stop()
-		<-cc.Closed()
-	}()
+	feed := startFetch(ctx, cons, r.cfg.Batch, r.log)
+	defer func() { feed.stop() }()
 	r.log.Info("recording", "stream", bus.StreamName, "consumer", bus.ConsumerName, "last_applied", r.lastApplied)
 	close(r.ready)
 
@@ -151,20 +135,33 @@ func (r *Recorder) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case m := <-in:
+		case m := <-feed.in:
 			msgs = append(msgs, m)
 		}
 	fill:
 		for len(msgs) < r.cfg.Batch {
 			select {
-			case m := <-in:
+			case m := <-feed.in:
 				msgs = append(msgs, m)
 			default:
 				break fill
 			}
 		}
-		if err := r.process(msgs); err != nil {
+		gap, err := r.process(msgs)
+		if err != nil {
 			return err
+		}
+		if gap {
+			// Messages went missing between the server and us: pull again
+			// from the first one not stored.
+			feed.stop()
+			if cons, err = bus.EnsureConsumer(ctx, stream, r.lastApplied); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
+			}
+			feed = startFetch(ctx, cons, r.cfg.Batch, r.log)
 		}
 	}
 }

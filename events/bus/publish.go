@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -49,6 +50,18 @@ type Publisher struct {
 	Now func() time.Time
 	// OnOutcome, if set, is called as each input's fate is known.
 	OnOutcome func(Outcome)
+	// Batch is how many inputs go in one atomic batch: 0 means
+	// DefaultBatch, 1 input by input.
+	Batch int
+
+	noAtomic atomic.Bool // the stream refused an atomic batch as disabled
+}
+
+func (p *Publisher) batchSize() int {
+	if p.Batch <= 0 {
+		return DefaultBatch
+	}
+	return min(p.Batch, 1000)
 }
 
 // NewPublisher returns a publisher on nc; the input stream must exist.
@@ -198,23 +211,73 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 	r.mu.Lock()
 	r.awaiting = map[uint64]bool{}
 	r.mu.Unlock()
-	for k, ev := range evs[i:] {
-		r.mu.Lock()
-		r.awaiting[ev.Seq] = true
-		r.mu.Unlock()
+	for rest := evs[i:]; len(rest) > 0; {
+		chunk := rest[:min(r.p.batchSize(), len(rest))]
+		if len(chunk) > 1 && !r.p.noAtomic.Load() {
+			r.await(chunk, true)
+			seq, err := r.publishBatch(ctx, chunk, last)
+			if err == nil {
+				last, rest = seq, rest[len(chunk):]
+				continue
+			}
+			r.await(chunk, false)
+			var be *batchError
+			switch {
+			case anotherWriter(err):
+				r.abandon(rest, fmt.Sprintf("not sent: another publisher wrote to match %s meanwhile (expected last subject sequence %d)", r.match, last))
+				return nil
+			case !errors.As(err, &be):
+				return err
+			case be.ErrCode == errCodeAtomicDisabled:
+				r.p.noAtomic.Store(true) // the stream predates atomic batches
+			}
+			// Refused whole (a message id the stream has seen, too many
+			// batches open at once): input by input instead.
+		}
+		var stop bool
+		var err error
+		if last, stop, err = r.publishEach(ctx, chunk, rest, last); err != nil || stop {
+			return err
+		}
+		rest = rest[len(chunk):]
+	}
+	return nil
+}
+
+// await marks evs as published and waiting for verdicts (on), or no longer
+// (off) where no verdict came.
+func (r *matchRun) await(evs []*events.Event, on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, ev := range evs {
+		if r.outcomes[ev.Seq] != nil {
+			continue // its verdict came already
+		}
+		if on {
+			r.awaiting[ev.Seq] = true
+		} else {
+			delete(r.awaiting, ev.Seq)
+		}
+	}
+}
+
+// publishEach publishes chunk, the first inputs of rest, input by input,
+// each with the expected last subject sequence, and returns the last one's
+// stream sequence. stop means the rest of the match is not to be sent (and
+// has its outcome).
+func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event, last uint64) (uint64, bool, error) {
+	for k, ev := range chunk {
+		r.await(chunk[k:k+1], true)
 		ack, err := r.p.JS.Publish(ctx, InSubject(r.match), ev.MarshalMsgpack(),
 			jetstream.WithMsgID(MsgID(r.match, ev.Seq)),
 			jetstream.WithExpectLastSequencePerSubject(last))
 		if err != nil {
-			r.mu.Lock()
-			delete(r.awaiting, ev.Seq)
-			r.mu.Unlock()
-			var apiErr *jetstream.APIError
-			if errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence || apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant) {
-				r.abandon(evs[i+k:], fmt.Sprintf("not sent: another publisher wrote to match %s meanwhile (expected last subject sequence %d)", r.match, last))
-				return nil
+			r.await(chunk[k:k+1], false)
+			if anotherWriter(err) {
+				r.abandon(rest[k:], fmt.Sprintf("not sent: another publisher wrote to match %s meanwhile (expected last subject sequence %d)", r.match, last))
+				return last, true, nil
 			}
-			return fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
+			return last, true, fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
 		}
 		if !ack.Duplicate {
 			last = ack.Sequence
@@ -222,21 +285,21 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 		}
 		// The stream had this message id already: go on only if what it
 		// holds at this seq is our input, and from the subject's true end.
-		if err := r.waitFor(ctx, func() []uint64 { return r.missingOf(ev.Seq) }); err != nil {
-			return err
+		if err := r.waitFor(ctx, func() int { return len(r.missingOf(ev.Seq)) }, func() []uint64 { return r.missingOf(ev.Seq) }); err != nil {
+			return last, true, err
 		}
 		r.mu.Lock()
 		o := r.outcomes[ev.Seq]
 		r.mu.Unlock()
 		if o.Status != StatusStored {
-			r.abandon(evs[i+k+1:], fmt.Sprintf("not sent: seq %d of %s was not stored as given", ev.Seq, r.match))
-			return nil
+			r.abandon(rest[k+1:], fmt.Sprintf("not sent: seq %d of %s was not stored as given", ev.Seq, r.match))
+			return last, true, nil
 		}
 		if last, err = r.lastSubjectSeq(ctx); err != nil {
-			return err
+			return last, true, err
 		}
 	}
-	return nil
+	return last, false, nil
 }
 
 // missingOf is seq if it has no outcome yet.
@@ -261,11 +324,12 @@ func (r *matchRun) lastSubjectSeq(ctx context.Context) (uint64, error) {
 }
 
 // wait blocks until every published input has a verdict.
-func (r *matchRun) wait(ctx context.Context) error { return r.waitFor(ctx, r.missing) }
+func (r *matchRun) wait(ctx context.Context) error { return r.waitFor(ctx, r.left, r.missing) }
 
-// waitFor blocks until missing returns nothing, polling the recorder's
-// status for seqs whose verdict message was missed.
-func (r *matchRun) waitFor(ctx context.Context, missingFn func() []uint64) error {
+// waitFor blocks until left says nothing is missing, polling the
+// recorder's status for the seqs missing lists, whose verdict message was
+// missed. left is cheap: it runs at every verdict.
+func (r *matchRun) waitFor(ctx context.Context, left func() int, missing func() []uint64) error {
 	idle := r.p.Idle
 	if idle == 0 {
 		idle = 30 * time.Second
@@ -275,26 +339,27 @@ func (r *matchRun) waitFor(ctx context.Context, missingFn func() []uint64) error
 	defer poll.Stop()
 	lastLeft := -1
 	for {
-		missing := missingFn()
-		if len(missing) == 0 {
+		n := left()
+		if n == 0 {
 			return nil
 		}
-		if len(missing) != lastLeft {
-			lastLeft = len(missing)
+		if n != lastLeft {
+			lastLeft = n
 			deadline = time.Now().Add(idle)
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("bus: %s: no verdict for %d inputs after %s (first seq %d)", r.match, len(missing), idle, missing[0])
+			return fmt.Errorf("bus: %s: no verdict for %d inputs after %s (first seq %d)", r.match, n, idle, missing()[0])
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-r.wake:
 		case <-poll.C:
-			if len(missing) > MaxStatusSeqs {
-				missing = missing[:MaxStatusSeqs]
+			seqs := missing()
+			if len(seqs) > MaxStatusSeqs {
+				seqs = seqs[:MaxStatusSeqs]
 			}
-			rep, err := r.p.status(ctx, r.match, missing)
+			rep, err := r.p.status(ctx, r.match, seqs)
 			if err != nil {
 				return err
 			}
@@ -305,16 +370,23 @@ func (r *matchRun) waitFor(ctx context.Context, missingFn func() []uint64) error
 	}
 }
 
+// left is how many published inputs wait for a verdict: settle takes each
+// out of awaiting as its verdict comes.
+func (r *matchRun) left() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.awaiting)
+}
+
+// missing lists the seqs waiting for a verdict, in order.
 func (r *matchRun) missing() []uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := make([]uint64, 0, len(r.awaiting))
 	for s := range r.awaiting {
-		if r.outcomes[s] == nil { // a verdict may come before our publish returns
-			out = append(out, s)
-		}
+		out = append(out, s)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	slices.Sort(out)
 	return out
 }
 

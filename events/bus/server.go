@@ -38,6 +38,8 @@ func StartServer(opt ServerOptions) (*Server, error) {
 		NoSigs:     true,
 		NoLog:      !opt.Debug,
 		MaxPayload: server.MAX_PAYLOAD_SIZE,
+		// One open atomic batch per match being published (see batch.go).
+		JetStreamLimits: server.JSLimitOpts{MaxBatchInflightPerStream: 4096, MaxBatchInflightTotal: 4096},
 	}
 	if opt.Listen == "" {
 		o.DontListen = true

@@ -35,7 +35,7 @@ var Backoff = []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 5 
 func EnsureStream(ctx context.Context, js jetstream.JetStream, opt StreamOptions) (jetstream.Stream, error) {
 	s, err := js.Stream(ctx, StreamName)
 	if err == nil {
-		return s, nil
+		return allowAtomic(ctx, js, s), nil
 	}
 	if !errors.Is(err, jetstream.ErrStreamNotFound) {
 		return nil, fmt.Errorf("bus: stream %s: %w", StreamName, err)
@@ -54,6 +54,8 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, opt StreamOptions
 		Retention:   jetstream.LimitsPolicy,
 		Duplicates:  opt.Dedup,
 		Replicas:    opt.Replicas,
+		// Publishers send a match's inputs in atomic batches.
+		AllowAtomicPublish: true,
 	})
 	if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
 		return nil, fmt.Errorf("bus: create stream %s: %w", StreamName, err)
@@ -62,6 +64,21 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, opt StreamOptions
 		return js.Stream(ctx, StreamName)
 	}
 	return s, nil
+}
+
+// allowAtomic turns on atomic batch publishing on a stream made before
+// publishers used it. A server that can't is left as it is: publishers then
+// send input by input.
+func allowAtomic(ctx context.Context, js jetstream.JetStream, s jetstream.Stream) jetstream.Stream {
+	cfg := s.CachedInfo().Config
+	if cfg.AllowAtomicPublish {
+		return s
+	}
+	cfg.AllowAtomicPublish = true
+	if updated, err := js.UpdateStream(ctx, cfg); err == nil {
+		return updated
+	}
+	return s
 }
 
 // CursorName names the store's cursor for a stream: its name and creation

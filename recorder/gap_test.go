@@ -1,0 +1,119 @@
+package recorder
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chronicle-mtg/chronicle/events/bus"
+	"github.com/chronicle-mtg/chronicle/events/store"
+)
+
+// startThree stops h's recorder and publishes the first input of matches
+// a, b and c: stream seqs 1, 2 and 3.
+func startThree(t *testing.T, h *harness) {
+	t.Helper()
+	h.stopRecorder()
+	for _, id := range []string{"a", "b", "c"} {
+		ev := matchInputs(id, 0)[0]
+		h.publishRaw(id, ev.MarshalMsgpack(), msgID(ev))
+	}
+}
+
+// TestDeletedMessageIsNoGap: a message deleted from the stream leaves a
+// hole in its sequence that is not a lost delivery: the recorder goes on
+// past it and stores the rest.
+func TestDeletedMessageIsNoGap(t *testing.T) {
+	h := newHarness(t)
+	startThree(t, h)
+	s, err := h.js.Stream(context.Background(), bus.StreamName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteMsg(context.Background(), 2); err != nil {
+		t.Fatal(err)
+	}
+	c := h.watch("c")
+	h.startRecorder()
+	c.wait(t, 1)
+	if h.storedEvents("a") == nil || h.storedEvents("b") != nil || h.storedEvents("c") == nil {
+		t.Fatalf("stored a %v, b %v, c %v; want a and c", h.storedEvents("a"), h.storedEvents("b"), h.storedEvents("c"))
+	}
+	if n := len(h.rejections()); n != 0 {
+		t.Fatalf("%d rejections", n)
+	}
+}
+
+// TestLostDeliveryIsPulledAgain: a message the stream holds that never
+// reached the recorder (a pull cut short) stops the batch before the next
+// one, unacked; pulled again from there, everything is stored once. An ack
+// covers every message before it, so going on would have lost it.
+func TestLostDeliveryIsPulledAgain(t *testing.T) {
+	h := newHarness(t)
+	startThree(t, h)
+	ctx := context.Background()
+	st, err := store.Open(h.dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r, err := New(Config{Store: st, Conn: h.nc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.stream, err = bus.EnsureStream(ctx, r.js, bus.StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r.cursor = bus.CursorName(r.stream)
+	pull := func(after uint64, n int) []jetstream.Msg {
+		t.Helper()
+		cons, err := bus.EnsureConsumer(ctx, r.stream, after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := cons.Fetch(n, jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var msgs []jetstream.Msg
+		for m := range res.Messages() {
+			msgs = append(msgs, m)
+		}
+		return msgs
+	}
+	msgs := pull(0, 3)
+	if len(msgs) != 3 {
+		t.Fatalf("pulled %d messages, want 3", len(msgs))
+	}
+	gap, err := r.process([]jetstream.Msg{msgs[0], msgs[2]}) // seq 2 lost on the way
+	if err != nil || !gap {
+		t.Fatalf("gap %v, err %v; want the gap found", gap, err)
+	}
+	if r.lastApplied != 1 || storedHead(t, st, "c") != 0 {
+		t.Fatalf("after the gap: last applied %d, c stored %d; want 1 and nothing of c", r.lastApplied, storedHead(t, st, "c"))
+	}
+	msgs = pull(r.lastApplied, 2)
+	if len(msgs) != 2 {
+		t.Fatalf("pulled again %d messages, want 2 (seqs 2 and 3)", len(msgs))
+	}
+	if gap, err := r.process(msgs); err != nil || gap {
+		t.Fatalf("gap %v, err %v", gap, err)
+	}
+	for _, id := range []string{"a", "b", "c"} {
+		if storedHead(t, st, id) != 1 {
+			t.Errorf("match %s: head %d, want 1", id, storedHead(t, st, id))
+		}
+	}
+}
+
+// storedHead is the head seq the store holds of match, 0 if none.
+func storedHead(t *testing.T, st *store.Store, match string) uint64 {
+	t.Helper()
+	m, err := st.Meta(match)
+	if err != nil {
+		return 0
+	}
+	return m.HeadSeq
+}
