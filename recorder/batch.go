@@ -14,75 +14,122 @@ import (
 	"github.com/chronicle-mtg/chronicle/events/store"
 )
 
-// process validates a batch, commits it, acks it, and sends the verdicts.
-// Messages come in stream order, one after another: gap means one went
-// missing before reaching us (the stream still holds it), so the batch
-// stops there, unacked after it, for the caller to pull again.
-func (r *Recorder) process(msgs []jetstream.Msg) (gap bool, err error) {
-	batch := &store.Batch{Stream: r.cursor}
-	verdicts := make([]*bus.Verdict, 0, len(msgs))
-	var st Stats
-	for i, msg := range msgs {
+// admitted is a run of messages validated and not yet committed: the
+// store batch, the verdicts to send once it is committed, and the last
+// message, whose ack covers the run.
+type admitted struct {
+	batch    *store.Batch
+	verdicts []*bus.Verdict
+	last     jetstream.Msg
+	msgs     int
+	stats    Stats
+}
+
+func (r *Recorder) newAdmitted() *admitted {
+	return &admitted{batch: &store.Batch{Stream: r.cursor}}
+}
+
+// admitAll validates msgs into a. Messages come in stream order, one after
+// another: gap means one went missing before reaching us (the stream still
+// holds it), so admitting stops there, for the caller to pull again.
+func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (gap bool, err error) {
+	for _, msg := range msgs {
 		md, err := msg.Metadata()
 		if err != nil {
 			return false, fmt.Errorf("recorder: message without JetStream metadata: %w", err)
 		}
 		seq := md.Sequence.Stream
-		next := max(r.lastApplied, batch.StreamSeq) + 1
+		next := r.admittedSeq + 1
 		if seq < next {
-			continue // redelivered: committed already
+			a.last, a.msgs = msg, a.msgs+1
+			continue // redelivered: admitted already
 		}
 		if seq > next && r.missed(next, seq) {
-			msgs, gap = msgs[:i], true
-			break
+			return true, nil
 		}
-		batch.StreamSeq = seq
+		r.admittedSeq = seq
+		a.batch.StreamSeq = seq
+		a.last, a.msgs = msg, a.msgs+1
 		v, ev, rej := r.admitSafely(msg, md)
 		switch {
 		case rej != nil:
-			batch.Rejections = append(batch.Rejections, rej)
-			st.Rejected++
+			a.batch.Rejections = append(a.batch.Rejections, rej)
+			a.stats.Rejected++
 		case ev != nil:
-			batch.Events = append(batch.Events, ev)
+			a.batch.Events = append(a.batch.Events, ev)
 			if d := r.derived; d != nil {
-				batch.Derived = append(batch.Derived, d)
+				a.batch.Derived = append(a.batch.Derived, d)
 				r.derived = nil
 			}
-			st.Stored++
+			a.stats.Stored++
 		default:
-			st.Duplicates++
+			a.stats.Duplicates++
 		}
-		verdicts = append(verdicts, v)
+		a.verdicts = append(a.verdicts, v)
 	}
-	if batch.StreamSeq > 0 {
+	return false, nil
+}
+
+// commitAdmitted commits a, acks it and sends its verdicts. It touches
+// nothing admitting uses, so it may run beside it.
+func (r *Recorder) commitAdmitted(a *admitted) error {
+	if a.batch.StreamSeq > 0 {
 		if r.cfg.BeforeCommit != nil {
-			r.cfg.BeforeCommit(len(msgs))
+			r.cfg.BeforeCommit(a.msgs)
 		}
-		if err := r.commit(batch); err != nil {
-			return gap, err
+		if err := r.commit(a.batch); err != nil {
+			return err
 		}
-		r.lastApplied = batch.StreamSeq
 	}
-	// One ack for the batch: the consumer's acks are cumulative (AckAll).
-	if len(msgs) > 0 {
-		if err := msgs[len(msgs)-1].Ack(); err != nil {
+	// One ack for the run: the consumer's acks are cumulative (AckAll).
+	if a.last != nil {
+		if err := a.last.Ack(); err != nil {
 			// The commit stands; a redelivery will be recognised by the cursor.
 			r.log.Warn("ack", "err", err)
 		}
 	}
-	for _, v := range verdicts {
+	for _, v := range a.verdicts {
 		data, _ := json.Marshal(v)
 		if err := r.cfg.Conn.Publish(bus.OutSubject(v.Match), data); err != nil {
 			r.log.Warn("verdict", "match", v.Match, "seq", v.Seq, "err", err)
 		}
 	}
-	st.Batches = 1
+	st := a.stats
 	r.statsMu.Lock()
-	r.stats.Batches += st.Batches
+	r.stats.Batches++
 	r.stats.Stored += st.Stored
 	r.stats.Duplicates += st.Duplicates
 	r.stats.Rejected += st.Rejected
 	r.statsMu.Unlock()
+	return nil
+}
+
+// committed notes, on the admitting side, that a is stored: its inputs
+// leave the matches' pending sets, and the caches may shrink.
+func (r *Recorder) committed(a *admitted) {
+	if a.batch.StreamSeq > 0 {
+		r.lastApplied = a.batch.StreamSeq
+	}
+	for _, ev := range a.batch.Events {
+		if m := r.matches[ev.Match]; m != nil {
+			delete(m.pending, ev.Seq)
+		}
+	}
+	r.trimCaches()
+}
+
+// process admits msgs and commits them at once: a batch without the
+// pipeline, for tests and for the last batch at shutdown.
+func (r *Recorder) process(msgs []jetstream.Msg) (gap bool, err error) {
+	a := r.newAdmitted()
+	if gap, err = r.admitAll(a, msgs); err != nil {
+		return gap, err
+	}
+	if err := r.commitAdmitted(a); err != nil {
+		r.forgetAll(a.batch)
+		return gap, err
+	}
+	r.committed(a)
 	return gap, nil
 }
 
@@ -109,27 +156,18 @@ func (r *Recorder) missed(next, seq uint64) bool {
 }
 
 // commit writes the batch, retrying a failed transaction a bounded number of
-// times. After a failure the in-memory view of the matches is dropped.
+// times.
 func (r *Recorder) commit(b *store.Batch) error {
 	var err error
 	delay := 100 * time.Millisecond
 	for attempt := 1; attempt <= r.cfg.CommitRetries; attempt++ {
 		if err = r.cfg.Store.Commit(b); err == nil {
-			for _, ev := range b.Events {
-				if m := r.matches[ev.Match]; m != nil {
-					clear(m.pending)
-				}
-			}
-			if len(r.matches) > maxCachedMatches {
-				r.matches = map[string]*Match{}
-			}
 			return nil
 		}
 		r.log.Error("commit failed", "attempt", attempt, "err", err)
 		time.Sleep(delay)
 		delay *= 2
 	}
-	r.forgetAll(b)
 	return fmt.Errorf("recorder: commit failed %d times, stopping without ack: %w", r.cfg.CommitRetries, err)
 }
 
@@ -137,6 +175,35 @@ func (r *Recorder) commit(b *store.Batch) error {
 // the view is rebuilt from the store's meta as matches come up.
 const maxCachedMatches = 50000
 
+// busy reports whether a match has inputs admitted and not yet committed:
+// its view and its game can't be rebuilt from the store until they are.
+func (r *Recorder) busy(match string) bool {
+	m := r.matches[match]
+	return m != nil && len(m.pending) > 0
+}
+
+// trimCaches lets go of the views (and the validator's games) of matches
+// with nothing uncommitted, once there are too many.
+func (r *Recorder) trimCaches() {
+	if len(r.matches) > maxCachedMatches {
+		for id, m := range r.matches {
+			if len(m.pending) == 0 {
+				delete(r.matches, id)
+			}
+		}
+	}
+	if t, ok := r.cfg.Validator.(trimmer); ok {
+		t.Trim(r.busy)
+	}
+}
+
+// trimmer is a Validator that caches per match and can let go of matches
+// that busy says nothing of.
+type trimmer interface {
+	Trim(busy func(match string) bool)
+}
+
+// forgetAll drops the in-memory view of every match after a failed commit.
 func (r *Recorder) forgetAll(b *store.Batch) {
 	r.matches = map[string]*Match{}
 	if r.cfg.Validator == nil {

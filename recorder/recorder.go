@@ -44,7 +44,8 @@ type Recorder struct {
 	js          jetstream.JetStream
 	stream      jetstream.Stream
 	cursor      string
-	lastApplied uint64
+	lastApplied uint64 // the last stream seq committed
+	admittedSeq uint64 // the last stream seq admitted, committed or not
 	matches     map[string]*Match
 	derived     *store.Derived // what the validator derived from the input just admitted
 	ready       chan struct{}
@@ -124,36 +125,64 @@ func (r *Recorder) Run(ctx context.Context) error {
 		return fmt.Errorf("recorder: status responder: %w", err)
 	}
 
+	r.admittedSeq = r.lastApplied
 	feed := startFetch(ctx, cons, r.cfg.Batch, r.log)
 	defer func() { feed.stop() }()
+	com := startCommitter(r)
+	defer com.stop()
 	r.log.Info("recording", "stream", bus.StreamName, "consumer", bus.ConsumerName, "last_applied", r.lastApplied)
 	close(r.ready)
 
+	// Admitting and committing overlap: while one run of inputs is
+	// committed (the fsync), the next is validated, and handed over as one
+	// batch when the commit is done. The busier the recorder, the bigger
+	// the batches.
+	cur := r.newAdmitted()
+	var inflight *admitted
 	msgs := make([]jetstream.Msg, 0, r.cfg.Batch)
 	for {
-		msgs = msgs[:0]
+		if inflight == nil && cur.msgs > 0 {
+			inflight, cur = cur, r.newAdmitted()
+			com.in <- inflight
+		}
+		in := feed.in
+		if cur.msgs >= maxAdmitted*r.cfg.Batch {
+			in = nil // wait for the commit in flight
+		}
 		select {
 		case <-ctx.Done():
-			return nil
-		case m := <-feed.in:
-			msgs = append(msgs, m)
-		}
-	fill:
-		for len(msgs) < r.cfg.Batch {
-			select {
-			case m := <-feed.in:
-				msgs = append(msgs, m)
-			default:
-				break fill
+			return r.settle(com, &inflight, &cur)
+		case err := <-com.done:
+			if err != nil {
+				r.forgetAll(inflight.batch)
+				r.forgetAll(cur.batch)
+				return err
 			}
-		}
-		gap, err := r.process(msgs)
-		if err != nil {
-			return err
-		}
-		if gap {
-			// Messages went missing between the server and us: pull again
-			// from the first one not stored.
+			r.committed(inflight)
+			inflight = nil
+		case m := <-in:
+			msgs = append(msgs[:0], m)
+		fill:
+			for len(msgs) < r.cfg.Batch {
+				select {
+				case m := <-in:
+					msgs = append(msgs, m)
+				default:
+					break fill
+				}
+			}
+			gap, err := r.admitAll(cur, msgs)
+			if err != nil {
+				return err
+			}
+			if !gap {
+				continue
+			}
+			// Messages went missing between the server and us: store what
+			// came before, then pull again from the first one not stored.
+			if err := r.settle(com, &inflight, &cur); err != nil {
+				return err
+			}
 			feed.stop()
 			if cons, err = bus.EnsureConsumer(ctx, stream, r.lastApplied); err != nil {
 				if ctx.Err() != nil {

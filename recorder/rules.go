@@ -58,12 +58,23 @@ func Derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) { return 
 // Forget drops a match's game; the next Admit rebuilds it from the store.
 func (r *Rules) Forget(match string) { delete(r.games, match) }
 
+// Trim drops the games of matches busy says nothing of, once more than
+// maxCachedGames are kept: a game with inputs admitted and not yet stored
+// can't be rebuilt from the store.
+func (r *Rules) Trim(busy func(match string) bool) {
+	if len(r.games) <= maxCachedGames {
+		return
+	}
+	for id := range r.games {
+		if !busy(id) {
+			delete(r.games, id)
+		}
+	}
+}
+
 func (r *Rules) game(ev *events.Event) (*reducer.Game, error) {
 	if g := r.games[ev.Match]; g != nil {
 		return g, nil
-	}
-	if len(r.games) >= maxCachedGames {
-		r.games = map[string]*reducer.Game{}
 	}
 	g := reducer.New(r.pool)
 	if ev.Kind != events.KindMatchStarted {
