@@ -14,7 +14,6 @@ import (
 	"github.com/chronicle-mtg/chronicle/events/bus"
 	"github.com/chronicle-mtg/chronicle/events/store"
 	"github.com/chronicle-mtg/chronicle/recorder"
-	"github.com/chronicle-mtg/chronicle/sim"
 )
 
 // parallelMatches is how many matches a client publishes at once, as
@@ -84,7 +83,7 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := publishAll(ctx, pub, []*sim.Match{c.long}); err != nil {
+	if err := publishAll(ctx, pub, []*packedMatch{c.long}); err != nil {
 		return err
 	}
 
@@ -103,7 +102,7 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
 
 // publishAll publishes matches parallelMatches at a time and fails unless
 // every input's verdict says stored.
-func publishAll(ctx context.Context, pub *bus.Publisher, matches []*sim.Match) error {
+func publishAll(ctx context.Context, pub *bus.Publisher, matches []*packedMatch) error {
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
@@ -116,7 +115,12 @@ func publishAll(ctx context.Context, pub *bus.Publisher, matches []*sim.Match) e
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			outs, err := pub.PublishMatch(ctx, m.ID, m.Inputs)
+			// Decoded here, as a client would build its inputs.
+			evs, err := m.Inputs()
+			var outs []bus.Outcome
+			if err == nil {
+				outs, err = pub.PublishMatch(ctx, m.ID, evs)
+			}
 			for _, o := range outs {
 				if err == nil && o.Status != bus.StatusStored {
 					err = fmt.Errorf("bench: %s seq %d: %s: %s", m.ID, o.Seq, o.Status, o.Reason)
@@ -139,7 +143,7 @@ const rawStream = "BENCH_RAW"
 
 // rawPublish publishes every input's canonical bytes by JetStream async
 // publish, waits for every ack, and returns the time taken.
-func rawPublish(ctx context.Context, nc *nats.Conn, matches []*sim.Match) (time.Duration, error) {
+func rawPublish(ctx context.Context, nc *nats.Conn, matches []*packedMatch) (time.Duration, error) {
 	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(4096))
 	if err != nil {
 		return 0, err
@@ -152,10 +156,10 @@ func rawPublish(ctx context.Context, nc *nats.Conn, matches []*sim.Match) (time.
 	payloads := make([][]byte, 0, len(matches))
 	subjects := make([]string, 0, len(matches))
 	for _, m := range matches {
-		for _, ev := range m.Inputs {
-			payloads = append(payloads, ev.MarshalMsgpack())
+		m.raw(func(b []byte) {
+			payloads = append(payloads, b)
 			subjects = append(subjects, "bench.raw."+m.ID)
-		}
+		})
 	}
 	start := time.Now()
 	for i, p := range payloads {

@@ -75,11 +75,8 @@ func read(r *Report, c *corpus, dir string, opt Options) error {
 	if err != nil {
 		return err
 	}
-	all := c.inputs + len(c.long.Inputs)
-	rawAll := c.raw
-	for _, ev := range c.long.Inputs {
-		rawAll += len(ev.MarshalMsgpack())
-	}
+	all := c.inputs + c.long.Len()
+	rawAll := c.raw + len(c.long.data)
 	r.add(Figure{Key: "bytes_per_input", What: "bytes per input on disk (bbolt file: events, effects, digests, snapshots, indexes)",
 		Value: float64(fi.Size()) / float64(all), Unit: "B", Baseline: float64(rawAll) / float64(all), BaselineWhat: "canonical msgpack of the input"})
 	return nil
@@ -100,7 +97,7 @@ func timeAll(c *corpus, fn func(match string) error) (time.Duration, error) {
 // (replay.Seek: nearest snapshot, effects forward), against replaying the
 // match from its start without snapshots to the middle.
 func seek(r *Report, src *replay.Store, c *corpus, opt Options) error {
-	long := uint64(len(c.long.Inputs))
+	long := uint64(c.long.Len())
 	start := time.Now()
 	if err := replay.Fold(src, "long", func(*reducer.Game, uint64) error { return nil }); err != nil {
 		return err
@@ -168,7 +165,7 @@ func audit(r *Report, src *replay.Store, c *corpus, decode time.Duration) error 
 // grows with the work done until the collector runs, not what the replay
 // keeps.
 func replayMemory(r *Report, src *replay.Store, c *corpus) error {
-	long := uint64(len(c.long.Inputs))
+	long := uint64(c.long.Len())
 	liveOver := func(upTo uint64) (uint64, error) {
 		runtime.GC()
 		base := heapNow()

@@ -41,8 +41,8 @@ const (
 
 // corpus is the generated tournament and the long match, in memory.
 type corpus struct {
-	matches []*sim.Match
-	long    *sim.Match // LongInputs inputs of one long game
+	matches []*packedMatch
+	long    *packedMatch // LongInputs inputs of one long game
 	inputs  int
 	games   int
 	raw     int // bytes of the tournament's inputs, canonical msgpack
@@ -109,12 +109,11 @@ func stage(ctx context.Context, name string, fn func() error) (err error) {
 func generate(opt Options) (*corpus, error) {
 	c := &corpus{}
 	err := sim.Generate(opt.Seed, opt.Matches, sim.Options{Event: "bench"}, func(m *sim.Match) error {
-		c.matches = append(c.matches, m)
-		c.inputs += len(m.Inputs)
-		c.games += m.Games
-		for _, ev := range m.Inputs {
-			c.raw += len(ev.MarshalMsgpack())
-		}
+		p := pack(m)
+		c.matches = append(c.matches, p)
+		c.inputs += p.Len()
+		c.games += p.Games
+		c.raw += len(p.data)
 		return nil
 	})
 	if err != nil {
@@ -142,6 +141,6 @@ func generate(opt Options) (*corpus, error) {
 		ev.Seal()
 		prev = ev.Hash
 	}
-	c.long = long
+	c.long = pack(long)
 	return c, nil
 }
