@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -24,6 +25,7 @@ func pack(m *sim.Match) *packedMatch {
 		p.data = ev.AppendCanonical(p.data)
 		p.ends = append(p.ends, uint32(len(p.data)))
 	}
+	p.data = bytes.Clone(p.data) // no room left over from growing
 	return p
 }
 

@@ -90,7 +90,9 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	if err := stage(ctx, "ingest", func() error { return ingest(ctx, r, c, dir) }); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(opt.Log, "bench: replaying, seeking and auditing (ingested in %.1fs)\n", time.Since(t0).Seconds())
+	fmt.Fprintf(opt.Log, "bench: flushing the ingest's writes to disk (ingested in %.1fs)\n", time.Since(t0).Seconds())
+	flushDisk()
+	fmt.Fprintf(opt.Log, "bench: replaying, seeking and auditing\n")
 	if err := stage(ctx, "read", func() error { return read(r, c, dir, opt) }); err != nil {
 		return nil, err
 	}

@@ -1,7 +1,9 @@
 // Package recorder is the consumer loop that turns published inputs into
 // stored logs: fetch a batch from the durable JetStream consumer, decode and
 // validate each input, commit the batch to bbolt in one transaction together
-// with the stream cursor, ack, and then publish one verdict per input.
+// with the stream cursor, ack, and then publish one verdict per input. The
+// next inputs are validated while a batch commits (pipeline.go): the fsync
+// costs the throughput nothing, and batches grow with the load.
 //
 // Nothing is acked before its commit, and nothing is lost or doubled: every
 // message ends either in its match's log or in the rejection log. A message
