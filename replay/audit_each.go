@@ -1,9 +1,6 @@
 package replay
 
-import (
-	"runtime"
-	"sync"
-)
+import "github.com/chronicle-mtg/chronicle/internal/inorder"
 
 // AuditEach audits matches of src on workers goroutines at once (0 means
 // one per core) and calls fn with each report in the order of matches, on
@@ -13,61 +10,6 @@ import (
 // and that error is returned. src must allow concurrent reads, as the store
 // and a file do.
 func AuditEach(src Source, matches []string, workers int, fn func(Report) error) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, len(matches)))
-	type result struct {
-		rep Report
-		err error
-	}
-	slots := make([]chan result, len(matches))
-	for i := range slots {
-		slots[i] = make(chan result, 1)
-	}
-	var (
-		wg   sync.WaitGroup
-		next = make(chan int)
-		stop = make(chan struct{})
-		// ahead bounds the reports done and not yet handed to fn.
-		ahead = make(chan struct{}, 2*workers)
-	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				rep, err := Audit(src, matches[i])
-				slots[i] <- result{rep, err}
-			}
-		}()
-	}
-	go func() {
-		defer close(next)
-		for i := range matches {
-			select {
-			case ahead <- struct{}{}:
-			case <-stop:
-				return
-			}
-			select {
-			case next <- i:
-			case <-stop:
-				return
-			}
-		}
-	}()
-	defer wg.Wait()
-	defer close(stop)
-	for i := range matches {
-		r := <-slots[i]
-		<-ahead
-		if r.err != nil {
-			return r.err
-		}
-		if err := fn(r.rep); err != nil {
-			return err
-		}
-	}
-	return nil
+	return inorder.Map(len(matches), workers, func(i int) (Report, error) { return Audit(src, matches[i]) },
+		func(_ int, r Report) error { return fn(r) })
 }

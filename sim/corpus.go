@@ -4,10 +4,9 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 
 	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/internal/inorder"
 )
 
 // Generate plays the matches of seeds first, first+1, ... first+n-1 on
@@ -15,59 +14,8 @@ import (
 // failure of the rules, named with its seed, or fn's) stops it and is
 // returned.
 func Generate(first int64, n int, opt Options, fn func(*Match) error) error {
-	workers := min(runtime.GOMAXPROCS(0), max(n, 1))
-	type result struct {
-		m   *Match
-		err error
-	}
-	slots := make([]chan result, n)
-	for i := range slots {
-		slots[i] = make(chan result, 1)
-	}
-	stop := make(chan struct{})
-	// ahead bounds the matches played and not yet handed to fn.
-	ahead := make(chan struct{}, 2*workers)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				m, err := Play(first+int64(i), opt)
-				slots[i] <- result{m, err}
-			}
-		}()
-	}
-	go func() {
-		defer close(next)
-		for i := range n {
-			select {
-			case ahead <- struct{}{}:
-			case <-stop:
-				return
-			}
-			select {
-			case next <- i:
-			case <-stop:
-				return
-			}
-		}
-	}()
-	var err error
-	for i := range n {
-		r := <-slots[i]
-		if err = r.err; err == nil {
-			err = fn(r.m)
-		}
-		if err != nil {
-			break
-		}
-		<-ahead
-	}
-	close(stop)
-	wg.Wait()
-	return err
+	return inorder.Map(n, 0, func(i int) (*Match, error) { return Play(first+int64(i), opt) },
+		func(_ int, m *Match) error { return fn(m) })
 }
 
 // FileName is the name of a match's file: its id and ".jsonl".
