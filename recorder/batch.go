@@ -29,14 +29,26 @@ func (r *Recorder) newAdmitted() *admitted {
 	return &admitted{batch: &store.Batch{Stream: r.cursor}}
 }
 
-// admitAll validates msgs into a. Messages come in stream order, one after
-// another: gap means one went missing before reaching us (the stream still
-// holds it), so admitting stops there, for the caller to pull again.
-func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (gap bool, err error) {
-	for _, msg := range msgs {
+// stop says why admitAll stopped before the end of its messages.
+type stop int
+
+const (
+	stopNone   stop = iota
+	stopGap         // a message went missing on the way: pull again
+	stopSettle      // the rules failed on an input: store what is admitted first
+)
+
+// admitAll validates msgs into a and returns how many it took. Messages
+// come in stream order, one after another: stopGap means one went missing
+// before reaching us (the stream still holds it), so admitting stops there,
+// for the caller to pull again. stopSettle follows an input on which the
+// rules failed: its game is to be rebuilt from the store, which must first
+// hold everything admitted.
+func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop, err error) {
+	for i, msg := range msgs {
 		md, err := msg.Metadata()
 		if err != nil {
-			return false, fmt.Errorf("recorder: message without JetStream metadata: %w", err)
+			return i, stopNone, fmt.Errorf("recorder: message without JetStream metadata: %w", err)
 		}
 		seq := md.Sequence.Stream
 		next := r.admittedSeq + 1
@@ -45,7 +57,7 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (gap bool, err er
 			continue // redelivered: admitted already
 		}
 		if seq > next && r.missed(next, seq) {
-			return true, nil
+			return i, stopGap, nil
 		}
 		r.admittedSeq = seq
 		a.batch.StreamSeq = seq
@@ -66,8 +78,12 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (gap bool, err er
 			a.stats.Duplicates++
 		}
 		a.verdicts = append(a.verdicts, v)
+		if r.rulesFailed {
+			r.rulesFailed = false
+			return i + 1, stopSettle, nil
+		}
 	}
-	return false, nil
+	return len(msgs), stopNone, nil
 }
 
 // commitAdmitted commits a, acks it and sends its verdicts. It touches
@@ -121,15 +137,19 @@ func (r *Recorder) committed(a *admitted) {
 // process admits msgs and commits them at once: a batch without the
 // pipeline, for tests and for the last batch at shutdown.
 func (r *Recorder) process(msgs []jetstream.Msg) (gap bool, err error) {
-	a := r.newAdmitted()
-	if gap, err = r.admitAll(a, msgs); err != nil {
-		return gap, err
+	for len(msgs) > 0 && !gap {
+		a := r.newAdmitted()
+		n, why, err := r.admitAll(a, msgs)
+		if err != nil {
+			return false, err
+		}
+		msgs, gap = msgs[n:], why == stopGap
+		if err := r.commitAdmitted(a); err != nil {
+			r.forgetAll(a.batch)
+			return gap, err
+		}
+		r.committed(a)
 	}
-	if err := r.commitAdmitted(a); err != nil {
-		r.forgetAll(a.batch)
-		return gap, err
-	}
-	r.committed(a)
 	return gap, nil
 }
 
@@ -222,12 +242,18 @@ func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata) (v 
 		if p := recover(); p != nil {
 			r.derived = nil
 			if r.cfg.Validator != nil {
-				// The rules may have stopped half-way: rebuild the game.
+				// The rules may have stopped half-way: rebuild the game,
+				// once the store holds what was admitted before.
 				r.cfg.Validator.Forget(bus.MatchOfSubject(msg.Subject()))
+				r.rulesFailed = true
 			}
 			r.log.Error("panic while validating", "stream_seq", md.Sequence.Stream, "panic", p)
 			e := &events.Error{Reason: fmt.Sprintf("internal error while validating: %v", p), Rule: "LOG-INTERNAL"}
-			v, rej = r.reject(msg, md, e, "")
+			kind := ""
+			if in, err := events.DecodeInput(msg.Data()); err == nil {
+				e.Match, e.Seq, kind = in.Match, in.Seq, string(in.Kind) // name the input
+			}
+			v, rej = r.reject(msg, md, e, kind)
 			ev = nil
 		}
 	}()

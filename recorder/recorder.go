@@ -48,6 +48,7 @@ type Recorder struct {
 	admittedSeq uint64 // the last stream seq admitted, committed or not
 	matches     map[string]*Match
 	derived     *store.Derived // what the validator derived from the input just admitted
+	rulesFailed bool           // the validator panicked on the input just admitted
 	ready       chan struct{}
 	statusSub   *nats.Subscription
 
@@ -171,26 +172,32 @@ func (r *Recorder) Run(ctx context.Context) error {
 					break fill
 				}
 			}
-			gap, err := r.admitAll(cur, msgs)
-			if err != nil {
-				return err
-			}
-			if !gap {
-				continue
-			}
-			// Messages went missing between the server and us: store what
-			// came before, then pull again from the first one not stored.
-			if err := r.settle(com, &inflight, &cur); err != nil {
-				return err
-			}
-			feed.stop()
-			if cons, err = bus.EnsureConsumer(ctx, stream, r.lastApplied); err != nil {
-				if ctx.Err() != nil {
-					return nil
+			for rest := msgs; len(rest) > 0; {
+				n, why, err := r.admitAll(cur, rest)
+				if err != nil {
+					return err
 				}
-				return err
+				rest = rest[n:]
+				if why == stopNone {
+					continue
+				}
+				if err := r.settle(com, &inflight, &cur); err != nil {
+					return err
+				}
+				if why == stopGap {
+					// Messages went missing between the server and us: pull
+					// again from the first one not stored.
+					feed.stop()
+					if cons, err = bus.EnsureConsumer(ctx, stream, r.lastApplied); err != nil {
+						if ctx.Err() != nil {
+							return nil
+						}
+						return err
+					}
+					feed = startFetch(ctx, cons, r.cfg.Batch, r.log)
+					break
+				}
 			}
-			feed = startFetch(ctx, cons, r.cfg.Batch, r.log)
 		}
 	}
 }
