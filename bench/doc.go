@@ -10,11 +10,13 @@
 //     against raw msgpack decoding of the same stored events;
 //   - seek median and p99 on a 10,000-input match, against replaying it
 //     from the start without snapshots;
-//   - audit peak heap, and replay heap over 10,000 inputs against 1,000
-//     (memory independent of log length);
+//   - audit peak heap, and the live heap of a replay over 10,000 inputs
+//     against 1,000 (memory independent of log length);
 //   - bytes per input on disk, against the raw msgpack bytes.
 //
 // Run does it all in one process: an embedded nats-server with JetStream,
-// a recorder on a store in Options.Dir, then the store opened for reading.
-// `replay bench` prints the Report.
+// a recorder on a store in Options.Dir, then the store opened for reading,
+// after the ingest's writes are flushed and its memory handed back. Each
+// stage carries a pprof label (stage=generate, ingest, read), so one CPU
+// profile of a run can be cut by stage. `replay bench` prints the Report.
 package bench

@@ -13,4 +13,9 @@
 // syncs every two minutes unless sync_interval is "always"). A client must
 // trust the recorder's verdict instead: it is sent only after the bbolt
 // transaction that stores the input has committed with fsync.
+//
+// The publisher sends a match's inputs in atomic batches (batch.go): the
+// stream stores a batch whole or not at all, and the first input of each
+// carries the expected last subject sequence, so two writers can't
+// interleave one match. Where batches are refused it goes input by input.
 package bus
