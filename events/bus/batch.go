@@ -20,9 +20,10 @@ import (
 // interleave with another writer's inputs, exactly as when each input
 // carried it, and a batch costs one round trip instead of one per input.
 
-// DefaultBatch is how many inputs a publisher sends in one atomic batch; the
-// server allows up to 1,000.
-const DefaultBatch = 512
+// DefaultBatch is how many inputs a publisher sends in one atomic batch: a
+// server allows 1,000 unless configured otherwise; a publisher told its
+// batch is too large halves it.
+const DefaultBatch = 1000
 
 // Headers of atomic batch publishing.
 const (
@@ -37,6 +38,7 @@ const (
 	errCodeWrongLast       = 10071 // expected last subject sequence not met
 	errCodeWrongLastConst  = 10164
 	errCodeBatchIncomplete = 10176
+	errCodeBatchTooLarge   = 10199 // over the server's max_batch_size
 )
 
 // batchError is a batch commit's error from the server.

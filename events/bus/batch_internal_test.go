@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -99,5 +101,72 @@ func TestBatchDisabled(t *testing.T) {
 	}
 	if _, err := r.publishBatch(ctx, passes(1, 2), 0); err != nil || streamMsgs(t, s) != 2 {
 		t.Fatalf("after EnsureStream: err %v, stream holds %d", err, streamMsgs(t, s))
+	}
+}
+
+// TestBatchShrinksWhenTooLarge: a server that allows smaller batches than
+// the publisher sends refuses them as too large; the publisher halves its
+// batches until they pass, and every input is stored once, in order.
+func TestBatchShrinksWhenTooLarge(t *testing.T) {
+	ns, err := server.NewServer(&server.Options{JetStream: true, StoreDir: t.TempDir(), DontListen: true, NoSigs: true, NoLog: true,
+		JetStreamLimits: server.JSLimitOpts{MaxBatchSize: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("server not ready")
+	}
+	srv := &Server{ns: ns, inProcess: true}
+	t.Cleanup(srv.Shutdown)
+	nc, err := srv.Connect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := EnsureStream(ctx, js, StreamOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nothing stored yet, says the recorder.
+	sub, err := nc.Subscribe(StatusWild, func(m *nats.Msg) { m.Respond([]byte(`{"match":"m","head_seq":0}`)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	p, err := NewPublisher(ctx, nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Batch = 16
+	evs := passes(1, 11)
+	r := &matchRun{p: p, match: "m", outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{}, wake: make(chan struct{}, 1)}
+	for _, ev := range evs {
+		r.digests[ev.Seq] = ev.Digest()
+	}
+	if err := r.publish(ctx, evs); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.batchSize(); got > 4 || got < 2 {
+		t.Fatalf("batch size %d after the refusals, want 2 to 4", got)
+	}
+	if n := streamMsgs(t, s); n != 11 {
+		t.Fatalf("stream holds %d messages, want 11", n)
+	}
+	for seq := uint64(1); seq <= 11; seq++ {
+		m, err := s.GetMsg(ctx, seq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := events.DecodeMsgpack(m.Data)
+		if err != nil || ev.Seq != seq {
+			t.Fatalf("stream seq %d holds input seq %v (%v)", seq, ev, err)
+		}
 	}
 }

@@ -54,14 +54,34 @@ type Publisher struct {
 	// DefaultBatch, 1 input by input.
 	Batch int
 
-	noAtomic atomic.Bool // the stream refused an atomic batch as disabled
+	noAtomic atomic.Bool  // the stream refused an atomic batch as disabled
+	maxBatch atomic.Int64 // the server refused a batch this large; 0: none yet
 }
 
 func (p *Publisher) batchSize() int {
-	if p.Batch <= 0 {
-		return DefaultBatch
+	n := p.Batch
+	if n <= 0 {
+		n = DefaultBatch
 	}
-	return min(p.Batch, 1000)
+	if m := int(p.maxBatch.Load()); m > 0 {
+		n = min(n, m)
+	}
+	return n
+}
+
+// shrinkBatch halves the batch size after the server refused one of
+// refused inputs as too large.
+func (p *Publisher) shrinkBatch(refused int) {
+	for {
+		cur := p.maxBatch.Load()
+		next := int64(refused / 2)
+		if cur > 0 && cur <= next {
+			return
+		}
+		if p.maxBatch.CompareAndSwap(cur, next) {
+			return
+		}
+	}
 }
 
 // NewPublisher returns a publisher on nc; the input stream must exist.
@@ -230,6 +250,9 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 				return err
 			case be.ErrCode == errCodeAtomicDisabled:
 				r.p.noAtomic.Store(true) // the stream predates atomic batches
+			case be.ErrCode == errCodeBatchTooLarge && len(chunk) > 2:
+				r.p.shrinkBatch(len(chunk))
+				continue // again, in smaller batches
 			}
 			// Refused whole (a message id the stream has seen, too many
 			// batches open at once): input by input instead.
