@@ -134,25 +134,6 @@ func (r *Recorder) committed(a *admitted) {
 	r.trimCaches()
 }
 
-// process admits msgs and commits them at once: a batch without the
-// pipeline, for tests and for the last batch at shutdown.
-func (r *Recorder) process(msgs []jetstream.Msg) (gap bool, err error) {
-	for len(msgs) > 0 && !gap {
-		a := r.newAdmitted()
-		n, why, err := r.admitAll(a, msgs)
-		if err != nil {
-			return false, err
-		}
-		msgs, gap = msgs[n:], why == stopGap
-		if err := r.commitAdmitted(a); err != nil {
-			r.forgetAll(a.batch)
-			return gap, err
-		}
-		r.committed(a)
-	}
-	return gap, nil
-}
-
 // missed reports whether the stream holds a message from seq next up to
 // before seq, which came after next: one delivered to us and lost on the
 // way (a pull request cut short). Messages deleted from the stream leave

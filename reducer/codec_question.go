@@ -109,18 +109,18 @@ func (r *fieldReader) str() string {
 	return s
 }
 
-// arrayLen is the length of an array, 0 for nil; a length the rest of the
-// input can't hold is an error.
+// arrayLen is the length of an array, 0 for nil; a length over
+// maxStoredList is an error.
 func (r *fieldReader) arrayLen() int {
 	if r.err != nil {
 		return 0
 	}
 	var n int
-	n, r.err = r.dec.DecodeArrayLen()
-	if r.err == nil && (n < 0 || n > maxStoredList) {
-		if n > maxStoredList {
-			r.err = fmt.Errorf("list of %d entries", n)
-		}
+	if n, r.err = r.dec.DecodeArrayLen(); r.err != nil || n < 0 {
+		return 0
+	}
+	if n > maxStoredList {
+		r.err = fmt.Errorf("list of %d entries", n)
 		return 0
 	}
 	return n

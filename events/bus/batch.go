@@ -34,11 +34,10 @@ const (
 
 // JetStream error codes a batch commit may answer with.
 const (
-	errCodeAtomicDisabled  = 10174 // the stream does not allow atomic batches
-	errCodeWrongLast       = 10071 // expected last subject sequence not met
-	errCodeWrongLastConst  = 10164
-	errCodeBatchIncomplete = 10176
-	errCodeBatchTooLarge   = 10199 // over the server's max_batch_size
+	errCodeAtomicDisabled = 10174 // the stream does not allow atomic batches
+	errCodeWrongLast      = 10071 // expected last subject sequence not met
+	errCodeWrongLastConst = 10164
+	errCodeBatchTooLarge  = 10199 // over the server's max_batch_size
 )
 
 // batchError is a batch commit's error from the server.

@@ -69,7 +69,7 @@ func (p *Publisher) batchSize() int {
 	return n
 }
 
-// shrinkBatch halves the batch size after the server refused one of
+// shrinkBatch halves the batch size after the server refused a batch of
 // refused inputs as too large.
 func (p *Publisher) shrinkBatch(refused int) {
 	for {

@@ -62,16 +62,14 @@ func (w *writer) putEvent(ev *events.Event) error {
 		return ce
 	}
 	var om *openMatch
+	var err error
 	if ev.Kind == events.KindMatchStarted {
-		var err error
-		if om, err = w.create(ev); err != nil {
-			return err
-		}
+		om, err = w.create(ev)
 	} else {
-		var err error
-		if om, err = w.open(ev.Match); err != nil {
-			return err
-		}
+		om, err = w.open(ev.Match)
+	}
+	if err != nil {
+		return err
 	}
 	meta := om.meta
 	if ev.Seq != meta.HeadSeq+1 {
