@@ -14,6 +14,8 @@ type MatchStarted struct {
 	FirstPlayer  string   `json:"first_player,omitempty"`  // empty: decided by a random input
 	Event        string   `json:"event,omitempty"`         // tournament or event name, for the index
 	BestOf       int      `json:"best_of,omitempty"`       // games in the match; 0 means 1
+	// Cards are cards the match declares for itself (declared.go).
+	Cards []DeclaredCard `json:"cards,omitempty"`
 }
 
 // Player is one seat of a match with its deck list.
@@ -77,7 +79,7 @@ func (b *MatchStarted) Check() *FieldError {
 	if b.FirstPlayer != "" && !seen[b.FirstPlayer] {
 		return fieldErr("first_player", "%q is not one of the players", b.FirstPlayer)
 	}
-	return nil
+	return checkDeclared(b.Cards)
 }
 
 // PlayerIDs lists the players' ids in seat order.

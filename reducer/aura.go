@@ -159,7 +159,7 @@ type setupAttachment struct {
 func (g *Game) checkSetupAura(id CardID, name, f string) error {
 	var def *cards.Card
 	if name != "" {
-		def, _ = g.S.pool.Card(name)
+		def, _ = g.S.cardDef(name)
 	} else {
 		def = g.S.Cards[id].Def
 	}

@@ -64,6 +64,7 @@ func (s *State) Clone() *State {
 	c.Pending.Options = slices.Clone(s.Pending.Options)
 	c.Continuous = cloneContinuous(s.Continuous)
 	c.Discovery = s.Discovery.clone()
+	c.Declared, c.declared = slices.Clone(s.Declared), slices.Clone(s.declared)
 	c.linked = false
 	c.link()
 	return &c

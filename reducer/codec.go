@@ -35,11 +35,12 @@ const (
 	fEventSeat
 	fEventLKI
 	fCont
+	fDecl
 )
 
 // effectFields is how many Effect fields the codec writes besides Op; a
 // test holds it to the struct's field count.
-const effectFields = 18
+const effectFields = 19
 
 // EncodeEffects is the stored form of an input's effects.
 func EncodeEffects(effs []Effect) []byte {
@@ -104,6 +105,7 @@ func EncodeEffects(effs []Effect) []byte {
 		put(fEventSeat, func() error { return enc.EncodeInt(int64(e.EventSeat)) })
 		put(fEventLKI, func() error { return enc.Encode(e.EventLKI) })
 		put(fCont, func() error { return enc.Encode(e.Cont) })
+		put(fDecl, func() error { return enc.Encode(e.Decl) })
 	}
 	return bytes.Clone(w.buf.Bytes())
 }
@@ -158,6 +160,7 @@ func (e *Effect) mask() int {
 	set(fEventSeat, e.EventSeat != 0)
 	set(fEventLKI, e.EventLKI != nil)
 	set(fCont, e.Cont != nil)
+	set(fDecl, e.Decl != nil)
 	return m
 }
 
@@ -271,5 +274,6 @@ func decodeEffect(dec *msgpack.Decoder, e *Effect) error {
 	get(fEventSeat, intTo(func(v int) { e.EventSeat = v }))
 	get(fEventLKI, func() error { return dec.Decode(&e.EventLKI) })
 	get(fCont, func() error { return dec.Decode(&e.Cont) })
+	get(fDecl, func() error { return dec.Decode(&e.Decl) })
 	return firstErr
 }

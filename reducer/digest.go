@@ -101,6 +101,11 @@ func (s *State) Digest() Digest {
 		w.bools(c.AnyColorMana)
 		w.str(c.Rule)
 	}
+	if len(s.Declared) > 0 { // absent from the digests of matches that declare nothing
+		for _, h := range declaredDigest(s.Declared) {
+			w.str(string(h[:]))
+		}
+	}
 	w.ints(len(s.Triggers))
 	for _, t := range s.Triggers {
 		w.ints(int(t.Source), t.Index, t.Controller, int(t.Event), t.EventSeat)

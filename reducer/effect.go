@@ -81,6 +81,8 @@ type Effect struct {
 	EventLKI  *LKI  `msgpack:"event_lki,omitempty"`
 	// A continuous effect that begins (OpAddContinuous).
 	Cont *Continuous `msgpack:"cont,omitempty"`
+	// A card the match declares (OpDeclare).
+	Decl *Declared `msgpack:"decl,omitempty"`
 }
 
 // apply folds one effect into s. It panics on an effect that doesn't fit
@@ -208,7 +210,7 @@ func (s *State) apply(e *Effect) {
 		o := &Object{ID: e.Obj, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Ability: e.N + 1, Source: e.To}
 		s.addObject(o, -1)
 	case OpTrigger:
-		def, ok := s.pool.Card(e.Name)
+		def, ok := s.cardDef(e.Name)
 		if !ok {
 			panic("reducer: trigger of unknown card " + e.Name)
 		}
@@ -241,7 +243,7 @@ func (s *State) apply(e *Effect) {
 	case OpResolveStep:
 		s.mustObj(e.Obj).Step = e.N
 	case OpToken:
-		def, ok := s.pool.Card(e.Name)
+		def, ok := s.cardDef(e.Name)
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad token " + e.Name)
 		}
@@ -280,7 +282,7 @@ func (s *State) apply(e *Effect) {
 		if int(e.Card) != max(len(s.Cards), 1) {
 			panic("reducer: cards must be added in id order")
 		}
-		def, ok := s.pool.Card(e.Name)
+		def, ok := s.cardDef(e.Name)
 		if !ok {
 			panic("reducer: card " + e.Name + " is not in the pool")
 		}

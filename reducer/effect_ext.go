@@ -15,6 +15,7 @@ import "fmt"
 //	180-199  the rulings' enablers (Johann, Elsha, Vivien, Starting Town NPC, ...)
 //	200-219  regeneration and Auras (regenerate.go, aura.go)
 //	220-239  wither and the {Q} cards (wither.go)
+//	240-259  declared cards and the ability language (declare.go, interp*.go)
 
 var extOps = map[Op]func(*State, *Effect){}
 

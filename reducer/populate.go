@@ -42,14 +42,14 @@ const (
 
 func init() {
 	registerOp(OpCopyToken, func(s *State, e *Effect) {
-		def, ok := s.pool.Card(e.Name)
+		def, ok := s.cardDef(e.Name)
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad token copy of " + e.Name)
 		}
 		s.addObject(&Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneBattlefield, Token: true, Sick: true, Copy: true}, -1)
 	})
 	registerOp(OpBecomeCopy, func(s *State, e *Effect) {
-		def, ok := s.pool.Card(e.Name)
+		def, ok := s.cardDef(e.Name)
 		if !ok {
 			panic("reducer: copy of unknown card " + e.Name)
 		}

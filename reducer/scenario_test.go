@@ -36,7 +36,9 @@ import (
 // go test ./reducer -run Scenario -rewrite writes the actual outputs into
 // the files; read every rewritten expectation against the rules.
 //
-// Cards come from the compiled-in pool plus testdata/cards.json: real cards
+// The match command takes a player a line ("p1 Alice: Forest*3, Shock")
+// and, on lines that start with "{", cards the match declares (the JSON
+// of events.DeclaredCard). Cards come from those, the compiled-in pool plus testdata/cards.json: real cards
 // the scenarios need (menace, first strike, deathtouch, ...) that the pool
 // doesn't hold yet.
 
@@ -260,6 +262,16 @@ func (r *scenarioRunner) match(c *scenarioCase) []string {
 		}
 	}
 	for _, l := range c.input {
+		if strings.HasPrefix(l, "{") { // a card the match declares
+			var d events.DeclaredCard
+			dec := json.NewDecoder(strings.NewReader(l))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&d); err != nil {
+				r.fail(c, "declared card %q: %v", l, err)
+			}
+			b.Cards = append(b.Cards, d)
+			continue
+		}
 		head, deck, ok := strings.Cut(l, ":")
 		id, name, ok2 := strings.Cut(strings.TrimSpace(head), " ")
 		if !ok || !ok2 {

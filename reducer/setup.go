@@ -80,7 +80,7 @@ func (g *Game) setupCards(seat int, p events.SetupPlayer, field string) ([]setup
 				return CardID(id), "", nil
 			}
 		}
-		if _, ok := s.pool.Card(ref); !ok {
+		if _, ok := s.cardDef(ref); !ok {
 			return 0, "", g.refuse("CARD-POOL", f, "unknown card %q: not in the card pool", ref)
 		}
 		id := next

@@ -52,8 +52,18 @@ func (s *State) MarshalSnapshot() []byte {
 	enc := msgpack.NewEncoder(&buf)
 	enc.UseCompactInts(true)
 	w := &snapWriter{enc: enc}
-	w.arr(2)
-	w.int(SnapshotVersion)
+	if len(s.Declared) == 0 {
+		w.arr(2)
+		w.int(SnapshotVersion)
+	} else {
+		// A match that declares cards: [version, declared, state], the
+		// declarations first so that the state's cards resolve.
+		w.arr(3)
+		w.int(SnapshotVersion)
+		if w.err == nil {
+			w.err = enc.Encode(s.Declared)
+		}
+	}
 	s.writeSnapshot(w)
 	if w.err != nil {
 		panic(fmt.Sprintf("reducer: encoding a snapshot: %v", w.err)) // a bytes.Buffer never fails
@@ -70,13 +80,23 @@ func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
 		pool = cards.Default()
 	}
 	r := &snapReader{dec: msgpack.NewDecoder(bytes.NewReader(b)), pool: pool}
-	if n := r.arr(); n != 2 && r.err == nil {
-		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state]", n)
+	n := r.arr()
+	if n != 2 && n != 3 && r.err == nil {
+		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state] or [version, declared, state]", n)
 	}
 	if v := r.int(); r.err == nil && v != SnapshotVersion {
 		return nil, fmt.Errorf("reducer: snapshot version %d, this build reads %d", v, SnapshotVersion)
 	}
 	s := &State{pool: pool}
+	if n == 3 && r.err == nil {
+		r.keep(r.dec.Decode(&s.Declared))
+		for i := range s.Declared {
+			def, err := declareCard(&s.Declared[i])
+			r.keep(err)
+			s.declared = append(s.declared, def)
+		}
+		r.declared = s
+	}
 	s.readSnapshot(r)
 	if r.err != nil {
 		return nil, fmt.Errorf("reducer: snapshot: %w", r.err)

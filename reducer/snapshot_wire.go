@@ -78,8 +78,10 @@ func (w *snapWriter) counters(cs []Counter) {
 type snapReader struct {
 	dec  *msgpack.Decoder
 	pool *cards.Pool
-	err  error
-	slab []Object // see newObject
+	// declared: the state whose declared cards resolve names first.
+	declared *State
+	err      error
+	slab     []Object // see newObject
 }
 
 func (r *snapReader) fail(format string, args ...any) {
@@ -193,6 +195,9 @@ func (r *snapReader) card(name string) *cards.Card {
 		return nil
 	}
 	c, ok := r.pool.Card(name)
+	if r.declared != nil {
+		c, ok = r.declared.cardDef(name)
+	}
 	if !ok {
 		r.fail("card %q is not in the pool", name)
 	}

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -29,15 +30,32 @@ const (
 )
 
 func (g *Game) checkMatchStarted(b *events.MatchStarted) error {
+	if err := g.checkDeclared(b); err != nil {
+		return err
+	}
+	known := func(field, name string) error {
+		for _, d := range b.Cards {
+			if strings.EqualFold(d.Name, name) {
+				if d.Token {
+					return g.refuse("CARD-DECLARED", field, "%s is a token the match declares: no deck holds it (CR 111.8)", d.Name)
+				}
+				return nil
+			}
+		}
+		if _, ok := g.S.pool.Card(name); !ok {
+			return g.refuse("CARD-POOL", field, "unknown card %q: not in the card pool", name)
+		}
+		return nil
+	}
 	for i, p := range b.Players {
 		for j, name := range p.Deck {
-			if _, ok := g.S.pool.Card(name); !ok {
-				return g.refuse("CARD-POOL", "body.players["+itoa(i)+"].deck["+itoa(j)+"]", "unknown card %q: not in the card pool", name)
+			if err := known("body.players["+itoa(i)+"].deck["+itoa(j)+"]", name); err != nil {
+				return err
 			}
 		}
 		for j, name := range p.Sideboard {
-			if _, ok := g.S.pool.Card(name); !ok {
-				return g.refuse("CARD-POOL", "body.players["+itoa(i)+"].sideboard["+itoa(j)+"]", "unknown card %q: not in the card pool", name)
+			if err := known("body.players["+itoa(i)+"].sideboard["+itoa(j)+"]", name); err != nil {
+				return err
 			}
 		}
 	}
@@ -54,6 +72,10 @@ func (g *Game) startMatch(b *events.MatchStarted) {
 	}
 	g.emit(Effect{Op: OpMatch, Name: g.match, Kind: b.Format, N: life})
 	g.emit(Effect{Op: OpBestOf, N: max(b.BestOf, 1)})
+	for i := range b.Cards {
+		d := b.Cards[i]
+		g.emit(Effect{Op: OpDeclare, Name: d.Name, Decl: &d})
+	}
 	for i, p := range b.Players {
 		g.emit(Effect{Op: OpPlayer, Seat: i, Kind: p.ID, Name: p.Name})
 	}

@@ -47,6 +47,11 @@ type State struct {
 	// Discovery is the discover under way (CR 701.57), or nil.
 	Discovery *Discovery
 
+	// Declared are the cards the match declared (declare.go), in order;
+	// declared are their definitions, found by name before the pool's.
+	Declared []Declared
+	declared []*cards.Card
+
 	// linked: every object points back at this state (see link).
 	linked bool
 	// specials counts the objects in Objects that are tokens or copies

@@ -28,7 +28,10 @@ import (
 //     reason.
 //   - playtest: a playtest card in a deck list or a setup of a match whose
 //     format isn't a Mystery Booster limited format (PT-1, see
-//     PlaytestFormats).
+//     PlaytestFormats), a card the match declared as playtest included.
+//
+// Beside the findings, the report lists the cards the match declared for
+// itself (Report.Declared).
 //
 // The audit keeps two games side by side: the recorded one, folding the
 // stored effects, and the re-derived one, submitting the inputs. After a
@@ -95,6 +98,19 @@ type Report struct {
 	Inputs    uint64    `json:"inputs"`
 	Rederived uint64    `json:"rederived"`
 	Findings  []Finding `json:"findings"`
+	// Declared lists the cards the match declared for itself (not
+	// findings: a judge should know the match relies on them).
+	Declared []DeclaredCard `json:"declared,omitempty"`
+}
+
+// DeclaredCard is a card a match declared in match_started: its name, and
+// whether its abilities were given as data or come from its Oracle text.
+type DeclaredCard struct {
+	Name      string `json:"name"`
+	Abilities int    `json:"abilities"` // given as data; 0 with From "oracle_text"
+	From      string `json:"from"`      // "abilities" or "oracle_text"
+	Token     bool   `json:"token,omitempty"`
+	Playtest  bool   `json:"playtest,omitempty"`
 }
 
 func (r *Report) add(f Finding) {

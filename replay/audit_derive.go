@@ -187,6 +187,7 @@ func (a *auditor) done() {
 	for _, f := range a.play.findings() {
 		a.add(f)
 	}
+	a.rep.Declared = a.play.list
 }
 
 // describeEffectDiff says where two effect lists part, each effect told

@@ -49,6 +49,9 @@ type playtestCheck struct {
 	format string
 	legal  bool
 	found  []Finding
+	// declared are the cards match_started declared, by lower-case name.
+	declared map[string]events.DeclaredCard
+	list     []DeclaredCard
 }
 
 // input looks at one input.
@@ -60,6 +63,7 @@ func (c *playtestCheck) input(ev *events.Event) {
 	switch b := ev.Body.(type) {
 	case *events.MatchStarted:
 		c.format, c.legal = b.Format, PlaytestLegal(b.Format)
+		c.declare(b.Cards)
 		for _, p := range b.Players {
 			places = append(places, placesOf(p.ID+"'s deck", p.Deck)...)
 			places = append(places, placesOf(p.ID+"'s sideboard", p.Sideboard)...)
@@ -84,7 +88,7 @@ func (c *playtestCheck) input(ev *events.Event) {
 	var names []string
 	where := map[string][]string{}
 	for _, pl := range places {
-		card, ok := c.pool.Card(pl.card)
+		card, ok := c.card(pl.card)
 		if !ok || !card.Playtest {
 			continue
 		}
@@ -105,6 +109,37 @@ func (c *playtestCheck) input(ev *events.Event) {
 }
 
 func (c *playtestCheck) findings() []Finding { return c.found }
+
+// declare notes the cards a match declares.
+func (c *playtestCheck) declare(ds []events.DeclaredCard) {
+	c.declared = map[string]events.DeclaredCard{}
+	for _, d := range ds {
+		c.declared[strings.ToLower(d.Name)] = d
+		n := DeclaredCard{Name: d.Name, Abilities: len(d.Abilities), From: "abilities", Token: d.Token, Playtest: d.Playtest}
+		if d.Abilities == nil {
+			n.From = "oracle_text"
+		}
+		c.list = append(c.list, n)
+	}
+}
+
+// playtestCard is what the check needs to know of a card.
+type playtestCard struct {
+	Name     string
+	Playtest bool
+}
+
+// card finds a card by name: a declared one first, then the pool's.
+func (c *playtestCheck) card(name string) (playtestCard, bool) {
+	if d, ok := c.declared[strings.ToLower(name)]; ok {
+		return playtestCard{Name: d.Name, Playtest: d.Playtest}, true
+	}
+	card, ok := c.pool.Card(name)
+	if !ok {
+		return playtestCard{}, false
+	}
+	return playtestCard{Name: card.Name, Playtest: card.Playtest}, true
+}
 
 // cardPlace is a card named somewhere in an input.
 type cardPlace struct {

@@ -3,6 +3,7 @@ package replay_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -334,5 +335,43 @@ func TestAuditJSON(t *testing.T) {
 	}
 	if fs, ok := got["findings"].([]any); !ok || len(fs) != 0 {
 		t.Errorf("findings %s, want []", b)
+	}
+}
+
+// A match's declared cards are listed in its audit, and a declared
+// playtest card in a tournament format is a PT-1 finding like any other.
+func TestAuditListsDeclaredCards(t *testing.T) {
+	lines := []string{
+		`{"match":"d1","kind":"match_started","actor":"table","body":{"format":"modern","first_player":"p1","players":[{"id":"p1","name":"A","deck":["Test Bear","Forest"]},{"id":"p2","name":"B","deck":["Forest"]}],` +
+			`"cards":[{"name":"Test Bear","mana_cost":"{1}{G}","types":["Creature"],"power":"2","toughness":"2","abilities":[],"playtest":true},` +
+			`{"name":"Test Wall","types":["Creature"],"power":"0","toughness":"4","token":true,"oracle_text":"Defender"}]}}`,
+	}
+	path := filepath.Join(t.TempDir(), "declared.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reps, err := replay.AuditFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reps[0]
+	want := []replay.DeclaredCard{
+		{Name: "Test Bear", From: "abilities", Playtest: true},
+		{Name: "Test Wall", From: "oracle_text", Token: true},
+	}
+	if fmt.Sprint(r.Declared) != fmt.Sprint(want) {
+		t.Errorf("declared %+v, want %+v", r.Declared, want)
+	}
+	if len(r.Findings) != 1 || r.Findings[0].Rule != replay.RulePlaytest || !strings.Contains(r.Findings[0].Reason, "Test Bear (in p1's deck) is a playtest card") {
+		t.Errorf("findings %+v", r.Findings)
+	}
+	var out bytes.Buffer
+	if err := r.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"declares Test Bear (a playtest card, 0 abilities given as data)", "declares Test Wall (a token, its Oracle text compiled)"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("text lacks %q:\n%s", s, out.String())
+		}
 	}
 }

@@ -3,6 +3,7 @@ package replay
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -37,6 +38,9 @@ func (r Report) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(&b, ", %d re-derived\n", r.Rederived)
 	}
+	for _, d := range r.Declared {
+		b.WriteString("  declares " + d.String() + "\n")
+	}
 	for _, f := range r.Findings {
 		b.WriteString("  ")
 		if f.Line > 0 && f.Seq > 0 {
@@ -53,4 +57,25 @@ func (r Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// String reads like "Test Shock (a token, 1 ability given as data)".
+func (d DeclaredCard) String() string {
+	var parts []string
+	if d.Token {
+		parts = append(parts, "a token")
+	}
+	if d.Playtest {
+		parts = append(parts, "a playtest card")
+	}
+	if d.From == "oracle_text" {
+		parts = append(parts, "its Oracle text compiled")
+	} else {
+		n := "1 ability"
+		if d.Abilities != 1 {
+			n = strconv.Itoa(d.Abilities) + " abilities"
+		}
+		parts = append(parts, n+" given as data")
+	}
+	return d.Name + " (" + strings.Join(parts, ", ") + ")"
 }

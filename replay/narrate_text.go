@@ -64,6 +64,13 @@ func (t *telling) started(b *events.MatchStarted) string {
 	if seat := s.Seat(b.FirstPlayer); seat >= 0 {
 		line += "; " + t.actor(seat) + " plays first"
 	}
+	if len(b.Cards) > 0 {
+		names := make([]string, len(b.Cards))
+		for i, c := range b.Cards {
+			names[i] = c.Name
+		}
+		line += "; it declares its own cards: " + strings.Join(names, ", ")
+	}
 	return line
 }
 

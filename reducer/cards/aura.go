@@ -27,7 +27,7 @@ var auras = map[string]*Aura{}
 
 // AuraOf returns the card's enchant ability and entering choices, or nil
 // for a card that isn't a modelled Aura.
-func (c *Card) AuraOf() *Aura { return auras[c.Name] }
+func (c *Card) AuraOf() *Aura { return auras[c.code()] }
 
 func init() {
 	extraTargetKindNames[EnchantForest] = "Forest (Enchant Forest)"

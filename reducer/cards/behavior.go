@@ -245,7 +245,7 @@ func (c *Card) TriggeredAt(i int) *Triggered {
 }
 
 func (c *Card) allTriggers() []Triggered {
-	out := triggered[c.Name]
+	out := triggered[c.code()]
 	if c.HasKeyword("Evolve") {
 		out = append(append([]Triggered(nil), out...), evolve)
 	}
@@ -444,9 +444,9 @@ func growSelf(w World, _ []Target) { w.AddCounters(w.Self(), "+1/+1", 1) }
 // ActivatedOf returns the card's activated ability with index i (counting
 // every activated ability, mana abilities included), or nil.
 func (c *Card) ActivatedOf(i int) *Activated {
-	for k := range activated[c.Name] {
-		if activated[c.Name][k].Index == i {
-			return &activated[c.Name][k]
+	for k := range activated[c.code()] {
+		if activated[c.code()][k].Index == i {
+			return &activated[c.code()][k]
 		}
 	}
 	return nil
@@ -501,10 +501,10 @@ func destroy(w World, ts []Target) {
 }
 
 // SpellOf returns an instant's or sorcery's behaviour, or nil.
-func (c *Card) SpellOf() *Spell { return spells[c.Name] }
+func (c *Card) SpellOf() *Spell { return spells[c.code()] }
 
 // PermanentOf returns a permanent card's extra behaviour, or nil.
-func (c *Card) PermanentOf() *Permanent { return permanents[c.Name] }
+func (c *Card) PermanentOf() *Permanent { return permanents[c.code()] }
 
 // Modelled reports whether Chronicle knows everything the card does: a
 // basic land, a card whose only text is keywords and plain mana abilities,
@@ -520,9 +520,9 @@ func (c *Card) Modelled() bool {
 		return true
 	}
 	if c.Is("Instant") || c.Is("Sorcery") {
-		return spells[c.Name] != nil
+		return spells[c.code()] != nil
 	}
-	if permanents[c.Name] != nil || activated[c.Name] != nil || statics[c.Name] != nil || manaModelled[c.Name] {
+	if permanents[c.code()] != nil || activated[c.code()] != nil || statics[c.code()] != nil || manaModelled[c.code()] {
 		return true
 	}
 	for _, line := range strings.Split(c.Oracle, "\n") {

@@ -2,6 +2,8 @@ package cards
 
 import (
 	"slices"
+
+	"github.com/chronicle-mtg/chronicle/ability"
 	"strconv"
 )
 
@@ -41,6 +43,11 @@ type Card struct {
 	// statics are its static abilities that affect other objects, looked up
 	// once as the pool loads: characteristics read them constantly.
 	statics []Static
+
+	// Declared: a card the match declared (declared.go); given are the
+	// abilities it was declared with, if any.
+	Declared bool
+	given    []ability.Ability
 }
 
 // ManaAbility is an activated mana ability: pay Tap (and nothing else here)

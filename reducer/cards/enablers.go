@@ -119,7 +119,7 @@ var topCasts = map[string]*TopCast{
 
 // TopCastOf returns the permission to cast from the top of the library the
 // card gives its controller, or nil.
-func (c *Card) TopCastOf() *TopCast { return topCasts[c.Name] }
+func (c *Card) TopCastOf() *TopCast { return topCasts[c.code()] }
 
 // LooksAtTop reports whether the card lets its controller look at the top
 // card of their library any time.
@@ -135,7 +135,7 @@ var flashFor = map[string]func(spell *Card) bool{
 // GivesFlash reports whether the card, on the battlefield, lets its
 // controller cast spell as though it had flash.
 func (c *Card) GivesFlash(spell *Card) bool {
-	f := flashFor[c.Name]
+	f := flashFor[c.code()]
 	return f != nil && f(spell)
 }
 
@@ -158,7 +158,7 @@ var cdaPT = map[string]func(f Facts, you int) (p, t int){
 
 // CDA returns the card's characteristic-defining power and toughness, or
 // nil.
-func (c *Card) CDA() func(f Facts, you int) (p, t int) { return cdaPT[c.Name] }
+func (c *Card) CDA() func(f Facts, you int) (p, t int) { return cdaPT[c.code()] }
 
 // entersTappedUnless: "This land enters tapped unless ..." (a replacement
 // effect as it enters, CR 614.1c); the condition is read with the land on
@@ -179,7 +179,7 @@ var entersTappedUnless = map[string]func(f Facts, self uint32, you int) bool{
 // EntersTappedUnless returns the condition under which the card enters
 // untapped, or nil if it enters as usual.
 func (c *Card) EntersTappedUnless() func(f Facts, self uint32, you int) bool {
-	return entersTappedUnless[c.Name]
+	return entersTappedUnless[c.code()]
 }
 
 // exileCastCounters: "Each creature card you cast from exile enters with
@@ -189,7 +189,7 @@ var exileCastCounters = map[string]int{"Starting Town NPC": 1}
 // ExileCastCounters is how many additional +1/+1 counters a creature its
 // controller cast from exile enters with while this card is on the
 // battlefield.
-func (c *Card) ExileCastCounters() int { return exileCastCounters[c.Name] }
+func (c *Card) ExileCastCounters() int { return exileCastCounters[c.code()] }
 
 // GrantedFace returns the Adventure the pool's cards grant by that name
 // (Fetch Herbs), or nil.

@@ -75,12 +75,12 @@ var manaReplacements = map[string]ManaReplacement{
 }
 
 // ManaTriggersOf returns the card's triggered mana abilities.
-func (c *Card) ManaTriggersOf() []ManaTrigger { return manaTriggers[c.Name] }
+func (c *Card) ManaTriggersOf() []ManaTrigger { return manaTriggers[c.code()] }
 
 // ManaReplacementOf returns the card's replacement effect on mana
 // production, if it has one.
 func (c *Card) ManaReplacementOf() (ManaReplacement, bool) {
-	r, ok := manaReplacements[c.Name]
+	r, ok := manaReplacements[c.code()]
 	return r, ok
 }
 

@@ -16,7 +16,7 @@ var entersWithCounters = map[string]struct {
 // EntersWithCounters is the kind and number of counters the card's
 // permanent enters with by its own text; n is 0 for none.
 func (c *Card) EntersWithCounters() (kind string, n int) {
-	e := entersWithCounters[c.Name]
+	e := entersWithCounters[c.code()]
 	return e.Kind, e.N
 }
 
@@ -26,7 +26,7 @@ var keepsSourceLKI = map[string]bool{}
 
 // AbilityReadsSource reports whether the card's activated abilities need
 // their source's last known information.
-func (c *Card) AbilityReadsSource() bool { return keepsSourceLKI[c.Name] }
+func (c *Card) AbilityReadsSource() bool { return keepsSourceLKI[c.code()] }
 
 // Target kinds of the wither cards, numbered from 220.
 const (

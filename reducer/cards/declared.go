@@ -1,0 +1,102 @@
+package cards
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+// Declared is a card a match declares for itself (events.DeclaredCard):
+// facts, and abilities in the ability language or Oracle text.
+type Declared struct {
+	Name                        string
+	ManaCost                    string
+	Colors                      []string
+	Supertypes, Types, Subtypes []string
+	Power, Toughness            string
+	Loyalty, Defense, Oracle    string
+	Abilities                   []ability.Ability
+	Token, Playtest             bool
+}
+
+// Declare builds the card a match declares. Its abilities are the ones
+// given; with none given, what its Oracle text says (as for any card).
+func Declare(d Declared) (*Card, error) {
+	layout := "normal"
+	if d.Token {
+		layout = "token"
+	}
+	r := rawCard{
+		Name: d.Name, Layout: layout, ManaCost: d.ManaCost, Colors: d.Colors,
+		Supertypes: d.Supertypes, Types: d.Types, Subtypes: d.Subtypes,
+		Power: d.Power, Toughness: d.Toughness, Loyalty: d.Loyalty, Oracle: d.Oracle,
+	}
+	if d.Playtest {
+		r.Category = "playtest (declared)"
+	}
+	cost, err := ParseCost(d.ManaCost)
+	if err != nil {
+		return nil, err
+	}
+	r.ManaValue = cost.Value(0)
+	if len(r.Colors) == 0 {
+		for _, s := range cost {
+			switch s.Kind {
+			case SymColored, SymHybrid, SymTwoHybrid, SymPhyrexian:
+				r.Colors = appendColor(r.Colors, s.Color)
+			}
+			if s.Kind == SymHybrid {
+				r.Colors = appendColor(r.Colors, s.Alt)
+			}
+		}
+	}
+	for _, t := range d.Types {
+		if t == "Creature" && (d.Power == "" || d.Toughness == "") {
+			return nil, fmt.Errorf("a creature needs power and toughness")
+		}
+	}
+	c, err := build(r)
+	if err != nil {
+		return nil, err
+	}
+	c.Declared = true
+	if d.Abilities != nil {
+		c.given = d.Abilities
+		c.Mana, c.statics = nil, nil // its abilities are the given ones
+	}
+	return c, nil
+}
+
+func appendColor(cs []string, c Color) []string {
+	l := c.Letter()
+	for _, x := range cs {
+		if x == l {
+			return cs
+		}
+	}
+	// Keep WUBRG order.
+	out := append(cs, l)
+	for i := len(out) - 1; i > 0 && strings.Index("WUBRG", out[i]) < strings.Index("WUBRG", out[i-1]); i-- {
+		out[i], out[i-1] = out[i-1], out[i]
+	}
+	return out
+}
+
+// Abilities returns the card's abilities in the ability language: the
+// ones given with it (a declared card), else none yet.
+func (c *Card) Abilities() []ability.Ability { return c.given }
+
+// HasGiven reports whether the card's abilities were given as data (a
+// declared card with abilities), so no card code applies to it.
+func (c *Card) HasGiven() bool { return c.given != nil }
+
+// code is the name the card's Go code is registered under: none for a
+// card whose abilities were given as data, even if a pool card has its
+// name.
+func (c *Card) code() string {
+	if c.given != nil {
+		return "\x00given"
+	}
+	return c.Name
+}

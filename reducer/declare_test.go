@@ -1,0 +1,65 @@
+package reducer
+
+import (
+	"testing"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// A match that declares cards keeps them through every door: the stored
+// effects rebuild them (Apply), a snapshot carries them, and the digest
+// covers them.
+func TestDeclaredCardsSurviveFoldAndSnapshot(t *testing.T) {
+	start := &events.MatchStarted{Format: "playtest", FirstPlayer: "p1",
+		Players: []events.Player{
+			{ID: "p1", Name: "Alice", Deck: []string{"Test Bear", "Test Bear", "Forest"}},
+			{ID: "p2", Name: "Bob", Deck: []string{"Forest"}}},
+		Cards: []events.DeclaredCard{
+			{Name: "Test Bear", ManaCost: "{1}{G}", Types: []string{"Creature"}, Power: "2", Toughness: "2"},
+			{Name: "Test Wall", Types: []string{"Creature"}, Power: "0", Toughness: "4", Token: true},
+		}}
+	g := New(nil)
+	effs, err := g.Submit(&events.Event{Match: "m", Seq: 1, Kind: events.KindMatchStarted, Actor: events.TableActor, Body: start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	folded := New(nil)
+	folded.Apply(effs)
+	if g.S.Digest() != folded.S.Digest() {
+		t.Fatal("the stored effects don't rebuild the declared cards")
+	}
+	if def, ok := folded.S.cardDef("Test Wall"); !ok || !def.Declared || def.Layout != "token" {
+		t.Fatalf("Test Wall after the fold: %+v, %v", def, ok)
+	}
+	snap, err := UnmarshalSnapshot(nil, g.S.MarshalSnapshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Digest() != g.S.Digest() {
+		t.Fatal("a snapshot loses the declared cards")
+	}
+	if c := snap.Cards[1].Def; c.Name != "Test Bear" || !c.Declared || c.ManaValue != 2 {
+		t.Fatalf("card c1 from the snapshot: %+v", c)
+	}
+	// The declaration is in the digest: the same match without it differs.
+	other := *start
+	other.Cards = append([]events.DeclaredCard(nil), start.Cards...)
+	other.Cards[0].Power = "3"
+	g2 := New(nil)
+	if _, err := g2.Submit(&events.Event{Match: "m", Seq: 1, Kind: events.KindMatchStarted, Actor: events.TableActor, Body: &other}); err != nil {
+		t.Fatal(err)
+	}
+	if g2.S.Digest() == g.S.Digest() {
+		t.Fatal("the digest doesn't cover what a declared card is")
+	}
+	// A match that declares nothing snapshots as before: [version, state].
+	plain := New(nil)
+	start.Cards = nil
+	start.Players[0].Deck = []string{"Forest"}
+	if _, err := plain.Submit(&events.Event{Match: "m", Seq: 1, Kind: events.KindMatchStarted, Actor: events.TableActor, Body: start}); err != nil {
+		t.Fatal(err)
+	}
+	if b := plain.S.MarshalSnapshot(); b[0] != 0x92 { // fixarray of 2
+		t.Fatalf("a snapshot without declared cards starts %#x, want a fixarray of 2", b[0])
+	}
+}
