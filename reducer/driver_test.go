@@ -38,17 +38,17 @@ var (
 	drivePoolVal  *cards.Pool
 )
 
-// drivePool is the pool the random games use: the compiled-in pool plus
-// the real cards of testdata/cards.json that the scenarios need (menace,
-// first strike, deathtouch, trample, hybrid costs, ...) and the pool
-// doesn't hold yet. It panics on unreadable files: a broken test setup.
+// drivePool is the pool the random games use: the project's own records
+// (cards/data/extras.json) plus the real cards of testdata/cards.json that
+// the scenarios need (menace, first strike, deathtouch, trample, hybrid
+// costs, ...) and those records don't hold. It panics on unreadable files: a broken test setup.
 func drivePool() *cards.Pool {
 	drivePoolOnce.Do(func() {
 		var all, extra []json.RawMessage
 		for _, f := range []struct {
 			path string
 			into *[]json.RawMessage
-		}{{"cards/data/cards.json", &all}, {"testdata/cards.json", &extra}} {
+		}{{"cards/data/extras.json", &all}, {"testdata/cards.json", &extra}} {
 			data, err := os.ReadFile(f.path)
 			if err == nil {
 				err = json.Unmarshal(data, f.into)
@@ -57,10 +57,16 @@ func drivePool() *cards.Pool {
 				panic(fmt.Sprintf("drivePool: %s: %v", f.path, err))
 			}
 		}
+		known := map[string]bool{}
+		for _, raw := range all {
+			var c struct{ Name string }
+			json.Unmarshal(raw, &c)
+			known[c.Name] = true
+		}
 		for _, raw := range extra {
 			var c struct{ Name string }
 			json.Unmarshal(raw, &c)
-			if _, known := cards.Default().Card(c.Name); !known {
+			if !known[c.Name] {
 				all = append(all, raw)
 			}
 		}

@@ -519,10 +519,8 @@ func describeContinuous(s *State, e Effect) string {
 
 // grantorOf names the card that grants the Adventure named face.
 func (s *State) grantorOf(face string) string {
-	for _, n := range s.pool.Names() {
-		if c, _ := s.pool.Card(n); c != nil && c.GrantedAdventure != nil && c.GrantedAdventure.Name == face {
-			return c.Name
-		}
+	if c := s.pool.Grantor(face); c != nil {
+		return c.Name
 	}
 	return "a card that grants it"
 }

@@ -43,7 +43,7 @@ func payPlanExact(pool []Mana, allowed []bool, cost cards.Cost, x int, exact boo
 	}
 	for _, pass := range [][]cards.SymbolKind{
 		{cards.SymColored, cards.SymPhyrexian, cards.SymColorless},
-		{cards.SymHybrid, cards.SymTwoHybrid, cards.SymLegendary},
+		{cards.SymHybrid, cards.SymHybridPhyrexian, cards.SymTwoHybrid, cards.SymLegendary, cards.SymSnow},
 	} {
 		for _, sym := range cost {
 			if slices.Contains(pass, sym.Kind) {
@@ -112,7 +112,7 @@ func symbolOptions(pool []Mana, sym cards.Symbol) []int {
 					first = append(first, i)
 				}
 			}
-		case cards.SymHybrid:
+		case cards.SymHybrid, cards.SymHybridPhyrexian:
 			if m.Color == sym.Color || m.Color == sym.Alt {
 				first = append(first, i)
 			}
@@ -125,6 +125,8 @@ func symbolOptions(pool []Mana, sym cards.Symbol) []int {
 				first = append(first, i)
 			}
 		}
+		// {S}: mana doesn't yet say whether its source was snow, so
+		// nothing pays it (CR 107.4h) and the cost names it as missing.
 	}
 	return append(first, later...)
 }

@@ -38,9 +38,10 @@ import (
 //
 // The match command takes a player a line ("p1 Alice: Forest*3, Shock")
 // and, on lines that start with "{", cards the match declares (the JSON
-// of events.DeclaredCard). Cards come from those, the compiled-in pool plus testdata/cards.json: real cards
-// the scenarios need (menace, first strike, deathtouch, ...) that the pool
-// doesn't hold yet.
+// of events.DeclaredCard). Cards come from those and from the project's
+// own records (cards/data/extras.json, the pool the engine was written
+// for) plus testdata/cards.json: real cards the scenarios need (menace,
+// first strike, deathtouch, ...) as the scenarios were written for them.
 
 var rewrite = flag.Bool("rewrite", false, "rewrite the expected outputs of the scenario files in testdata/")
 
@@ -64,7 +65,7 @@ func scenarioPool(t *testing.T) *cards.Pool {
 	for _, f := range []struct {
 		path string
 		into *[]json.RawMessage
-	}{{"cards/data/cards.json", &base}, {"testdata/cards.json", &extra}} {
+	}{{"cards/data/extras.json", &base}, {"testdata/cards.json", &extra}} {
 		data, err := os.ReadFile(f.path)
 		if err != nil {
 			t.Fatal(err)

@@ -12,11 +12,14 @@ var basicOf = map[cards.Color]string{
 	cards.White: "Plains", cards.Blue: "Island", cards.Black: "Swamp", cards.Red: "Mountain", cards.Green: "Forest",
 }
 
-// Spells lists the pool's modelled nonland cards a deck may hold (tokens
-// can't be in a deck), in the pool's name order.
+// Spells lists the modelled nonland cards of the pool's own records
+// (cards.Pool.Extras: the cards the engine was written for) a deck may
+// hold (tokens can't be in a deck), in name order. The whole card database
+// is not drawn from: its modelled cards change as the ability language
+// grows, and the generated corpus should not.
 func Spells(pool *cards.Pool) []*cards.Card {
 	var out []*cards.Card
-	for _, name := range pool.Names() {
+	for _, name := range pool.Extras() {
 		c, _ := pool.Card(name)
 		if c.Modelled() && c.Layout != "token" && !c.Is("Land") {
 			out = append(out, c)

@@ -10,29 +10,46 @@ import (
 // Card is one card's printed facts plus the behaviour derived from them.
 // Cards are shared and never changed once the pool is loaded.
 type Card struct {
+	// Name is the card's name as decklists print it: a split card's
+	// "Fire // Ice", any other multi-face card's first face's name.
 	Name string
-	// FullName is an adventurer card's "Creature // Adventure" name; its
-	// Name is the creature's.
-	FullName  string
-	Layout    string // normal, adventure, split, token
+	// FullName is a multi-face card's "Front // Back" name when its Name is
+	// the front's.
+	FullName string
+	// Layout is the database's: normal, split (fuse, aftermath and Rooms
+	// too), adventure, omen, prepare, transform (battles and saga
+	// creatures too), modal_dfc, flip, meld, saga, class, case, leveler,
+	// prototype, mutate, vanguard, planar, scheme; token for a token.
+	Layout    string
 	Cost      Cost
 	ManaValue int
 	// Colors are the card's colours: from its mana cost, or its colour
-	// indicator (CR 204).
-	Colors     []Color
-	Supertypes []string
-	Types      []string
-	Subtypes   []string
+	// indicator (CR 204). ColorIndicator is the printed indicator alone;
+	// ColorIdentity the card's colour identity (CR 903.4).
+	Colors         []Color
+	ColorIndicator []Color
+	ColorIdentity  []Color
+	TypeLine       string
+	Supertypes     []string
+	Types          []string
+	Subtypes       []string
 	// Power and Toughness as printed; "*" marks a characteristic-defining
 	// ability, "" a card without them.
 	Power, Toughness string
 	Loyalty          string
+	Defense          string
 	Oracle           string
 	Keywords         []string
-	// Faces are an adventurer's creature and Adventure halves, or a split
-	// card's halves, in printed order.
+	// Faces are a multi-face card's faces in printed order: an adventurer's
+	// creature and Adventure, a split card's halves, a double-faced card's
+	// front and back, a flip card's two ends. A face has the card's Layout
+	// and no Info.
 	Faces    []*Card
 	Playtest bool
+	// Extra: one of the project's own records (data/extras.json).
+	Extra bool
+	// Info is what else the database says of the card; nil on a face.
+	Info *Info
 	// GrantedAdventure is an Adventure this card gives other cards
 	// (Starting Town NPC's Fetch Herbs), or nil.
 	GrantedAdventure *Card
@@ -48,6 +65,25 @@ type Card struct {
 	// abilities it was declared with, if any.
 	Declared bool
 	given    []ability.Ability
+}
+
+// Info is what the card database says of a card beyond its
+// characteristics.
+type Info struct {
+	// Legalities by format (standard, pioneer, modern, legacy, vintage,
+	// pauper, commander): legal, not_legal, banned or restricted.
+	Legalities   map[string]string
+	FirstPrinted string   // YYYY-MM-DD of the first paper printing
+	Sets         []string // set codes
+	// Funny: printed only in un-sets. OracleIncomplete: the source lacked
+	// the text of at least one ability.
+	Funny, OracleIncomplete bool
+	Source                  string
+	// Category and Verified: the project's own record's (data/extras.json).
+	Category string
+	Verified bool
+	// Description: a token definition's, as cards describe the token.
+	Description string
 }
 
 // ManaAbility is an activated mana ability: pay Tap (and nothing else here)

@@ -43,14 +43,16 @@ type SymbolKind uint8
 
 // Mana symbol kinds.
 const (
-	SymGeneric   SymbolKind = iota // {N}: N of any type
-	SymColored                     // {W}: one of that colour
-	SymColorless                   // {C}: one colourless
-	SymHybrid                      // {W/U}: one of either colour
-	SymTwoHybrid                   // {2/W}: two generic or one of the colour
-	SymX                           // {X}
-	SymLegendary                   // {L}: one mana of any type from a legendary source
-	SymPhyrexian                   // {W/P}: one of the colour or 2 life
+	SymGeneric         SymbolKind = iota // {N}: N of any type
+	SymColored                           // {W}: one of that colour
+	SymColorless                         // {C}: one colourless
+	SymHybrid                            // {W/U}: one of either colour
+	SymTwoHybrid                         // {2/W}: two generic or one of the colour
+	SymX                                 // {X}
+	SymLegendary                         // {L}: one mana of any type from a legendary source
+	SymPhyrexian                         // {W/P}: one of the colour or 2 life
+	SymHybridPhyrexian                   // {G/W/P}: one of either colour or 2 life
+	SymSnow                              // {S}: one mana from a snow source
 )
 
 // Symbol is one mana symbol of a cost.
@@ -65,7 +67,8 @@ type Symbol struct {
 // an empty non-nil one is {0}.
 type Cost []Symbol
 
-// ParseCost reads "{2}{G}{G}", "{X}{R}", "{G/W}", "{2/W}", "{L}", "{0}".
+// ParseCost reads "{2}{G}{G}", "{X}{R}", "{G/W}", "{C/W}", "{2/W}",
+// "{W/P}", "{G/W/P}", "{S}", "{L}", "{0}".
 func ParseCost(s string) (Cost, error) {
 	if s == "" {
 		return nil, nil
@@ -102,6 +105,15 @@ func parseSymbol(t string) (Symbol, error) {
 		return Symbol{Kind: SymColorless, Color: Colorless}, nil
 	case "L":
 		return Symbol{Kind: SymLegendary}, nil
+	case "S":
+		return Symbol{Kind: SymSnow}, nil
+	}
+	if a, b, ok := strings.Cut(t, "/"); ok && strings.HasSuffix(b, "/P") {
+		ca, okA := ParseColor(a)
+		cb, okB := ParseColor(strings.TrimSuffix(b, "/P"))
+		if okA && okB && ca != Colorless && cb != Colorless {
+			return Symbol{Kind: SymHybridPhyrexian, Color: ca, Alt: cb}, nil
+		}
 	}
 	if col, ok := ParseColor(t); ok {
 		return Symbol{Kind: SymColored, Color: col}, nil
@@ -170,6 +182,10 @@ func (c Cost) String() string {
 			b.WriteString("2/" + s.Color.Letter())
 		case SymPhyrexian:
 			b.WriteString(s.Color.Letter() + "/P")
+		case SymHybridPhyrexian:
+			b.WriteString(s.Color.Letter() + "/" + s.Alt.Letter() + "/P")
+		case SymSnow:
+			b.WriteByte('S')
 		case SymX:
 			b.WriteByte('X')
 		case SymLegendary:

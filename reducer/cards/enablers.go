@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards/facts"
 )
 
 // The rulings' enablers (RULINGS.md ADV-2, ADV-5, ADV-7, ADV-13, NPC-1) and
@@ -191,10 +193,6 @@ var exileCastCounters = map[string]int{"Starting Town NPC": 1}
 // battlefield.
 func (c *Card) ExileCastCounters() int { return exileCastCounters[c.code()] }
 
-// GrantedFace returns the Adventure the pool's cards grant by that name
-// (Fetch Herbs), or nil.
-func (p *Pool) GrantedFace(name string) *Card { return p.granted[name] }
-
 // GrantsAdventureTo reports whether a permanent with this card gives card
 // (in its controller's hand) its granted Adventure: Starting Town NPC gives
 // it to creature cards.
@@ -204,7 +202,7 @@ func (c *Card) GrantsAdventureTo(card *Card) bool {
 
 // buildGranted builds a granted Adventure from its record: the type line
 // gives types and subtypes, the mana cost the colours.
-func buildGranted(r rawCard) (*Card, error) {
+func buildGranted(r facts.Record) (*Card, error) {
 	cost, err := ParseCost(r.ManaCost)
 	if err != nil {
 		return nil, err
@@ -236,13 +234,14 @@ func buildGranted(r rawCard) (*Card, error) {
 // asks for a card name of the kind keep accepts (ADV-11): each card's name
 // and each adventurer card's Adventure name, the Adventure judged on its
 // alternative characteristics only. Tokens have no card names. Sorted.
+// It builds every card of the pool.
 func (p *Pool) ChoosableNames(keep func(c *Card) bool) []string {
 	var out []string
-	for _, n := range p.names {
-		c := p.byName[n]
-		if c.Layout == "token" {
+	for i := range p.db.Cards() {
+		if p.db.Flags(i)&facts.FlagToken != 0 {
 			continue
 		}
+		c := p.card(i)
 		if a := c.Adventure(); a != nil {
 			if keep == nil || keep(c.Faces[0]) {
 				out = append(out, c.Name)
