@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/reducer/cards/facts"
 )
 
 // Declared is a card a match declares for itself (events.DeclaredCard):
@@ -27,10 +28,10 @@ func Declare(d Declared) (*Card, error) {
 	if d.Token {
 		layout = "token"
 	}
-	r := rawCard{
+	r := facts.Record{
 		Name: d.Name, Layout: layout, ManaCost: d.ManaCost, Colors: d.Colors,
 		Supertypes: d.Supertypes, Types: d.Types, Subtypes: d.Subtypes,
-		Power: d.Power, Toughness: d.Toughness, Loyalty: d.Loyalty, Oracle: d.Oracle,
+		Power: d.Power, Toughness: d.Toughness, Loyalty: d.Loyalty, Defense: d.Defense, Oracle: d.Oracle,
 	}
 	if d.Playtest {
 		r.Category = "playtest (declared)"
