@@ -12,12 +12,14 @@ import (
 // auditor re-derives one match input by input (see audit.go). Invariant:
 // between inputs, rec and der hold the same position.
 type auditor struct {
-	src     Source
-	match   string
-	rep     *Report
-	stored  map[uint64][]byte // recorded effects by seq
-	digests map[uint64]auditDigest
-	play    *playtestCheck
+	src    Source
+	match  string
+	rep    *Report
+	stored map[uint64][]byte // recorded effects by seq
+	// unreadable are the seqs whose stored effects fail their checksum.
+	unreadable map[uint64]error
+	digests    map[uint64]auditDigest
+	play       *playtestCheck
 
 	rec *reducer.Game // the recorded game: stored effects folded
 	der *reducer.Game // the re-derived game: inputs submitted
@@ -43,7 +45,12 @@ func newAuditor(src Source, match string, rep *Report) (*auditor, error) {
 	}
 	if es, ok := src.(EffectSource); ok {
 		var err error
-		if a.stored, err = es.Effects(match); err != nil {
+		if st, ok := src.(*Store); ok {
+			a.stored, a.unreadable, err = st.effectsPastDamage(match)
+		} else {
+			a.stored, err = es.Effects(match)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -76,6 +83,8 @@ func (a *auditor) input(ev *events.Event) error {
 	switch {
 	case same:
 		recorded = derived
+	case has && a.unreadable[ev.Seq] != nil:
+		decodeErr = a.unreadable[ev.Seq]
 	case has:
 		recorded, decodeErr = reducer.DecodeEffects(raw)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/vmihailenco/msgpack/v5"
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/events/store"
@@ -142,10 +143,27 @@ func TestAuditTamperedEffects(t *testing.T) {
 
 func TestAuditUnreadableEffects(t *testing.T) {
 	rep := auditStored(t, "counter-war.jsonl", "counter-war", func(dir string) {
-		replaytest.PutRaw(t, dir, "counter-war", "effects", 4, []byte{0xc1})
+		replaytest.PutSealed(t, dir, "counter-war", "effects", 4, []byte{0xc1})
 	})
 	if len(rep.Findings) != 1 || rep.Findings[0].Seq != 4 || rep.Findings[0].Kind != replay.FindingDivergence ||
 		!strings.Contains(rep.Findings[0].Reason, "can't be read") {
+		t.Errorf("findings:\n%s", findings(rep))
+	}
+}
+
+// A byte flipped in stored effects fails their checksum: the audit says
+// so at that input and goes on with today's effects.
+func TestAuditFlippedEffects(t *testing.T) {
+	rep := auditStored(t, "counter-war.jsonl", "counter-war", func(dir string) {
+		replaytest.EditMatch(t, dir, "counter-war", func(mb *bolt.Bucket) error {
+			eb := mb.Bucket([]byte("effects"))
+			v := bytes.Clone(eb.Get(replaytest.SeqKey(4)))
+			v[len(v)-1] ^= 0x01
+			return eb.Put(replaytest.SeqKey(4), v)
+		})
+	})
+	if len(rep.Findings) != 1 || rep.Findings[0].Seq != 4 || rep.Findings[0].Kind != replay.FindingDivergence ||
+		!strings.Contains(rep.Findings[0].Reason, "checksum") {
 		t.Errorf("findings:\n%s", findings(rep))
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/chronicle-mtg/chronicle/events/store"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
 	"github.com/chronicle-mtg/chronicle/replay/replaytest"
@@ -253,8 +254,13 @@ func TestSeekDamagedEffects(t *testing.T) {
 	replaytest.Record(t, dir, fixture("bolt-race.jsonl"))
 	replaytest.EditMatch(t, dir, "bolt-race", func(mb *bolt.Bucket) error {
 		eb := mb.Bucket([]byte("effects"))
-		// The effects of the cast, stored again for the activation before it.
-		return eb.Put(replaytest.SeqKey(3), append([]byte(nil), eb.Get(replaytest.SeqKey(4))...))
+		// The effects of the cast, stored again (sealed anew, so that the
+		// checksum holds) for the activation before it.
+		cast, err := store.Unseal(replaytest.SeqKey(4), eb.Get(replaytest.SeqKey(4)))
+		if err != nil {
+			return err
+		}
+		return eb.Put(replaytest.SeqKey(3), store.Seal(replaytest.SeqKey(3), cast))
 	})
 	src, err := replay.OpenStore(dir, replay.StoreOptions{})
 	if err != nil {
@@ -263,6 +269,26 @@ func TestSeekDamagedEffects(t *testing.T) {
 	defer src.Close()
 	if _, err := replay.Seek(src, "bolt-race", replay.At{}); err == nil || !strings.Contains(err.Error(), "bolt-race seq 3: the stored effects don't fit the game") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// Stored effects moved under another seq, as they were: the checksum,
+// which covers the key, fails, and the read says where.
+func TestSeekMovedEffects(t *testing.T) {
+	dir := t.TempDir()
+	replaytest.Record(t, dir, fixture("bolt-race.jsonl"))
+	replaytest.EditMatch(t, dir, "bolt-race", func(mb *bolt.Bucket) error {
+		eb := mb.Bucket([]byte("effects"))
+		return eb.Put(replaytest.SeqKey(3), append([]byte(nil), eb.Get(replaytest.SeqKey(4))...))
+	})
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	_, err = replay.Seek(src, "bolt-race", replay.At{})
+	if !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), "bolt-race seq 3: effects") {
+		t.Errorf("error %v, want a damaged store at bolt-race seq 3", err)
 	}
 }
 

@@ -238,6 +238,8 @@ func (r Result) String() string {
 	}
 	if r.Match != "" {
 		b.WriteString(r.Match + ": ")
+	} else if r.File == "" {
+		b.WriteString("store: ") // a deep verify's finding about the whole store
 	}
 	if r.OK() {
 		fmt.Fprintf(&b, "ok, %s, ", plural(r.Events, "event"))

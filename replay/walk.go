@@ -41,6 +41,23 @@ func (s *Store) Effects(match string) (map[uint64][]byte, error) {
 	return out, err
 }
 
+// effectsPastDamage is Effects that goes on past a damaged value: its seq
+// is in the map with no bytes, and in unreadable with why.
+func (s *Store) effectsPastDamage(match string) (map[uint64][]byte, map[uint64]error, error) {
+	if _, err := s.Match(match); err != nil {
+		return nil, nil, err
+	}
+	out, bad := map[uint64][]byte{}, map[uint64]error{}
+	err := s.st.EffectsEach(match, func(seq uint64, b []byte, damage error) error {
+		out[seq] = append([]byte(nil), b...)
+		if damage != nil {
+			bad[seq] = damage
+		}
+		return nil
+	})
+	return out, bad, err
+}
+
 // Input is one input of a match, replayed.
 type Input struct {
 	Event   *events.Event

@@ -12,6 +12,7 @@ import (
 type verifyCmd struct {
 	storeFlags
 	JSON    bool     `name:"json" help:"Print a JSON array of results."`
+	Deep    bool     `name:"deep" help:"Also check everything else the store holds against each other: checksums, effects, snapshots, digests, indexes, meta, the rejection log, and the commit head against its record beside the file."`
 	Targets []string `arg:"" optional:"" name:"MATCH|FILE.jsonl" help:"Stored matches and .jsonl files to check; none checks every stored match."`
 }
 
@@ -46,15 +47,22 @@ func (c *verifyCmd) Run(e *env) error {
 		if err := openStore(); err != nil {
 			return err
 		}
-		rs, err := replay.VerifyAll(src)
+		var rs []replay.Result
+		var err error
+		if c.Deep {
+			rs, err = replay.VerifyDeep(src)
+		} else {
+			rs, err = replay.VerifyAll(src)
+		}
 		emit(rs...)
 		if err != nil {
-			return err
+			return fail(exitUsage, "%v", err)
 		}
 		if len(rs) == 0 {
 			fmt.Fprintln(e.stderr, "replay: no matches stored in", src.Name())
 		}
 	}
+	var deep []string // stored matches to verify deeply, after the loop
 	for _, t := range c.Targets {
 		if isFile(t) {
 			rs, err := replay.VerifyFile(t)
@@ -69,6 +77,15 @@ func (c *verifyCmd) Run(e *env) error {
 		if err := openStore(); err != nil {
 			return err
 		}
+		if c.Deep {
+			if _, err := src.Match(t); err != nil {
+				fmt.Fprintln(e.stderr, "replay:", err)
+				code = exitUsage
+				continue
+			}
+			deep = append(deep, t)
+			continue
+		}
 		r, err := replay.Verify(src, t)
 		if errors.Is(err, replay.ErrUnknownMatch) {
 			fmt.Fprintln(e.stderr, "replay:", err)
@@ -76,9 +93,16 @@ func (c *verifyCmd) Run(e *env) error {
 			continue
 		}
 		if err != nil {
-			return err
+			return fail(exitUsage, "%v", err)
 		}
 		emit(r)
+	}
+	if len(deep) > 0 {
+		rs, err := replay.VerifyDeep(src, deep...)
+		emit(rs...)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
 	}
 	if c.JSON {
 		if err := printJSON(e, results); err != nil {
@@ -92,7 +116,11 @@ func (c *verifyCmd) Run(e *env) error {
 		}
 	}
 	if failed > 0 {
-		fmt.Fprintf(e.stderr, "replay: %d of %d matches failed verification\n", failed, len(results))
+		what := "matches"
+		if c.Deep {
+			what = "results" // a match may have several, the store its own
+		}
+		fmt.Fprintf(e.stderr, "replay: %d of %d %s failed verification\n", failed, len(results), what)
 		code = max(code, exitFailed)
 	}
 	if code != exitOK {

@@ -120,6 +120,18 @@ func eachStored(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owne
 	return nil
 }
 
+// eachSealed is eachStored over a bucket of sealed values: fn gets each
+// value's payload, checked against its checksum.
+func eachSealed(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owner string, seq uint64, v []byte) error) error {
+	return eachStored(tx, match, sub, from, func(owner string, seq uint64, v []byte) error {
+		p, err := unseal(u64(seq), v)
+		if err != nil {
+			return fmt.Errorf("store: %s seq %d: %s: %w", owner, seq, sub, err)
+		}
+		return fn(owner, seq, p)
+	})
+}
+
 // storedAt returns the value at seq of the sub-bucket sub in the bucket of
 // match's lineage that holds seq; nil if none does.
 func storedAt(tx *bolt.Tx, match string, sub []byte, seq uint64) (owner string, v []byte, err error) {
@@ -161,7 +173,7 @@ func (s *Store) CreateBranch(parent string, at uint64, name, label string) (*Met
 		return nil, fmt.Errorf("store: branch %s: the branch point is a seq, from 1", name)
 	}
 	var meta *Meta
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(func(tx *bolt.Tx, c *commitLog) error {
 		pb := matchBucket(tx, parent)
 		if pb == nil {
 			return fmt.Errorf("store: parent %s: %w", parent, ErrNotFound)
@@ -204,7 +216,7 @@ func (s *Store) CreateBranch(parent string, at uint64, name, label string) (*Met
 		if at == pm.HeadSeq && pm.Status == StatusFinished {
 			meta.Status = StatusFinished // nothing can follow the end of a match
 		}
-		if err := putMeta(mb, meta); err != nil {
+		if err := putMeta(mb, c, meta); err != nil {
 			return err
 		}
 		return indexMatch(tx, meta)
@@ -221,11 +233,14 @@ func (s *Store) CreateBranch(parent string, at uint64, name, label string) (*Met
 // not a branch is refused with an error wrapping ErrMainLine: a recorded
 // main line never changes.
 func (s *Store) AppendBranch(match string, evs []*events.Event, derived []*Derived) error {
-	update := s.db.Update
+	update := s.update
 	if len(evs) == 0 && len(derived) == 0 {
-		update = s.db.View // nothing to write: only the checks
+		// Nothing to write: only the checks.
+		update = func(fn func(*bolt.Tx, *commitLog) error) error {
+			return s.view(func(tx *bolt.Tx) error { return fn(tx, newCommitLog()) })
+		}
 	}
-	return update(func(tx *bolt.Tx) error {
+	return update(func(tx *bolt.Tx, c *commitLog) error {
 		mb := matchBucket(tx, match)
 		if mb == nil {
 			return fmt.Errorf("store: match %s: %w", match, ErrNotFound)
@@ -237,7 +252,7 @@ func (s *Store) AppendBranch(match string, evs []*events.Event, derived []*Deriv
 		if m.Parent == "" {
 			return fmt.Errorf("%s %w", match, ErrMainLine)
 		}
-		w := newWriter(tx)
+		w := newWriter(tx, c)
 		for _, ev := range evs {
 			if ev.Match != match {
 				return fmt.Errorf("store: appending to %s: seq %d names match %s", match, ev.Seq, ev.Match)

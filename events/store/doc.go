@@ -19,4 +19,10 @@
 //
 // Values read from bbolt are copied (decoded) before a transaction ends; no
 // slice handed out aliases the memory-mapped file.
+//
+// A damaged file fails cleanly: every value but an event is sealed with a
+// checksum (seal.go), bbolt's panics and faults on a damaged or truncated
+// file become errors wrapping ErrDamaged at the boundary (guard.go), and
+// each commit's head is recorded beside the file too, so that a commit
+// bbolt rolled back is found (head.go). Check cross-checks the whole layout.
 package store

@@ -13,7 +13,7 @@ import (
 // Meta returns a match's meta, or ErrNotFound.
 func (s *Store) Meta(match string) (*Meta, error) {
 	var m *Meta
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		mb := matchBucket(tx, match)
 		if mb == nil {
 			return ErrNotFound
@@ -28,7 +28,7 @@ func (s *Store) Meta(match string) (*Meta, error) {
 // Matches returns every match's meta, sorted by match id.
 func (s *Store) Matches() ([]*Meta, error) {
 	var out []*Meta
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketMatches)
 		if b == nil {
 			return nil
@@ -48,7 +48,7 @@ func (s *Store) Matches() ([]*Meta, error) {
 // Event returns one stored event, or ErrNotFound.
 func (s *Store) Event(match string, seq uint64) (*events.Event, error) {
 	var ev *events.Event
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		owner, v, err := storedAt(tx, match, bucketEvents, seq) // branch-aware: see branch.go
 		if err != nil {
 			return err
@@ -66,13 +66,13 @@ func (s *Store) Event(match string, seq uint64) (*events.Event, error) {
 // inside one read transaction; a branch's log includes the events it shares
 // with its parent (see branch.go). fn must not write to the store.
 func (s *Store) Events(match string, from uint64, fn func(*events.Event) error) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.view(func(tx *bolt.Tx) error {
 		return eachStored(tx, match, bucketEvents, max(from, 1), func(owner string, seq uint64, v []byte) error {
 			ev, err := decodeStored(owner, seq, v)
 			if err != nil {
 				return err
 			}
-			return fn(ev)
+			return callOut(func() error { return fn(ev) })
 		})
 	})
 }
@@ -80,8 +80,10 @@ func (s *Store) Events(match string, from uint64, fn func(*events.Event) error) 
 // RawEvents calls fn with each stored event's canonical bytes, without
 // decoding them. The slice is valid only during the call.
 func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) error {
-	return s.db.View(func(tx *bolt.Tx) error {
-		return eachStored(tx, match, bucketEvents, 1, func(_ string, seq uint64, v []byte) error { return fn(seq, v) })
+	return s.view(func(tx *bolt.Tx) error {
+		return eachStored(tx, match, bucketEvents, 1, func(_ string, seq uint64, v []byte) error {
+			return callOut(func() error { return fn(seq, v) })
+		})
 	})
 }
 
@@ -89,19 +91,36 @@ func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) e
 // them, in seq order, inside one read transaction. The slice is valid only
 // during the call.
 func (s *Store) Effects(match string, fn func(seq uint64, effects []byte) error) error {
-	return s.db.View(func(tx *bolt.Tx) error {
-		return eachStored(tx, match, bucketEffects, 1, func(_ string, seq uint64, v []byte) error { return fn(seq, v) })
+	return s.view(func(tx *bolt.Tx) error {
+		return eachSealed(tx, match, bucketEffects, 1, func(_ string, seq uint64, v []byte) error {
+			return callOut(func() error { return fn(seq, v) })
+		})
+	})
+}
+
+// EffectsEach is Effects for a reader that goes on past damage: a value
+// whose checksum fails is passed with a nil payload and an error wrapping
+// ErrDamaged, and the walk goes on.
+func (s *Store) EffectsEach(match string, fn func(seq uint64, effects []byte, damage error) error) error {
+	return s.view(func(tx *bolt.Tx) error {
+		return eachStored(tx, match, bucketEffects, 1, func(owner string, seq uint64, v []byte) error {
+			p, err := unseal(u64(seq), v)
+			if err != nil {
+				err = fmt.Errorf("store: %s seq %d: effects: %w", owner, seq, err)
+			}
+			return callOut(func() error { return fn(seq, p, err) })
+		})
 	})
 }
 
 // Digests returns the state digests recorded at turn starts, in seq order.
 func (s *Store) Digests(match string) ([]Digest, error) {
 	var out []Digest
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return eachStored(tx, match, bucketDigests, 1, func(_ string, _ uint64, v []byte) error {
+	err := s.view(func(tx *bolt.Tx) error {
+		return eachSealed(tx, match, bucketDigests, 1, func(owner string, seq uint64, v []byte) error {
 			var d Digest
 			if err := msgpack.Unmarshal(v, &d); err != nil {
-				return err
+				return fmt.Errorf("store: %s seq %d: digest: %w: %v", owner, seq, ErrDamaged, err)
 			}
 			out = append(out, d)
 			return nil
@@ -113,24 +132,37 @@ func (s *Store) Digests(match string) ([]Digest, error) {
 func decodeStored(match string, seq uint64, v []byte) (*events.Event, error) {
 	ev, err := events.DecodeMsgpack(v)
 	if err != nil {
-		return nil, fmt.Errorf("store: %s seq %d: stored bytes do not decode: %w", match, seq, err)
+		return nil, fmt.Errorf("store: %s seq %d: stored bytes do not decode (%w): %w", match, seq, ErrDamaged, err)
 	}
 	return ev, nil
 }
 
+// decodeRejection reads the rejection stored under id.
+func decodeRejection(id, v []byte) (*Rejection, error) {
+	p, err := unseal(id, v)
+	if err != nil {
+		return nil, fmt.Errorf("store: rejection %d: %w", readU64(id), err)
+	}
+	r := &Rejection{}
+	if err := msgpack.Unmarshal(p, r); err != nil {
+		return nil, fmt.Errorf("store: rejection %d: %w: %v", readU64(id), ErrDamaged, err)
+	}
+	return r, nil
+}
+
 // Rejections calls fn for each entry of the rejection log, oldest first.
 func (s *Store) Rejections(fn func(*Rejection) error) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.view(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bucketRejections)
 		if rb == nil {
 			return nil
 		}
-		return rb.ForEach(func(_, v []byte) error {
-			r := &Rejection{}
-			if err := msgpack.Unmarshal(v, r); err != nil {
-				return fmt.Errorf("store: rejection: %w", err)
+		return rb.ForEach(func(k, v []byte) error {
+			r, err := decodeRejection(k, v)
+			if err != nil {
+				return err
 			}
-			return fn(r)
+			return callOut(func() error { return fn(r) })
 		})
 	})
 }
@@ -139,7 +171,7 @@ func (s *Store) Rejections(fn func(*Rejection) error) error {
 // order.
 func (s *Store) RejectionsFor(match string, seq uint64) ([]*Rejection, error) {
 	var out []*Rejection
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		prefix := append([]byte(match), 0)
 		if seq > 0 {
 			prefix = append(prefix, u64(seq)...)
@@ -150,12 +182,13 @@ func (s *Store) RejectionsFor(match string, seq uint64) ([]*Rejection, error) {
 		}
 		c := ib.Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-			v := rb.Get(k[len(k)-8:])
+			id := k[len(k)-8:]
+			v := rb.Get(id)
 			if v == nil {
 				continue
 			}
-			r := &Rejection{}
-			if err := msgpack.Unmarshal(v, r); err != nil {
+			r, err := decodeRejection(id, v)
+			if err != nil {
 				return err
 			}
 			out = append(out, r)
@@ -167,7 +200,7 @@ func (s *Store) RejectionsFor(match string, seq uint64) ([]*Rejection, error) {
 
 // Counts returns how many events and rejections the store holds.
 func (s *Store) Counts() (evs, rejections uint64, err error) {
-	err = s.db.View(func(tx *bolt.Tx) error {
+	err = s.view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketMatches)
 		if b != nil {
 			if err := b.ForEachBucket(func(k []byte) error {
@@ -206,7 +239,7 @@ func (s *Store) MatchesByDate(day string) ([]string, error) {
 
 func (s *Store) lookup(bucket []byte, value string) ([]string, error) {
 	var out []string
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucket)
 		if b == nil {
 			return nil
@@ -222,7 +255,7 @@ func (s *Store) lookup(bucket []byte, value string) ([]string, error) {
 }
 
 func errNoEvents(match string) error {
-	return fmt.Errorf("store: match %s has no events bucket: the file is damaged", match)
+	return fmt.Errorf("store: match %s has no events bucket: %w", match, ErrDamaged)
 }
 
 func matchBucket(tx *bolt.Tx, match string) *bolt.Bucket {

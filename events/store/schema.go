@@ -20,7 +20,11 @@ import "encoding/binary"
 //	index_player/               player name 0x00 match -> empty
 //	index_event/                event name 0x00 match -> empty
 //	index_date/                 YYYY-MM-DD (UTC, match start) 0x00 match -> empty
-//	schema/                     "version" -> 8 bytes
+//	schema/                     "version" -> 8 bytes; "sealed" -> "1" in a store created sealed;
+//	                            "head" -> the commit head (head.go)
+//
+// Every value but an event's bytes and the schema version is sealed with a
+// checksum over its key and payload (seal.go).
 var (
 	bucketMatches    = []byte("matches")
 	bucketRejections = []byte("rejections")
@@ -39,6 +43,8 @@ var (
 	bucketSnapshots = []byte("snapshots")
 
 	keySchemaVersion = []byte("version")
+	keySealed        = []byte("sealed")
+	keyHead          = []byte("head")
 )
 
 // schemaVersion is the layout version this code writes and reads.

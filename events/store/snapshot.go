@@ -1,6 +1,8 @@
 package store
 
 import (
+	"fmt"
+
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -15,7 +17,7 @@ import (
 // before snapshots, or a match recorded without the rules) it returns at 0
 // and nil data. An unknown match is ErrNotFound.
 func (s *Store) SnapshotAtOrBefore(match string, seq uint64) (at uint64, data []byte, err error) {
-	err = s.db.View(func(tx *bolt.Tx) error {
+	err = s.view(func(tx *bolt.Tx) error {
 		segs, err := lineage(tx, match)
 		if err != nil {
 			return err
@@ -35,7 +37,11 @@ func (s *Store) SnapshotAtOrBefore(match string, seq uint64) (at uint64, data []
 			}
 			k, v := lastAtOrBefore(b.Cursor(), hi)
 			if k != nil && readU64(k) >= sg.from {
-				at, data = readU64(k), append([]byte(nil), v...)
+				p, err := unseal(k, v)
+				if err != nil {
+					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
+				}
+				at, data = readU64(k), append([]byte(nil), p...)
 				return nil
 			}
 		}
@@ -59,7 +65,7 @@ func lastAtOrBefore(c *bolt.Cursor, seq uint64) (k, v []byte) {
 // Snapshots lists the seqs at which match has a snapshot, in order.
 func (s *Store) Snapshots(match string) ([]uint64, error) {
 	var out []uint64
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		return eachStored(tx, match, bucketSnapshots, 1, func(_ string, seq uint64, _ []byte) error {
 			out = append(out, seq)
 			return nil
@@ -73,9 +79,9 @@ func (s *Store) Snapshots(match string) ([]uint64, error) {
 // slice is valid only during the call; an error from fn stops the walk and
 // is returned.
 func (s *Store) EffectsFrom(match string, from uint64, fn func(seq uint64, effects []byte) error) error {
-	return s.db.View(func(tx *bolt.Tx) error {
-		return eachStored(tx, match, bucketEffects, from, func(_ string, seq uint64, v []byte) error {
-			return fn(seq, v)
+	return s.view(func(tx *bolt.Tx) error {
+		return eachSealed(tx, match, bucketEffects, from, func(_ string, seq uint64, v []byte) error {
+			return callOut(func() error { return fn(seq, v) })
 		})
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -21,6 +22,7 @@ const FileName = "chronicle.db"
 type Store struct {
 	db       *bolt.DB
 	readOnly bool
+	sealed   bool // created sealed: every value but events carries a checksum
 }
 
 // Options tune Open.
@@ -47,7 +49,7 @@ func Open(path string, opt Options) (*Store, error) {
 	} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: opt.Timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync})
+	db, err := openBolt(path, opt)
 	if err != nil {
 		if errors.Is(err, bolt.ErrTimeout) {
 			return nil, fmt.Errorf("store: %s: %w", path, ErrLocked)
@@ -60,6 +62,18 @@ func Open(path string, opt Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// openBolt opens the bbolt file inside the boundary: a damaged file makes
+// bbolt panic or fault while it reads the meta and freelist pages.
+func openBolt(path string, opt Options) (db *bolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			db, err = nil, fmt.Errorf("%w: %v", ErrDamaged, p)
+		}
+	}()
+	return bolt.Open(path, 0o644, &bolt.Options{Timeout: opt.Timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync})
 }
 
 // OpenDir opens the store in a data directory.
@@ -79,16 +93,17 @@ func (s *Store) checkSchema() error {
 		if v := readU64(b.Get(keySchemaVersion)); v != schemaVersion {
 			return fmt.Errorf("store: layout version %d, this build reads %d", v, schemaVersion)
 		}
+		s.sealed = string(b.Get(keySealed)) == "1"
 		return nil
 	}
 	if s.readOnly {
-		return s.db.View(check)
+		return s.view(check)
 	}
 	// A store whose layout is complete opens without a write transaction,
 	// so that a command that fails before it commits leaves the file's
 	// bytes as they were.
 	complete := false
-	if err := s.db.View(func(tx *bolt.Tx) error {
+	if err := s.view(func(tx *bolt.Tx) error {
 		for _, name := range rootBuckets {
 			if tx.Bucket(name) == nil {
 				return nil
@@ -99,7 +114,7 @@ func (s *Store) checkSchema() error {
 	}); err != nil || complete {
 		return err
 	}
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.update(func(tx *bolt.Tx, _ *commitLog) error {
 		for _, name := range rootBuckets {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
@@ -107,7 +122,11 @@ func (s *Store) checkSchema() error {
 		}
 		b := tx.Bucket(bucketSchema)
 		if b.Get(keySchemaVersion) == nil {
+			// A new store: every value it will hold is sealed.
 			if err := b.Put(keySchemaVersion, u64(schemaVersion)); err != nil {
+				return err
+			}
+			if err := b.Put(keySealed, []byte("1")); err != nil {
 				return err
 			}
 		}
@@ -124,11 +143,12 @@ func (s *Store) Path() string { return s.db.Path() }
 // LastApplied is the highest stream sequence committed from stream, 0 if none.
 func (s *Store) LastApplied(stream string) (uint64, error) {
 	var v uint64
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
+		var err error
 		if b := tx.Bucket(bucketCursor); b != nil {
-			v = readU64(b.Get([]byte(stream)))
+			v, err = readCursor([]byte(stream), b.Get([]byte(stream)))
 		}
-		return nil
+		return err
 	})
 	return v, err
 }
@@ -139,8 +159,8 @@ func (s *Store) LastApplied(stream string) (uint64, error) {
 // duplicates and conflicts first); so is an event that does not follow its
 // match's head.
 func (s *Store) Commit(b *Batch) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
-		w := newWriter(tx)
+	return s.update(func(tx *bolt.Tx, c *commitLog) error {
+		w := newWriter(tx, c)
 		for _, ev := range b.Events {
 			if err := w.putEvent(ev); err != nil {
 				return fmt.Errorf("store: %s seq %d: %w", ev.Match, ev.Seq, err)
@@ -155,16 +175,13 @@ func (s *Store) Commit(b *Batch) error {
 			return err
 		}
 		for _, r := range b.Rejections {
-			if err := putRejection(tx, r); err != nil {
+			if err := putRejection(tx, c, r); err != nil {
 				return fmt.Errorf("store: rejection: %w", err)
 			}
 		}
 		if b.Stream != "" && b.StreamSeq > 0 {
-			cur := tx.Bucket(bucketCursor)
-			if readU64(cur.Get([]byte(b.Stream))) < b.StreamSeq {
-				if err := cur.Put([]byte(b.Stream), u64(b.StreamSeq)); err != nil {
-					return err
-				}
+			if err := putCursor(tx, c, b.Stream, b.StreamSeq); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -210,7 +227,39 @@ func indexMatch(tx *bolt.Tx, m *Meta) error {
 	return nil
 }
 
-func putRejection(tx *bolt.Tx, r *Rejection) error {
+// putCursor moves the stream's cursor forward to seq, never back.
+func putCursor(tx *bolt.Tx, c *commitLog, stream string, seq uint64) error {
+	cur := tx.Bucket(bucketCursor)
+	key := []byte(stream)
+	have, err := readCursor(key, cur.Get(key))
+	if err != nil {
+		return err
+	}
+	if have >= seq {
+		return nil
+	}
+	c.note(key)
+	c.note(u64(seq))
+	return cur.Put(key, seal(key, u64(seq)))
+}
+
+// readCursor reads a cursor value: sealed, or 8 bare bytes in an older
+// store; absent is 0.
+func readCursor(key, v []byte) (uint64, error) {
+	if v == nil {
+		return 0, nil
+	}
+	p, err := unseal(key, v)
+	if err != nil {
+		return 0, fmt.Errorf("store: cursor %s: %w", key, err)
+	}
+	if len(p) != 8 {
+		return 0, fmt.Errorf("store: cursor %s: %w: %d bytes", key, ErrDamaged, len(p))
+	}
+	return readU64(p), nil
+}
+
+func putRejection(tx *bolt.Tx, c *commitLog, r *Rejection) error {
 	b := tx.Bucket(bucketRejections)
 	id, err := b.NextSequence()
 	if err != nil {
@@ -222,7 +271,8 @@ func putRejection(tx *bolt.Tx, r *Rejection) error {
 	if err != nil {
 		return err
 	}
-	if err := b.Put(u64(id), v); err != nil {
+	c.note(v)
+	if err := b.Put(u64(id), seal(u64(id), v)); err != nil {
 		return err
 	}
 	if r.Match != "" {
@@ -231,24 +281,29 @@ func putRejection(tx *bolt.Tx, r *Rejection) error {
 	return nil
 }
 
-func putMeta(mb *bolt.Bucket, m *Meta) error {
+func putMeta(mb *bolt.Bucket, c *commitLog, m *Meta) error {
 	v, err := msgpack.Marshal(m)
 	if err != nil {
 		return err
 	}
-	return mb.Put(keyMeta, v)
+	c.note(v)
+	return mb.Put(keyMeta, seal(keyMeta, v))
 }
 
 func decodeMeta(v []byte) (*Meta, error) {
 	if v == nil {
-		return nil, errors.New("meta missing")
+		return nil, fmt.Errorf("meta missing: %w", ErrDamaged)
 	}
-	m := &Meta{}
-	if err := msgpack.Unmarshal(v, m); err != nil {
+	p, err := unseal(keyMeta, v)
+	if err != nil {
 		return nil, fmt.Errorf("meta: %w", err)
 	}
+	m := &Meta{}
+	if err := msgpack.Unmarshal(p, m); err != nil {
+		return nil, fmt.Errorf("meta: %w: %v", ErrDamaged, err)
+	}
 	if n := len(m.HeadHash); n != 0 && n != len(events.Hash{}) {
-		return nil, fmt.Errorf("meta: head hash of %d bytes", n)
+		return nil, fmt.Errorf("meta: %w: head hash of %d bytes", ErrDamaged, n)
 	}
 	return m, nil
 }

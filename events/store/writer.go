@@ -18,6 +18,7 @@ import (
 // decode and encode the meta for every input.
 type writer struct {
 	tx      *bolt.Tx
+	log     *commitLog
 	matches map[string]*openMatch
 }
 
@@ -28,7 +29,9 @@ type openMatch struct {
 	dirty  bool
 }
 
-func newWriter(tx *bolt.Tx) *writer { return &writer{tx: tx, matches: map[string]*openMatch{}} }
+func newWriter(tx *bolt.Tx, c *commitLog) *writer {
+	return &writer{tx: tx, log: c, matches: map[string]*openMatch{}}
+}
 
 // open returns the match's bucket and meta; ErrNotFound if it has none.
 func (w *writer) open(match string) (*openMatch, error) {
@@ -81,6 +84,7 @@ func (w *writer) putEvent(ev *events.Event) error {
 	if err := om.bucket.Bucket(bucketEvents).Put(u64(ev.Seq), canonical); err != nil {
 		return err
 	}
+	w.log.note(ev.Hash[:])
 	meta.HeadSeq = ev.Seq
 	meta.HeadHash = append(meta.HeadHash[:0], ev.Hash[:]...)
 	meta.Events++
@@ -131,7 +135,8 @@ func (w *writer) putDerived(d *Derived) error {
 	if err != nil {
 		return err
 	}
-	if err := eb.Put(u64(d.Seq), d.Effects); err != nil {
+	key := u64(d.Seq)
+	if err := eb.Put(key, seal(key, d.Effects)); err != nil {
 		return err
 	}
 	if d.Status != "" {
@@ -143,7 +148,7 @@ func (w *writer) putDerived(d *Derived) error {
 		if err != nil {
 			return err
 		}
-		if err := sb.Put(u64(d.Seq), d.Snapshot); err != nil {
+		if err := sb.Put(key, seal(key, d.Snapshot)); err != nil {
 			return err
 		}
 	}
@@ -158,7 +163,7 @@ func (w *writer) putDerived(d *Derived) error {
 	if err != nil {
 		return err
 	}
-	return db.Put(u64(d.Seq), v)
+	return db.Put(key, seal(key, v))
 }
 
 // flush writes back every meta that changed, in match order.
@@ -172,7 +177,7 @@ func (w *writer) flush() error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		om := w.matches[id]
-		if err := putMeta(om.bucket, om.meta); err != nil {
+		if err := putMeta(om.bucket, w.log, om.meta); err != nil {
 			return fmt.Errorf("store: %s: %w", id, err)
 		}
 		om.dirty = false

@@ -88,8 +88,13 @@ func NonCanonicalSeq(t testing.TB) func([]byte) []byte {
 func RewriteMeta(t testing.TB, dir, match string, change func(m *store.Meta)) {
 	t.Helper()
 	EditMatch(t, dir, match, func(mb *bolt.Bucket) error {
+		key := []byte("meta")
+		raw, err := store.Unseal(key, mb.Get(key))
+		if err != nil {
+			return err
+		}
 		m := &store.Meta{}
-		if err := msgpack.Unmarshal(mb.Get([]byte("meta")), m); err != nil {
+		if err := msgpack.Unmarshal(raw, m); err != nil {
 			return err
 		}
 		change(m)
@@ -97,6 +102,6 @@ func RewriteMeta(t testing.TB, dir, match string, change func(m *store.Meta)) {
 		if err != nil {
 			return err
 		}
-		return mb.Put([]byte("meta"), v)
+		return mb.Put(key, store.Seal(key, v))
 	})
 }

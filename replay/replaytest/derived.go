@@ -5,6 +5,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/chronicle-mtg/chronicle/events/store"
 	"github.com/chronicle-mtg/chronicle/reducer"
 )
 
@@ -19,12 +20,24 @@ func RewriteEffects(t testing.TB, dir, match string, seq uint64, change func([]r
 	t.Helper()
 	EditMatch(t, dir, match, func(mb *bolt.Bucket) error {
 		eb := mb.Bucket([]byte("effects"))
-		effs, err := reducer.DecodeEffects(eb.Get(SeqKey(seq)))
+		key := SeqKey(seq)
+		raw, err := store.Unseal(key, eb.Get(key))
 		if err != nil {
 			return err
 		}
-		return eb.Put(SeqKey(seq), reducer.EncodeEffects(change(effs)))
+		effs, err := reducer.DecodeEffects(raw)
+		if err != nil {
+			return err
+		}
+		return eb.Put(key, store.Seal(key, reducer.EncodeEffects(change(effs))))
 	})
+}
+
+// PutSealed writes payload under seq in the match's sub-bucket name, sealed
+// as the store seals it: the checksum holds, the content is what is tested.
+func PutSealed(t testing.TB, dir, match, name string, seq uint64, payload []byte) {
+	t.Helper()
+	PutRaw(t, dir, match, name, seq, store.Seal(SeqKey(seq), payload))
 }
 
 // PutRaw writes raw bytes under seq in the match's sub-bucket name
