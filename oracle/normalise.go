@@ -1,0 +1,249 @@
+package oracle
+
+import (
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// unit is one piece of a face's text that compiles to one ability: an
+// ability line, a modal block (a header and its bullet modes), or a saga
+// chapter.
+type unit struct {
+	kind unitKind
+	// text is the normalised line; for a chapter, the text after the dash.
+	text string
+	// modes are a modal block's bullets, without the bullet.
+	modes []string
+	// chapters are a chapter line's numbers.
+	chapters []int
+}
+
+type unitKind int
+
+const (
+	unitLine unitKind = iota
+	unitModal
+	unitChapter
+)
+
+// display is the unit as one line of normalised text.
+func (u unit) display() string {
+	switch u.kind {
+	case unitModal:
+		return u.text + " " + strings.Join(prefixAll("• ", u.modes), " ")
+	case unitChapter:
+		return romans(u.chapters) + " — " + u.text
+	}
+	return u.text
+}
+
+func prefixAll(p string, ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = p + s
+	}
+	return out
+}
+
+// legacy maps older Oracle wording (2019-2020) to today's, in order.
+var legacy = []struct{ from, to string }{
+	{"CARDNAME", "~"},
+	{"enters the battlefield", "enters"},
+	{"enter the battlefield", "enter"},
+	{"entered the battlefield", "entered"},
+	{"entering the battlefield", "entering"},
+	{"converted mana costs", "mana values"},
+	{"converted mana cost", "mana value"},
+	{"his or her", "their"},
+	{"he or she controls", "they control"},
+	{"he or she owns", "they own"},
+	{"he or she", "they"},
+	{"him or her", "them"},
+	{"shuffle your library", "shuffle"},
+	{"Shuffle your library", "Shuffle"},
+	{"Activate this ability only any time you could cast a sorcery", "Activate only as a sorcery"},
+	{"Activate this ability only", "Activate only"},
+	{"is put into a graveyard from the battlefield", "dies"},
+	{"are put into a graveyard from the battlefield", "die"},
+}
+
+// legacyTokens are tokens the older wording spells out in full.
+var legacyTokens = regexp.MustCompile(`\b(a|an|one|two|three|four|five|X) colorless (Treasure|Clue|Food|Gold) artifact (tokens?) with "[^"]*"`)
+
+// selfNouns are the nouns of "this creature" and its kin: the object the
+// ability belongs to (or the spell itself).
+var selfNouns = []string{"creature", "spell", "card", "Saga", "artifact", "land", "permanent", "enchantment",
+	"Vehicle", "Equipment", "token", "Aura", "Spacecraft", "Class", "Case", "Room", "Siege", "planeswalker", "battle"}
+
+var selfPhrase = regexp.MustCompile(`\b[Tt]his (` + strings.Join(selfNouns, "|") + `)\b`)
+
+// abilityWordKeep are dash-prefixed words that carry rules meaning (not
+// ability or flavor words, CR 207.2c-d); their lines are left whole.
+var abilityWordKeep = []string{"Companion", "Exhaust", "Boast", "Max speed", "Spree"}
+
+var (
+	reminder    = regexp.MustCompile(`\s*\([^()]*\)`)
+	spaces      = regexp.MustCompile(`\s+`)
+	dashPrefix  = regexp.MustCompile(`^([A-Z][^—{}:•"]{0,60}?) — (.+)$`)
+	chapterLine = regexp.MustCompile(`^((?:[IVX]+)(?:, [IVX]+)*) — (.+)$`)
+)
+
+// names returns the strings that stand for the card itself, longest first:
+// the card's name, the face names, and the short name of a name with a
+// comma ("Jace" for "Jace, the Mind Sculptor").
+func (f *Face) names() []string {
+	var ns []string
+	add := func(n string) {
+		if n != "" && !slices.Contains(ns, n) {
+			ns = append(ns, n)
+		}
+	}
+	add(f.CardName)
+	add(f.Name)
+	for _, n := range f.FaceNames {
+		add(n)
+	}
+	for _, n := range slices.Clone(ns) {
+		if i := strings.Index(n, ", "); i > 0 {
+			add(n[:i])
+		}
+		if i := strings.Index(n, " // "); i > 0 {
+			add(n[:i])
+			add(n[i+4:])
+		}
+	}
+	sort.SliceStable(ns, func(i, j int) bool { return len(ns[i]) > len(ns[j]) })
+	return ns
+}
+
+// replaceName replaces whole-word occurrences of name in s by "~".
+func replaceName(s, name string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, name)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(name)
+		if (i == 0 || !wordByte(s[i-1])) && (end == len(s) || !wordByte(s[end])) {
+			b.WriteString(s[:i])
+			b.WriteString("~")
+		} else {
+			b.WriteString(s[:end])
+		}
+		s = s[end:]
+	}
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// normaliseText applies the text-level passes to one line: characters,
+// legacy wording, the card's names. Reminder text is gone by then.
+func (f *Face) normaliseLine(s string) string {
+	s = legacyTokens.ReplaceAllStringFunc(s, func(m string) string {
+		g := legacyTokens.FindStringSubmatch(m)
+		out := g[1] + " " + g[2] + " " + g[3]
+		if strings.HasSuffix(m, `."`) {
+			out += "."
+		}
+		return out
+	})
+	for _, l := range legacy {
+		s = strings.ReplaceAll(s, l.from, l.to)
+	}
+	for _, n := range f.names() {
+		s = replaceName(s, n)
+	}
+	s = selfPhrase.ReplaceAllString(s, "~")
+	s = spaces.ReplaceAllString(strings.TrimSpace(s), " ")
+	return s
+}
+
+var charMap = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "−", "-", "\u00a0", " ", "–", "-")
+
+// normalise turns a face's text into units. Lines it can't group (a bullet
+// with no header) are declined.
+func (f *Face) normalise() ([]unit, []Decline) {
+	text := charMap.Replace(f.Text)
+	for {
+		t := reminder.ReplaceAllString(text, "")
+		if t == text {
+			break
+		}
+		text = t
+	}
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		l = f.normaliseLine(l)
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	saga := f.Layout == "saga" || slices.Contains(f.Subtypes, "Saga")
+	var units []unit
+	var declined []Decline
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if saga {
+			if m := chapterLine.FindStringSubmatch(l); m != nil {
+				if ch := parseRomans(m[1]); ch != nil {
+					units = append(units, unit{kind: unitChapter, text: m[2], chapters: ch})
+					continue
+				}
+			}
+		}
+		if strings.HasPrefix(l, "•") {
+			declined = append(declined, Decline{Text: l, Sentence: l, Reason: "a mode without a modal header"})
+			continue
+		}
+		l = stripAbilityWord(l)
+		if strings.HasSuffix(l, "—") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "•") {
+			u := unit{kind: unitModal, text: l}
+			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "•") {
+				i++
+				u.modes = append(u.modes, stripAbilityWord(strings.TrimSpace(strings.TrimPrefix(lines[i], "•"))))
+			}
+			units = append(units, u)
+			continue
+		}
+		units = append(units, unit{kind: unitLine, text: l})
+	}
+	return units, declined
+}
+
+// stripAbilityWord removes an ability word or flavor word ("Landfall — "),
+// which has no rules meaning (CR 207.2c-d).
+func stripAbilityWord(l string) string {
+	m := dashPrefix.FindStringSubmatch(l)
+	if m == nil || strings.HasPrefix(m[1], "Choose") || slices.Contains(abilityWordKeep, m[1]) {
+		return l
+	}
+	return m[2]
+}
+
+var romanList = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"}
+
+func parseRomans(s string) []int {
+	var out []int
+	for _, r := range strings.Split(s, ", ") {
+		n := slices.Index(romanList, r)
+		if n <= 0 {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func romans(ns []int) string {
+	var parts []string
+	for _, n := range ns {
+		parts = append(parts, romanList[n])
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,630 @@
+package oracle
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+// Printing back (ABILITIES.md principle 10): each compiled ability is
+// printed to rules text from its value alone and compared with the
+// normalised text it came from. Where rules text has several wordings of
+// one value ("each creature", "all creatures"), the printer gives all of
+// them, as a regular expression over the canonical token text (tokens
+// separated by single spaces, each followed by one). A reading that
+// dropped a word ("other", "up to", a duration) prints back without it and
+// is declined.
+
+// canon is a unit's tokens as the printer's patterns match them.
+func canon(toks []tok) string {
+	var b strings.Builder
+	for _, t := range toks {
+		if t.kind == tQuote {
+			b.WriteString(`"` + strings.ToLower(t.s) + `" `)
+			continue
+		}
+		b.WriteString(t.s + " ")
+	}
+	return b.String()
+}
+
+// w is a literal phrase: its tokens, each followed by a space.
+func w(phrase string) string {
+	toks, err := lex(phrase)
+	if err != nil {
+		panic("oracle: printer phrase " + phrase)
+	}
+	var b strings.Builder
+	for _, t := range toks {
+		if t.kind == tWord && t.s != "'s" && t.s != "'" {
+			t.s = strings.ToLower(t.s)
+		}
+		b.WriteString(regexp.QuoteMeta(t.s) + " ")
+	}
+	return b.String()
+}
+
+func alt(xs ...string) string { return "(?:" + strings.Join(xs, "|") + ")" }
+func opt(x string) string     { return "(?:" + x + ")?" }
+
+// checkPrint prints the unit's abilities back and compares them with its
+// normalised text.
+func checkPrint(as []ability.Ability, toks []tok, u unit) error {
+	var pat string
+	if len(as) > 1 || (len(as) == 1 && as[0].Kind == ability.Keyword) {
+		var parts []string
+		for i := range as {
+			if as[i].Kind != ability.Keyword {
+				return fmt.Errorf("a keyword line with a %s ability", as[i].Kind)
+			}
+			parts = append(parts, printKeyword(as[i].Keyword))
+		}
+		pat = strings.Join(parts, w(",")) + opt(w("."))
+	} else {
+		a := &as[0]
+		if u.kind == unitChapter {
+			pat = printBody(newPctx(a), a.Effects)
+		} else {
+			pat = printAbility(a)
+		}
+	}
+	re, err := regexp.Compile("^" + pat + "$")
+	if err != nil {
+		return fmt.Errorf("printer: %v", err)
+	}
+	if !re.MatchString(canon(toks)) {
+		return fmt.Errorf("prints back differently: %s", strings.TrimSpace(sample(pat)))
+	}
+	return nil
+}
+
+// sample turns a pattern into one text it accepts, for the decline
+// message.
+func sample(pat string) string {
+	var b strings.Builder
+	depth := 0
+	skip := -1
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		switch {
+		case strings.HasPrefix(pat[i:], "(?:"):
+			depth++
+			i += 2
+		case c == '|':
+			if skip < 0 {
+				skip = depth
+			}
+		case c == ')':
+			if skip == depth {
+				skip = -1
+			}
+			depth--
+			if i+1 < len(pat) && pat[i+1] == '?' {
+				i++
+			}
+		case c == '\\':
+			i++
+			if skip < 0 {
+				b.WriteByte(pat[i])
+			}
+		default:
+			if skip < 0 {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}
+
+// pctx is what printing one ability needs: its target slots, and which
+// of them were mentioned already (a second mention is a pronoun: "it").
+type pctx struct {
+	a    *ability.Ability
+	seen map[int]bool
+}
+
+func newPctx(a *ability.Ability) *pctx { return &pctx{a: a, seen: map[int]bool{}} }
+
+func printAbility(a *ability.Ability) string {
+	pc := newPctx(a)
+	switch a.Kind {
+	case ability.Keyword:
+		return printKeyword(a.Keyword)
+	case ability.Spell:
+		if a.Modes != nil {
+			return printModes(a.Modes)
+		}
+		return printBody(pc, a.Effects)
+	case ability.Activated, ability.Mana:
+		head := printCost(a.Cost) + w(":")
+		if a.Modes != nil {
+			return head + printModes(a.Modes)
+		}
+		body := printBody(pc, a.Effects)
+		if a.Kind == ability.Mana && len(a.Effects) == 1 && a.Effects[0].Mana != nil && a.Effects[0].Mana.Spend != nil {
+			body += w("spend this mana only to cast") + alt(printDescs(a.Effects[0].Mana.Spend, "spell"),
+				alt(w("a"), w("an"))+printDesc(a.Effects[0].Mana.Spend, "spell")) + w(".")
+		}
+		if l := a.Limit; l != nil {
+			body += printLimit(l)
+		}
+		return head + body
+	case ability.Triggered:
+		head := printTrigger(a.Trigger) + w(",")
+		if a.If != nil {
+			head += w("if") + printCond(pc, a.If) + w(",")
+		}
+		if a.Modes != nil {
+			return head + printModes(a.Modes)
+		}
+		return head + printBody(pc, a.Effects)
+	case ability.Static:
+		return printStatic(a.Static) + w(".")
+	case ability.Replacement:
+		return printReplace(a.Replace)
+	}
+	return "(?:unprintable)"
+}
+
+func printModes(m *ability.Modes) string {
+	var head string
+	switch {
+	case m.Min == 1 && m.Max == 1:
+		head = "choose 1 —"
+	case m.Min == 2 && m.Max == 2:
+		head = "choose 2 —"
+	case m.Min == 1 && m.Max == 2 && len(m.List) == 2:
+		head = "choose 1 or both —"
+	case m.Min == 1 && m.Max == len(m.List):
+		head = "choose 1 or more —"
+	case m.Min == 0 && m.Max == len(m.List):
+		head = "choose any number —"
+	default:
+		return "(?:unprintable)"
+	}
+	s := w(head)
+	for i := range m.List {
+		md := &m.List[i]
+		s += w("•") + printBody(newPctx(&ability.Ability{Targets: md.Targets}), md.Effects)
+	}
+	return s
+}
+
+func printLimit(l *ability.Limit) string {
+	switch {
+	case l.Sorcery:
+		return w("activate only as a sorcery.")
+	case l.PerTurn == 1:
+		return w("activate only once each turn.")
+	case l.If != nil:
+		return w("activate only if") + printCond(nil, l.If) + w(".")
+	}
+	return "(?:unprintable)"
+}
+
+// printBody prints effects as sentences: effects are joined by ". ",
+// ", then " or " and ", and the last ends with a period.
+func printBody(a *pctx, es []ability.Effect) string {
+	var b strings.Builder
+	for i := 0; i < len(es); i++ {
+		e := &es[i]
+		if i > 0 {
+			if e.If != nil && e.If.Kind == ability.CondDid {
+				b.WriteString(w(". if you do,"))
+			} else {
+				b.WriteString(alt(w("."), w(", then"), w("and")))
+			}
+		} else if e.If != nil && e.If.Kind == ability.CondDid {
+			b.WriteString(w("if you do,"))
+		}
+		if i > 0 && e.Player != nil && reflect.DeepEqual(e.Player, es[i-1].Player) && !e.Optional && e.Unless == nil && e.If == nil {
+			// One subject, two verbs: "draws two cards and loses 2 life".
+			if pv, ok := playerVerb(e); ok {
+				s, used := printEffect(a, es, i)
+				prev := b.String()
+				b.Reset()
+				// Replace the joiner just written by either form.
+				j := alt(w("."), w(", then"), w("and"))
+				b.WriteString(strings.TrimSuffix(prev, j))
+				b.WriteString(alt(j+s, w("and")+pv))
+				i += used - 1
+				continue
+			}
+		}
+		s, used := printEffect(a, es, i)
+		b.WriteString(s)
+		i += used - 1
+	}
+	b.WriteString(w("."))
+	return b.String()
+}
+
+// printEffect prints effect i and says how many effects it printed (a
+// search prints its shuffle, a look's "put N of them ... the rest" two).
+func printEffect(a *pctx, es []ability.Effect, i int) (string, int) {
+	e := &es[i]
+	s, n := printVerb(a, es, i)
+	if e.Optional {
+		s = w("you may") + s
+	}
+	if u := e.Unless; u != nil {
+		s += w("unless") + printPlayer(a, u.Payer) + w("pays") + w(u.Cost.Mana)
+	}
+	return s, n
+}
+
+// playerVerb is a player's verb phrase without its subject ("loses 2
+// life").
+func playerVerb(e *ability.Effect) (string, bool) {
+	switch e.Verb {
+	case ability.Draw:
+		return w("draws") + printCards(e.Amount), true
+	case ability.Mill:
+		return w("mills") + printCards(e.Amount), true
+	case ability.GainLife:
+		return w("gains") + printAmount(e.Amount) + w("life"), true
+	case ability.LoseLife:
+		return w("loses") + printAmount(e.Amount) + w("life"), true
+	case ability.Shuffle:
+		return w("shuffles"), true
+	}
+	return "", false
+}
+
+func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
+	e := &es[i]
+	obj := func() string { return printSel(a, e.Object) }
+	subj := func(base, third string) string {
+		if e.Player == nil {
+			return w(base)
+		}
+		return printPlayer(a, e.Player) + w(third)
+	}
+	switch e.Verb {
+	case ability.Damage:
+		src := alt(w("~"), w("it"))
+		if e.Source != nil {
+			src = printSel(a, e.Source)
+		}
+		return src + w("deals") + printAmount(e.Amount) + w("damage to") + printSel(a, e.To), 1
+	case ability.Draw:
+		return subj("draw", "draws") + printCards(e.Amount), 1
+	case ability.Discard:
+		return subj("discard", "discards") + obj(), 1
+	case ability.Mill:
+		return subj("mill", "mills") + printCards(e.Amount), 1
+	case ability.GainLife:
+		if e.Player == nil {
+			return opt(w("you")) + w("gain") + printAmount(e.Amount) + w("life"), 1
+		}
+		return printPlayer(a, e.Player) + w("gains") + printAmount(e.Amount) + w("life"), 1
+	case ability.LoseLife:
+		return subj("you lose", "loses") + printAmount(e.Amount) + w("life"), 1
+	case ability.Scry, ability.Surveil, ability.Discover, ability.Earthbend, ability.Bolster:
+		return w(string(e.Verb)) + printAmount(e.Amount), 1
+	case ability.Counter, ability.Destroy, ability.Exile, ability.Tap, ability.Untap:
+		return w(string(e.Verb)) + obj(), 1
+	case ability.Investigate, ability.Proliferate, ability.Populate:
+		return w(string(e.Verb)), 1
+	case ability.Shuffle:
+		return subj("shuffle", "shuffles"), 1
+	case ability.Venture:
+		return w("venture into the dungeon"), 1
+	case ability.Sacrifice:
+		return subj("sacrifice", "sacrifices") + obj(), 1
+	case ability.GainControl:
+		s := w("gain control of") + obj()
+		if e.Duration == ability.EndOfTurn {
+			s += w("until end of turn")
+		}
+		return s, 1
+	case ability.PutCounters:
+		if n, ok := e.Amount.IsFixed(); ok && n == 1 {
+			return w("put") + alt(w("a"), w("an")) + w(e.Counter) + w("counter on") + obj(), 1
+		}
+		return w("put") + printAmount(e.Amount) + w(e.Counter) + w("counters on") + obj(), 1
+	case ability.Pump:
+		s := obj()
+		m := e.Mods
+		if m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil {
+			s += alt(w("gets"), w("get")) + printPT(m)
+			if len(m.Keywords) > 0 {
+				s += w("and") + alt(w("gains"), w("gain")) + printKwList(m.Keywords)
+			}
+		} else {
+			s += alt(w("gains"), w("gain")) + printKwList(m.Keywords)
+		}
+		return s + w("until end of turn"), 1
+	case ability.AddMana:
+		return w("add") + printManaSpec(e.Mana), 1
+	case ability.CreateToken:
+		return w("create") + printToken(e), 1
+	case ability.Search:
+		return printSearch(e, es, i)
+	case ability.Look:
+		if n, ok := e.Amount.IsFixed(); ok && n == 1 {
+			return w("look at the top card of your library"), 1
+		}
+		return w("look at the top") + printAmount(e.Amount) + w("cards of your library"), 1
+	case ability.Move:
+		return printMove(a, es, i)
+	}
+	return "(?:unprintable)", 1
+}
+
+func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
+	e := &es[i]
+	switch e.Zone {
+	case ability.ZoneHand:
+		if e.Object.Ref == ability.Bound && e.Object.Choose != nil && i+1 < len(es) && es[i+1].Object != nil && es[i+1].Object.Ref == ability.Rest {
+			r := &es[i+1]
+			s := w("put") + w(strconv.Itoa(e.Object.Choose.Min)) + w("of them into your hand and the") + alt(w("rest"), w("other")) +
+				w("on the bottom of your library")
+			if r.Order == "any" {
+				s += w("in any order")
+			}
+			return s, 2
+		}
+		return w("return") + printSel(a, e.Object) + w("to") + alt(w("its owner's hand"), w("their owner' hands"),
+			w("their owners' hands"), w("your hand")), 1
+	case ability.ZoneBattlefield:
+		s := w("return") + printSel(a, e.Object) + w("to the battlefield")
+		if e.Tapped {
+			s += w("tapped")
+		}
+		if e.Control != nil {
+			s += w("under your control")
+		}
+		return s, 1
+	case ability.ZoneLibrary:
+		if e.Position == ability.Top && e.Order == "any" {
+			return w("put them back in any order"), 1
+		}
+		if e.Position == ability.Bottom && e.Order == "any" {
+			return w("put them on the bottom of your library in any order"), 1
+		}
+	}
+	return "(?:unprintable)", 1
+}
+
+func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
+	if i+1 >= len(es) || es[i+1].Verb != ability.Shuffle {
+		return "(?:unprintable)", 1
+	}
+	s := w("search your library for")
+	single := e.Amount == nil
+	if single {
+		s += alt(w("a"), w("an")) + printDesc(e.Filter, "card")
+	} else {
+		s += w("up to") + printAmount(e.Amount) + printDescs(e.Filter, "card")
+	}
+	s += w(",")
+	it := alt(w("it"), w("that card"))
+	if !single {
+		it = w("them")
+	}
+	if e.Text == "reveal" {
+		s += w("reveal") + it + w(",")
+		if single {
+			it = w("it")
+		}
+	}
+	s += w("put") + it
+	if e.Zone == ability.ZoneBattlefield {
+		s += w("onto the battlefield")
+		if e.Tapped {
+			s += w("tapped")
+		}
+	} else {
+		s += w("into your hand")
+	}
+	return s + w(", then shuffle"), 2
+}
+
+func printToken(e *ability.Effect) string {
+	t := e.Token
+	n, fixed := e.Amount.IsFixed()
+	single := e.Amount == nil || (fixed && n == 1)
+	var count string
+	if single {
+		count = alt(w("a"), w("an"))
+	} else {
+		count = printAmount(e.Amount)
+	}
+	noun := "token"
+	if !single {
+		noun = "tokens"
+	}
+	if t.Power == "" {
+		return count + w(t.Name) + w(noun)
+	}
+	s := count + w(t.Power+"/"+t.Toughness)
+	switch len(t.Colors) {
+	case 0:
+		s += w("colorless")
+	case 1:
+		s += w(colorNames[t.Colors[0]])
+	case 2:
+		s += w(colorNames[t.Colors[0]] + " and " + colorNames[t.Colors[1]])
+	}
+	s += w(strings.Join(t.Subtypes, " ")) + w(strings.Join(t.Types, " ")) + w(noun)
+	if len(t.Keywords) > 0 {
+		s += w("with") + printKwList(t.Keywords)
+	}
+	return s
+}
+
+func printManaSpec(m *ability.ManaSpec) string {
+	switch {
+	case m.Fixed != "":
+		return w(m.Fixed)
+	case len(m.OneOf) == 2:
+		return w(m.OneOf[0]) + w("or") + w(m.OneOf[1])
+	case len(m.OneOf) == 3:
+		return w(m.OneOf[0]) + w(",") + w(m.OneOf[1]) + w(", or") + w(m.OneOf[2])
+	case m.Among == "commander":
+		return w("one mana of any color in your commander's color identity")
+	case m.Any && m.Same:
+		return printAmount(m.Amount) + w("mana of any one color")
+	case m.Any:
+		if n, _ := m.Amount.IsFixed(); n == 1 {
+			return w("one mana of any color")
+		}
+		return printAmount(m.Amount) + w("mana in any combination of colors")
+	}
+	return "(?:unprintable)"
+}
+
+func printAmount(a *ability.Amount) string {
+	if a == nil {
+		return w("1")
+	}
+	if n, ok := a.IsFixed(); ok {
+		return w(strconv.Itoa(n))
+	}
+	if a.Var == "x" && a.N == 0 && a.Times == 0 {
+		return w("x")
+	}
+	return "(?:unprintable)"
+}
+
+func printCards(a *ability.Amount) string {
+	if n, ok := a.IsFixed(); ok && n == 1 {
+		return alt(w("a"), w("an")) + w("card")
+	}
+	return printAmount(a) + w("cards")
+}
+
+func printPT(m *ability.Mods) string {
+	half := func(n int, a *ability.Amount) string {
+		if a != nil {
+			if a.Times == -1 {
+				return "-X"
+			}
+			return "+X"
+		}
+		if n < 0 {
+			return strconv.Itoa(n)
+		}
+		return "+" + strconv.Itoa(n)
+	}
+	p, t := half(m.P, m.PAmount), half(m.T, m.TAmount)
+	// "-1/-0": a zero keeps the sign of the other half.
+	if p == "+0" && strings.HasPrefix(t, "-") {
+		return alt(w(p+"/"+t), w("-0/"+t))
+	}
+	if t == "+0" && strings.HasPrefix(p, "-") {
+		return alt(w(p+"/"+t), w(p+"/-0"))
+	}
+	return w(p + "/" + t)
+}
+
+func printKwList(kws []string) string {
+	var lw []string
+	for _, k := range kws {
+		lw = append(lw, w(strings.ToLower(k)))
+	}
+	switch len(lw) {
+	case 1:
+		return lw[0]
+	case 2:
+		return lw[0] + w("and") + lw[1]
+	case 3:
+		return lw[0] + w(",") + lw[1] + w(", and") + lw[2]
+	}
+	return "(?:unprintable)"
+}
+
+func printKeyword(k *ability.KeywordAbility) string {
+	name := w(strings.ToLower(k.Name))
+	switch {
+	case k.Name == "Protection" || (k.Name == "Hexproof" && (k.Filter != nil || k.Text != "")):
+		q := "(?:unprintable)"
+		switch {
+		case k.Text == "everything":
+			q = w("everything")
+		case k.Filter != nil && len(k.Filter.Colors) == 1 && len(k.Filter.Types) == 0:
+			q = w(colorNames[k.Filter.Colors[0]])
+		case k.Filter != nil && k.Filter.Multicolored:
+			q = w("multicolored")
+		case k.Filter != nil && k.Filter.Monocolored:
+			q = w("monocolored")
+		case k.Filter != nil:
+			q = printDescs(k.Filter, "")
+		}
+		return name + w("from") + q
+	case k.Name == "Enchant":
+		return name + printDesc(k.Filter, "")
+	case k.Name == "Affinity":
+		return name + w("for") + printDescs(k.Filter, "")
+	case k.Cost != nil:
+		if k.Cost.Mana != "" && *k.Cost == (ability.Cost{Mana: k.Cost.Mana}) {
+			return name + w(k.Cost.Mana)
+		}
+		return name + w("—") + printCost(k.Cost) + opt(w("."))
+	case k.N != 0:
+		return name + w(strconv.Itoa(k.N))
+	}
+	return name
+}
+
+func printCost(c *ability.Cost) string {
+	var parts []string
+	if c.Loyalty != nil {
+		n := *c.Loyalty
+		switch {
+		case n > 0:
+			return w("+" + strconv.Itoa(n))
+		case n == 0:
+			return w("0")
+		default:
+			return w(strconv.Itoa(n))
+		}
+	}
+	if c.LoyaltyX {
+		return w("-X")
+	}
+	if c.Mana != "" {
+		parts = append(parts, w(c.Mana))
+	}
+	if c.Tap {
+		parts = append(parts, w("{T}"))
+	}
+	if c.Untap {
+		parts = append(parts, w("{Q}"))
+	}
+	if c.Life != nil {
+		parts = append(parts, w("pay")+printAmount(c.Life)+w("life"))
+	}
+	for _, x := range []struct {
+		verb string
+		s    *ability.Selector
+	}{{"sacrifice", c.Sacrifice}, {"discard", c.Discard}, {"exile", c.Exile}, {"return", c.Return}, {"tap", c.TapOthers}, {"reveal", c.Reveal}} {
+		if x.s == nil {
+			continue
+		}
+		p := w(x.verb) + printSel(nil, x.s)
+		if x.verb == "return" {
+			p += w("to its owner's hand")
+		}
+		parts = append(parts, p)
+	}
+	if c.RemoveCounters > 0 {
+		if c.RemoveCounters == 1 {
+			parts = append(parts, w("remove")+alt(w("a"), w("an"))+w(c.Counter)+w("counter from ~"))
+		} else {
+			parts = append(parts, w("remove "+strconv.Itoa(c.RemoveCounters))+w(c.Counter)+w("counters from ~"))
+		}
+	}
+	if c.PutCounters == 1 {
+		parts = append(parts, w("put")+alt(w("a"), w("an"))+w(c.Counter)+w("counter on ~"))
+	}
+	if c.Energy > 0 {
+		parts = append(parts, w(strings.Repeat("{E}", c.Energy)))
+	}
+	return strings.Join(parts, w(","))
+}

@@ -1,0 +1,210 @@
+package oracle
+
+import (
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+func printTrigger(t *ability.Trigger) string {
+	if t.Limit != nil || t.Nth != 0 {
+		return unprintable
+	}
+	if t.Self {
+		switch {
+		case t.Event == ability.Enters:
+			return w("when ~ enters")
+		case t.Event == ability.Dies:
+			return w("when ~ dies")
+		case t.Event == ability.Attacks:
+			return w("whenever ~ attacks")
+		case t.Event == ability.Blocks:
+			return w("whenever ~ blocks")
+		case t.Event == ability.DealsDamage && t.Combat && t.ToPlayer == "player":
+			return w("whenever ~ deals combat damage to a player")
+		}
+		return unprintable
+	}
+	a := alt(w("a"), w("an"))
+	switch t.Event {
+	case ability.Enters, ability.Dies:
+		verb := w("enters")
+		if t.Event == ability.Dies {
+			verb = w("dies")
+		}
+		f, other := withoutOther(t.Subject)
+		det := a
+		if other {
+			det = w("another")
+		}
+		s := w("whenever") + det + printDesc(f, "") + verb
+		if t.Event == ability.Enters && f != nil && f.Controller == "you" && !other {
+			g := *f
+			g.Controller = ""
+			s = alt(s, w("whenever")+det+printDesc(&g, "")+verb+w("under your control"))
+		}
+		return s
+	case ability.Cast:
+		who := map[string]string{"you": "whenever you cast", "opponent": "whenever an opponent casts"}[t.Player]
+		if who == "" {
+			return unprintable
+		}
+		f := t.Subject
+		if f == nil {
+			f = &ability.Filter{}
+		}
+		g := *f
+		g.Zone = ability.ZoneStack
+		if len(g.Types) == 0 && len(g.Subtypes) == 0 && len(g.AnyOf) == 0 {
+			g.Types = []string{"spell"}
+		}
+		return w(who) + a + printDesc(&g, "spell")
+	case ability.GainsLife:
+		if t.Player == "you" {
+			return w("whenever you gain life")
+		}
+	case ability.StepBegins:
+		step := map[ability.Step]string{ability.StepUpkeep: "upkeep", ability.StepDraw: "draw step", ability.StepEnd: "end step",
+			ability.StepPrecombatMain: "precombat main phase"}[t.Step]
+		if t.Step == ability.StepBeginCombat && t.Player == "you" {
+			return w("at the beginning of combat on your turn")
+		}
+		if step == "" {
+			return unprintable
+		}
+		switch t.Player {
+		case "you":
+			return w("at the beginning of your " + step)
+		case "opponent":
+			return w("at the beginning of each opponent's " + step)
+		case "":
+			return w("at the beginning of each " + step)
+		}
+	}
+	return unprintable
+}
+
+func printCond(a *pctx, c *ability.Condition) string {
+	switch c.Kind {
+	case ability.CondWasCast:
+		return w("you cast it")
+	case ability.CondKicked:
+		return w("~ was kicked")
+	case ability.CondYourTurn:
+		return w("it's your turn")
+	case ability.CondNot:
+		if c.Sub[0].Kind == ability.CondYourTurn {
+			return w("it's not your turn")
+		}
+	case ability.CondExists:
+		f := c.Filter
+		if f == nil || f.Controller != "you" {
+			return unprintable
+		}
+		g := *f
+		g.Controller = ""
+		if len(g.Subtypes) == 2 && len(g.Types) == 0 {
+			an := alt(w("a"), w("an"))
+			return w("you control") + an + w(g.Subtypes[0]) + w("or") + an + w(g.Subtypes[1])
+		}
+		return w("you control") + alt(w("a"), w("an")) + printDesc(&g, "")
+	case ability.CondCompare:
+		if c.Left == nil || c.Left.Var != "count" || c.Left.Count == nil || c.Left.Count.Controller != "you" {
+			return unprintable
+		}
+		g := *c.Left.Count
+		g.Controller = ""
+		f, other := withoutOther(&g)
+		word := map[string]string{"<=": "fewer", ">=": "more"}[c.Op]
+		if word == "" {
+			return unprintable
+		}
+		s := w("you control") + printAmount(c.Right) + w("or "+word)
+		if other {
+			s += w("other")
+		}
+		return s + printDescs(f, "")
+	}
+	return unprintable
+}
+
+var ruleText = map[ability.Rule]string{
+	ability.CantBlock: "can't block", ability.CantAttack: "can't attack", ability.CantAttackOrBlock: "can't attack or block",
+	ability.CantBeBlocked: "can't be blocked", ability.MustAttack: "attacks each combat if able",
+	ability.CantBeCountered: "can't be countered", ability.DoesntUntap: "doesn't untap during your untap step",
+	ability.BlocksOnlyFlying: "can block only creatures with flying",
+}
+
+func printStatic(s *ability.StaticEffect) string {
+	if s.Rule == ability.OpeningHand {
+		return w("if ~ is in your opening hand, you may begin the game with it on the battlefield")
+	}
+	if s.Rule != "" || s.If != nil || s.Mods == nil {
+		return unprintable
+	}
+	m := s.Mods
+	var subj string
+	plural := false
+	switch s.Affected.Ref {
+	case ability.Self:
+		subj = w("~")
+	case ability.Attached:
+		subj = alt(w("enchanted"), w("equipped")) + printDesc(s.Affected.Filter, "")
+	case ability.All:
+		f, other := withoutOther(s.Affected.Filter)
+		subj = printDescs(f, "")
+		if other {
+			subj = w("other") + subj
+		}
+		plural = true
+	default:
+		return unprintable
+	}
+	verb := func(one, many string) string {
+		if plural {
+			return w(many)
+		}
+		return w(one)
+	}
+	hasPT := m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil
+	switch {
+	case len(m.Rules) == 1 && !hasPT && len(m.Keywords) == 0:
+		t := ruleText[m.Rules[0]]
+		if t == "" || plural {
+			return unprintable
+		}
+		return subj + w(t)
+	case len(m.Rules) > 0:
+		return unprintable
+	case hasPT && len(m.Keywords) > 0:
+		return subj + verb("gets", "get") + printPT(m) + w("and") + verb("has", "have") + printKwList(m.Keywords)
+	case hasPT:
+		return subj + verb("gets", "get") + printPT(m)
+	case len(m.Keywords) > 0:
+		return subj + verb("has", "have") + printKwList(m.Keywords)
+	}
+	return unprintable
+}
+
+func printReplace(r *ability.ReplaceEffect) string {
+	if r.Event != ability.ReplEnters || !r.Self {
+		return unprintable
+	}
+	switch {
+	case r.Tapped && r.UnlessPay != nil && r.UnlessPay.Life != nil:
+		return w("as ~ enters, you may pay") + printAmount(r.UnlessPay.Life) + w("life. if you don't,") + alt(w("~"), w("it")) +
+			w("enters tapped.")
+	case r.Tapped && r.Unless != nil:
+		return w("~ enters tapped unless") + printCond(nil, r.Unless) + w(".")
+	case r.Tapped:
+		return w("~ enters tapped.")
+	case r.Counter != "":
+		if n, ok := r.Amount.IsFixed(); ok && n == 1 {
+			return w("~ enters with") + alt(w("a"), w("an")) + w(r.Counter) + w("counter on it.")
+		}
+		return w("~ enters with") + printAmount(r.Amount) + w(r.Counter) + w("counters on it.")
+	case r.Choose != "":
+		return w("as ~ enters, choose a") + w(strings.ReplaceAll(r.Choose, "_", " ")) + w(".")
+	}
+	return unprintable
+}
