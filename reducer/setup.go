@@ -81,11 +81,12 @@ func (g *Game) setupCards(seat int, p events.SetupPlayer, field string) ([]setup
 			}
 		}
 		if _, ok := s.cardDef(ref); !ok {
-			return 0, "", g.refuse("CARD-POOL", f, "unknown card %q: not in the card pool", ref)
+			_, err := s.pool.Resolve(ref)
+			return 0, "", g.refuse("CARD-POOL", f, "%v", err)
 		}
 		id := next
 		next++
-		return id, ref, nil
+		return id, s.recordedName(ref), nil
 	}
 	zones := []struct {
 		z    Zone

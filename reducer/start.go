@@ -42,8 +42,12 @@ func (g *Game) checkMatchStarted(b *events.MatchStarted) error {
 				return nil
 			}
 		}
-		if _, ok := g.S.pool.Card(name); !ok {
-			return g.refuse("CARD-POOL", field, "unknown card %q: not in the card pool", name)
+		c, err := g.S.pool.Resolve(name)
+		if err != nil {
+			return g.refuse("CARD-POOL", field, "%v", err)
+		}
+		if why := c.NotInDecks(); why != "" {
+			return g.refuse("CARD-KIND", field, "%s %s", c.Name, why)
 		}
 		return nil
 	}
@@ -82,15 +86,28 @@ func (g *Game) startMatch(b *events.MatchStarted) {
 	id := CardID(1)
 	for i, p := range b.Players {
 		for _, name := range p.Deck {
-			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: name})
+			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: g.S.recordedName(name)})
 			id++
 		}
 		for _, name := range p.Sideboard {
-			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: name, N: 1})
+			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: g.S.recordedName(name), N: 1})
 			id++
 		}
 	}
 	g.beginGame(1, g.S.Seat(b.FirstPlayer))
+}
+
+// recordedName is the name OpCard records for a deck list's name: the
+// card's own name when the list spells it another way ("lightning bolt",
+// "Lim-Dûl's Vault", a split half), else the name as given, so that logs
+// written with exact names replay byte for byte. A card the match declares
+// is recorded as given.
+func (s *State) recordedName(name string) string {
+	c, ok := s.cardDef(name)
+	if !ok || c.Declared {
+		return name
+	}
+	return cards.Canonical(name, c)
 }
 
 // beginGame creates every deck card in its owner's library, in deck order,
