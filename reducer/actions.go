@@ -29,7 +29,7 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 		return g.refuse("CR 305.1", "", "the stack is not empty")
 	case s.Players[seat].LandsPlayed >= 1:
 		return g.refuse("CR 305.2", "", "%s has played a land this turn already", s.Players[seat].ID)
-	case !o.Def.Modelled():
+	case !modelled(o.Def):
 		return g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", o.Name())
 	}
 	return nil
@@ -98,7 +98,7 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		}
 	}
 	if ab == nil {
-		if !o.Def.Modelled() {
+		if !modelled(o.Def) {
 			return manaChoice{}, g.refuse("CARD-CODE", "body.ability", "%s's rules text is not modelled yet", o.Name())
 		}
 		return manaChoice{}, g.refuse("CR 602.1", "body.ability", "%s has no activated ability %d", g.S.objName(id), b.Ability)

@@ -21,6 +21,8 @@ type castPlan struct {
 	// casts it from the top of a library (enablers.go).
 	from Zone
 	top  ObjID
+	// lang: a language spell's modes and targets per slot (interp_cast.go).
+	lang *langCastPlan
 }
 
 func (g *Game) checkCast(seat int, b *events.Cast) error {
@@ -133,6 +135,9 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	}
 	if b.X != 0 && !def.Cost.HasX() {
 		return castPlan{}, g.refuse("CR 601.2b", "body.x", "%s has no X in its cost", def.Name)
+	}
+	if lc := langOf(def); lc != nil && !fuse {
+		return g.planLangCastOf(seat, o, id, face, top, def, lc, b)
 	}
 	if len(b.Modes) > 0 {
 		return castPlan{}, g.refuse("CR 601.2b", "body.modes", "%s is not modal", def.Name)
@@ -324,6 +329,9 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	plan, _ := g.planCast(seat, b)
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
 	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets), Zone: castFromZone(plan.from)})
+	if plan.lang != nil {
+		g.emitLangChoices(nid, plan.lang.modes, plan.lang.slots)
+	}
 	if b.Kicked {
 		g.emit(Effect{Op: OpKicked, Obj: nid})
 	}
@@ -338,10 +346,10 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 // to the creature spell).
 func castModelled(o *Object, def *cards.Card, face string) bool {
 	if face != "" && o.Def.Face(face) == nil {
-		return def.Modelled() // a granted Adventure (NPC-1)
+		return modelled(def) // a granted Adventure (NPC-1)
 	}
 	if face == "" && o.Def.Adventure() != nil {
-		return o.Def.Faces[0].Modelled()
+		return modelled(o.Def.Faces[0])
 	}
-	return def.Modelled()
+	return modelled(def)
 }

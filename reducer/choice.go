@@ -100,7 +100,14 @@ func (g *Game) continueResolve(answer []string) {
 	s := g.S
 	o := s.Objects[s.Pending.Resolving]
 	var done bool
-	switch {
+	switch ab := langAbilityOf(o); {
+	case ab != nil:
+		done = g.resolveLang(o, ab, answer)
+		if done && o.isAbility() {
+			g.vanish(o)
+		} else if done {
+			g.finishSpell(o)
+		}
 	case o.Ability > 0:
 		ab := o.Def.ActivatedOf(o.Ability - 1)
 		legal, _ := g.legalTargets(o, abilityTargetKinds(ab, len(o.Targets)))

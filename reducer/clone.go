@@ -38,6 +38,7 @@ func (s *State) Clone() *State {
 		co.Targets = slices.Clone(o.Targets)
 		co.MayCast = slices.Clone(o.MayCast)
 		co.Used = slices.Clone(o.Used)
+		co.Lang = o.Lang.clone()
 		if o.LKI != nil {
 			lki := o.LKI.clone()
 			co.LKI = &lki

@@ -36,11 +36,12 @@ const (
 	fEventLKI
 	fCont
 	fDecl
+	fInts
 )
 
 // effectFields is how many Effect fields the codec writes besides Op; a
 // test holds it to the struct's field count.
-const effectFields = 19
+const effectFields = 20
 
 // EncodeEffects is the stored form of an input's effects.
 func EncodeEffects(effs []Effect) []byte {
@@ -106,6 +107,17 @@ func EncodeEffects(effs []Effect) []byte {
 		put(fEventLKI, func() error { return enc.Encode(e.EventLKI) })
 		put(fCont, func() error { return enc.Encode(e.Cont) })
 		put(fDecl, func() error { return enc.Encode(e.Decl) })
+		put(fInts, func() error {
+			if err := enc.EncodeArrayLen(len(e.Ints)); err != nil {
+				return err
+			}
+			for _, n := range e.Ints {
+				if err := enc.EncodeInt(int64(n)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	}
 	return bytes.Clone(w.buf.Bytes())
 }
@@ -161,6 +173,7 @@ func (e *Effect) mask() int {
 	set(fEventLKI, e.EventLKI != nil)
 	set(fCont, e.Cont != nil)
 	set(fDecl, e.Decl != nil)
+	set(fInts, len(e.Ints) > 0)
 	return m
 }
 
@@ -275,5 +288,20 @@ func decodeEffect(dec *msgpack.Decoder, e *Effect) error {
 	get(fEventLKI, func() error { return dec.Decode(&e.EventLKI) })
 	get(fCont, func() error { return dec.Decode(&e.Cont) })
 	get(fDecl, func() error { return dec.Decode(&e.Decl) })
+	get(fInts, func() error {
+		n, err := dec.DecodeArrayLen()
+		if err != nil || n < 0 {
+			return err
+		}
+		e.Ints = make([]int, n)
+		for i := range e.Ints {
+			v, err := dec.DecodeInt64()
+			if err != nil {
+				return err
+			}
+			e.Ints[i] = int(v)
+		}
+		return nil
+	})
 	return firstErr
 }

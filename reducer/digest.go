@@ -89,6 +89,21 @@ func (s *State) Digest() Digest {
 			w.str(u.Kind)
 			w.ints(u.Turn)
 		}
+		if l := o.Lang; l != nil { // absent from objects the language doesn't drive
+			w.ints(len(l.Modes), len(l.Slots), len(l.Pc), len(l.Bound))
+			w.ints(l.Modes...)
+			w.ints(l.Slots...)
+			w.ints(l.Pc...)
+			for _, b := range l.Bound {
+				w.str(b.Name)
+				w.str(b.Text)
+				w.bools(b.Did)
+				w.ints(len(b.Items))
+				for _, t := range b.Items {
+					w.ints(int(t.Obj), t.Player)
+				}
+			}
+		}
 	}
 	w.ints(s.Timestamp, len(s.Continuous))
 	for _, c := range s.Continuous {

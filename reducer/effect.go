@@ -83,6 +83,8 @@ type Effect struct {
 	Cont *Continuous `msgpack:"cont,omitempty"`
 	// A card the match declares (OpDeclare).
 	Decl *Declared `msgpack:"decl,omitempty"`
+	// Numbers of the interpreter's ops (interp_state.go).
+	Ints []int `msgpack:"ints,omitempty"`
 }
 
 // apply folds one effect into s. It panics on an effect that doesn't fit

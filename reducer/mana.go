@@ -61,7 +61,11 @@ func (o *Object) manaAbilitiesOf() []cards.ManaAbility {
 	if o.Def == nil {
 		return nil
 	}
-	return append(slices.Clone(o.Def.Mana), o.grantedManaAbilities()...)
+	printed := o.Def.Mana
+	if lc := langOf(o.Def); lc != nil {
+		printed = lc.mana
+	}
+	return append(slices.Clone(printed), o.grantedManaAbilities()...)
 }
 
 // couldProduce is the set of types o could produce now (MANA-2).

@@ -22,6 +22,16 @@ func (g *Game) resolveTop() {
 		g.resolveTrigger(o)
 		return
 	}
+	if lc := langOf(def); lc != nil && lc.spell != nil && !o.fused() {
+		if g.langFizzles(o, lc.spell) {
+			g.move(id, ZoneGraveyard, o.Owner, -1) // CR 608.2b
+			return
+		}
+		if g.resolveLang(o, lc.spell, nil) {
+			g.finishSpell(o)
+		}
+		return
+	}
 	sp := def.SpellOf()
 	legal, fizzles := g.legalTargets(o, targetKinds(sp, len(o.Targets)))
 	if o.fused() {

@@ -175,6 +175,15 @@ var objectFields = []objectField{
 	{"Chosen", func(_ *State, o *Object) bool { return o.Chosen == "" },
 		func(w *snapWriter, _ *State, o *Object) { w.str(o.Chosen) },
 		func(r *snapReader, _ *State, o *Object) { o.Chosen = r.str() }},
+	// Lang: rare (a language spell or ability on the stack), written by
+	// reflection.
+	{"Lang", func(_ *State, o *Object) bool { return o.Lang == nil },
+		func(w *snapWriter, _ *State, o *Object) {
+			if w.err == nil {
+				w.err = w.enc.Encode(o.Lang)
+			}
+		},
+		func(r *snapReader, _ *State, o *Object) { r.keep(r.dec.Decode(&o.Lang)) }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

@@ -199,6 +199,9 @@ type Object struct {
 	// ("As this Aura enters, choose a color": a mana letter). aura.go.
 	AttachedTo ObjID
 	Chosen     string
+	// Lang is a language spell's or ability's choices and progress on the
+	// stack (interp_state.go); nil otherwise.
+	Lang *LangState
 }
 
 // Use is an ability used in a turn: its kind and the turn number.

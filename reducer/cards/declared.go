@@ -101,3 +101,43 @@ func (c *Card) code() string {
 	}
 	return c.Name
 }
+
+// HasCode reports whether the card's behaviour is Go code registered under
+// its name (the pool's cards not yet moved onto the ability language).
+func (c *Card) HasCode() bool {
+	n := c.code()
+	return spells[n] != nil || permanents[n] != nil || activated[n] != nil || triggered[n] != nil ||
+		statics[n] != nil || manaModelled[n] || auras[n] != nil || topCasts[n] != nil || flashFor[n] != nil ||
+		cdaPT[n] != nil || entersTappedUnless[n] != nil || manaTriggers[n] != nil || manaCode[n] != nil ||
+		exileCastCounters[n] != 0 || keepsSourceLKI[n] || hasEntersWithCounters(n) || hasReplacement(n)
+}
+
+func hasEntersWithCounters(n string) bool { _, ok := entersWithCounters[n]; return ok }
+func hasReplacement(n string) bool        { _, ok := manaReplacements[n]; return ok }
+
+// KeywordImplemented reports whether the rules engine carries out keyword
+// k (case aside).
+func KeywordImplemented(k string) bool {
+	for name, ok := range implementedKeywords {
+		if ok && strings.EqualFold(name, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// IntrinsicMana are the mana abilities a land has for its basic land
+// types (CR 305.6: "{T}: Add {G}" for a Forest), in the order its
+// subtypes are listed.
+func (c *Card) IntrinsicMana() []ManaAbility {
+	var out []ManaAbility
+	if !c.Is("Land") {
+		return nil
+	}
+	for _, sub := range c.Subtypes {
+		if col, ok := basicLandColor[sub]; ok {
+			out = append(out, ManaAbility{Index: len(out), Tap: true, Add: []Color{col}})
+		}
+	}
+	return out
+}

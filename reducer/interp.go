@@ -1,0 +1,135 @@
+package reducer
+
+import (
+	"sync"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// The ability language's interpreter. A card whose behaviour is data
+// (abilities a match declared, or the Oracle compiler's; package ability)
+// is played by the rules here: its spell ability's targets and modes are
+// chosen as it is cast, its effects run verb by verb as it resolves
+// (stopping to ask a question and going on with the answer), its
+// triggered abilities wait for their events, its activated and mana
+// abilities are paid for and put on the stack or resolved at once, and
+// its static, replacement and keyword abilities change the game while it
+// is on the battlefield. A card with Go code of its own (the pool's
+// cards not yet moved onto the language) keeps it.
+//
+// Supports says whether the interpreter carries an ability out; a card is
+// modelled when it carries out every one of its abilities.
+
+// langCard is a card definition's abilities, sorted by what the engine
+// asks of them; built once per definition.
+type langCard struct {
+	spell *ability.Ability
+	// activated: activated and mana abilities in printed order; the index
+	// here is the number an activate input names.
+	activated []*ability.Ability
+	triggered []*ability.Ability
+	statics   []*ability.Ability
+	replace   []*ability.Ability
+	keywords  []*ability.Ability
+	// mana: the card's mana abilities as the engine runs them: the
+	// intrinsic ones of its basic land types (CR 305.6) first, then its
+	// printed ones, lowered (interp_mana.go); intrinsic is how many come
+	// first, so that activated[k] answers to activate.ability
+	// intrinsic+k.
+	mana      []cards.ManaAbility
+	intrinsic int
+	// unsupported: the first ability the interpreter can't carry out, and
+	// why; nil when it carries out them all.
+	unsupported error
+}
+
+var langCards sync.Map // *cards.Card -> *langCard
+
+// langOf returns the definition's abilities for the interpreter, or nil
+// for a card played by card code (or a card without a definition).
+func langOf(def *cards.Card) *langCard {
+	if def == nil || def.HasCode() {
+		return nil
+	}
+	abs := def.Abilities()
+	if abs == nil {
+		return nil
+	}
+	if lc, ok := langCards.Load(def); ok {
+		return lc.(*langCard)
+	}
+	lc := &langCard{mana: def.IntrinsicMana()}
+	lc.intrinsic = len(lc.mana)
+	for i := range abs {
+		a := &abs[i]
+		switch a.Kind {
+		case ability.Spell:
+			if lc.spell == nil {
+				lc.spell = a
+			}
+		case ability.Activated, ability.Mana:
+			if a.Kind == ability.Mana {
+				if m, ok := lowerMana(a, lc.intrinsic+len(lc.activated)); ok {
+					lc.mana = append(lc.mana, m)
+				}
+			}
+			lc.activated = append(lc.activated, a)
+		case ability.Triggered:
+			lc.triggered = append(lc.triggered, a)
+		case ability.Static:
+			lc.statics = append(lc.statics, a)
+		case ability.Replacement:
+			lc.replace = append(lc.replace, a)
+		case ability.Keyword:
+			lc.keywords = append(lc.keywords, a)
+		}
+		if lc.unsupported == nil {
+			lc.unsupported = Supports(a)
+		}
+	}
+	actual, _ := langCards.LoadOrStore(def, lc)
+	return actual.(*langCard)
+}
+
+// langModelled reports whether the interpreter plays every ability of a
+// language card; ok is false for a card played by card code.
+func langModelled(def *cards.Card) (modelled, ok bool) {
+	lc := langOf(def)
+	if lc == nil {
+		return false, false
+	}
+	return lc.unsupported == nil, true
+}
+
+// modelled reports whether the engine knows everything a card does: by
+// the interpreter for a language card, else by its card code.
+func modelled(def *cards.Card) bool {
+	if m, ok := langModelled(def); ok {
+		return m
+	}
+	return def.Modelled()
+}
+
+// langAbilityOf is the language ability a stack object is resolving: a
+// spell's spell ability, an activated or triggered ability's own; nil for
+// an object card code resolves.
+func langAbilityOf(o *Object) *ability.Ability {
+	lc := langOf(o.def())
+	if lc == nil {
+		return nil
+	}
+	switch {
+	case o.Ability > 0:
+		if k := o.Ability - 1 - lc.intrinsic; k >= 0 && k < len(lc.activated) {
+			return lc.activated[k]
+		}
+	case o.Trigger > 0:
+		if k := o.Trigger - 1; k < len(lc.triggered) {
+			return lc.triggered[k]
+		}
+	case !o.fused():
+		return lc.spell
+	}
+	return nil
+}

@@ -1,0 +1,327 @@
+package reducer
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Supports says whether the interpreter carries out an ability: nil when
+// it does, else the first part it doesn't, with its path
+// ("effects[1].verb: gain_control is not carried out yet"). It is the
+// honest edge of the engine: a card is modelled only when every ability
+// is supported, and an unmodelled card is refused when played (or played
+// through the table's effects) rather than played without its text.
+func Supports(a *ability.Ability) error {
+	s := supporter{}
+	s.ability(a, "")
+	return s.err
+}
+
+type supporter struct{ err error }
+
+func (s *supporter) no(path, format string, args ...any) {
+	if s.err == nil {
+		if path != "" && path[0] == '.' {
+			path = path[1:]
+		}
+		s.err = fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
+	}
+}
+
+func (s *supporter) ability(a *ability.Ability, p string) {
+	switch a.Kind {
+	case ability.Spell:
+	case ability.Triggered:
+		s.trigger(a.Trigger, p+".trigger")
+	case ability.Activated:
+		s.cost(a.Cost, p+".cost")
+		s.limit(a.Limit, p+".limit")
+	case ability.Mana:
+		if _, ok := lowerMana(a, 0); !ok {
+			s.no(p, "this mana ability's cost or mana is not carried out yet")
+		}
+		return
+	case ability.Keyword:
+		if !cards.KeywordImplemented(a.Keyword.Name) || a.Keyword.Cost != nil || a.Keyword.N != 0 || a.Keyword.Filter != nil || a.Keyword.Text != "" {
+			s.no(p+".keyword", "%s is not carried out yet", keywordText(a.Keyword))
+		}
+		return
+	case ability.Static:
+		s.static(a.Static, p+".static")
+		return
+	case ability.Replacement:
+		s.replace(a.Replace, p+".replace")
+		return
+	default:
+		s.no(p+".kind", "%s abilities are not carried out yet", a.Kind)
+		return
+	}
+	s.targets(a.Targets, p+".targets")
+	s.effects(a.Effects, p+".effects")
+	if m := a.Modes; m != nil {
+		if m.Repeat || m.MaxIf != nil {
+			s.no(p+".modes", "modes chosen more than once, or more under a condition, are not carried out yet")
+		}
+		for i := range m.List {
+			mp := p + ".modes.list[" + strconv.Itoa(i) + "]"
+			if m.List[i].Cost != nil {
+				s.no(mp+".cost", "a mode's additional cost is not carried out yet")
+			}
+			s.targets(m.List[i].Targets, mp+".targets")
+			s.effects(m.List[i].Effects, mp+".effects")
+		}
+	}
+}
+
+func keywordText(k *ability.KeywordAbility) string {
+	if k.Cost != nil {
+		return k.Name + " " + k.Cost.Mana
+	}
+	if k.N != 0 {
+		return k.Name + " " + strconv.Itoa(k.N)
+	}
+	return k.Name
+}
+
+func (s *supporter) targets(ts []ability.Target, p string) {
+	for i, t := range ts {
+		if t.Divided || t.Rule != "" {
+			s.no(p+"["+strconv.Itoa(i)+"]", "divided or constrained targets are not carried out yet")
+		}
+	}
+}
+
+var supportedTriggerEvents = map[ability.Event]bool{
+	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
+}
+
+func (s *supporter) trigger(t *ability.Trigger, p string) {
+	if !supportedTriggerEvents[t.Event] {
+		s.no(p+".event", "%s triggers are not carried out yet", t.Event)
+	}
+	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil {
+		s.no(p, "this trigger's conditions are not carried out yet")
+	}
+	if t.Event == ability.StepBegins {
+		switch t.Step {
+		case ability.StepUpkeep, ability.StepDraw, ability.StepEnd, ability.StepBeginCombat, ability.StepPrecombatMain:
+		default:
+			s.no(p+".step", "triggers at %s are not carried out yet", t.Step)
+		}
+	}
+}
+
+func (s *supporter) cost(c *ability.Cost, p string) {
+	if c == nil {
+		return
+	}
+	if c.Life != nil {
+		if _, ok := c.Life.IsFixed(); !ok {
+			s.no(p+".life", "a life cost of a variable amount is not carried out yet")
+		}
+	}
+	for _, part := range []struct {
+		name string
+		sel  *ability.Selector
+	}{{"sacrifice", c.Sacrifice}, {"discard", c.Discard}, {"exile", c.Exile}} {
+		if part.sel != nil && part.sel.Ref != ability.Self {
+			s.no(p+"."+part.name, "a cost that %ss chosen objects is not carried out yet", part.name)
+		}
+	}
+	if c.Exile != nil {
+		s.no(p+".exile", "exiling as a cost is not carried out yet")
+	}
+	if c.Return != nil || c.TapOthers != nil || c.Reveal != nil || c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.Reduce != nil || c.LoyaltyX {
+		s.no(p, "this cost is not carried out yet")
+	}
+	if c.Mana != "" {
+		if _, err := cards.ParseCost(c.Mana); err != nil {
+			s.no(p+".mana", "%v", err)
+		}
+	}
+}
+
+func (s *supporter) limit(l *ability.Limit, p string) {
+	if l == nil {
+		return
+	}
+	if l.YourTurn || l.NotYourTurn || l.Step != "" || l.PerTurn > 1 {
+		s.no(p, "this activation limit is not carried out yet")
+	}
+	s.cond(l.If, p+".if")
+}
+
+// supportedVerbOperands lists, per verb, the operands the interpreter
+// reads; a verb missing here isn't carried out.
+var supportedVerbOperands = map[ability.Verb]string{
+	ability.Damage: "source to amount", ability.Destroy: "object", ability.Exile: "object text",
+	ability.Move: "object zone position order tapped control", ability.Sacrifice: "player object",
+	ability.Draw: "player amount", ability.Discard: "player object", ability.Mill: "player amount",
+	ability.GainLife: "player amount", ability.LoseLife: "player amount",
+	ability.PutCounters: "object amount counter", ability.RemoveCounters: "object amount counter",
+	ability.Pump: "object mods duration", ability.Grant: "object mods duration",
+	ability.CreateToken: "player control amount token tapped", ability.Counter: "object zone",
+	ability.Tap: "object", ability.Untap: "object", ability.Search: "player amount filter zone tapped text",
+	ability.Shuffle: "player", ability.Scry: "player amount", ability.Surveil: "player amount",
+	ability.Look: "player object amount", ability.Reveal: "player object amount", ability.Select: "player object",
+	ability.AddMana: "player mana", ability.Regenerate: "object", ability.Fight: "object to", ability.Choose: "player choice",
+}
+
+func (s *supporter) effects(es []ability.Effect, p string) {
+	for i := range es {
+		s.effect(&es[i], p+"["+strconv.Itoa(i)+"]")
+	}
+}
+
+func (s *supporter) effect(e *ability.Effect, p string) {
+	ops, ok := supportedVerbOperands[e.Verb]
+	if !ok {
+		s.no(p+".verb", "%s is not carried out yet", e.Verb)
+		return
+	}
+	used := map[string]bool{
+		"player": e.Player != nil, "object": e.Object != nil, "to": e.To != nil, "amount": e.Amount != nil,
+		"source": e.Source != nil, "zone": e.Zone != "", "position": e.Position != "", "order": e.Order != "",
+		"tapped": e.Tapped, "attacking": e.Attacking, "control": e.Control != nil, "counter": e.Counter != "",
+		"mana": e.Mana != nil, "mods": e.Mods != nil, "duration": e.Duration != "", "token": e.Token != nil,
+		"filter": e.Filter != nil, "choice": e.Choice != "", "text": e.Text != "", "sub": len(e.Sub) > 0,
+		"delayed": e.Delayed != nil, "grant": len(e.Grant) > 0, "replace": e.Replace != nil,
+	}
+	for _, f := range sortedBoolKeys(used) {
+		if used[f] && !containsWord(ops, f) {
+			s.no(p+"."+f, "%s with %s is not carried out yet", e.Verb, f)
+			return
+		}
+	}
+	if e.Unless != nil {
+		c := e.Unless.Cost
+		if c.Tap || c.Untap || c.Sacrifice != nil || c.Discard != nil || c.Exile != nil || c.Return != nil || c.TapOthers != nil ||
+			c.Reveal != nil || c.RemoveCounters != 0 || c.PutCounters != 0 || c.Energy != 0 || c.Loyalty != nil {
+			s.no(p+".unless", "\"unless\" with a cost other than mana and life is not carried out yet")
+		}
+	}
+	s.cond(e.If, p+".if")
+	s.effects(e.Else, p+".else")
+	for _, a := range []*ability.Amount{e.Amount} {
+		s.amount(a, p+".amount")
+	}
+	if m := e.Mods; m != nil {
+		if m.SetP != nil || m.SetT != nil || m.SetPAmount != nil || m.SetTAmount != nil || len(m.LoseKeywords) > 0 ||
+			len(m.Abilities) > 0 || m.LoseAll || len(m.Types) > 0 || m.SetTypes || m.SetSubtypes || m.AllCreatureTypes ||
+			len(m.Colors) > 0 || m.Colorless || len(m.Rules) > 0 || m.CDA {
+			s.no(p+".mods", "these changes are not carried out yet")
+		}
+		for _, k := range m.Keywords {
+			if !cards.KeywordImplemented(k) {
+				s.no(p+".mods.keywords", "%s is not carried out yet", k)
+			}
+		}
+		s.amount(m.PAmount, p+".mods.p_amount")
+		s.amount(m.TAmount, p+".mods.t_amount")
+	}
+	switch e.Verb {
+	case ability.Move:
+		if e.Zone == ability.ZoneStack || e.Zone == ability.ZoneCommand {
+			s.no(p+".zone", "moving to the %s is not carried out yet", e.Zone)
+		}
+		if e.Order == "random" {
+			s.no(p+".order", "a random order is not carried out yet")
+		}
+	case ability.CreateToken:
+		if t := e.Token; t.Copy != nil || t.Mods != nil || len(t.Abilities) > 0 || len(t.Supertypes) > 0 {
+			s.no(p+".token", "tokens that copy or have abilities other than keywords are not carried out yet")
+		}
+		for _, k := range e.Token.Keywords {
+			if !cards.KeywordImplemented(k) {
+				s.no(p+".token.keywords", "%s is not carried out yet", k)
+			}
+		}
+	case ability.AddMana:
+		if m := e.Mana; m.Fixed == "" || len(m.OneOf) > 0 || m.Any || m.Among != "" || m.Spend != nil {
+			s.no(p+".mana", "mana other than fixed symbols from a spell is not carried out yet")
+		}
+	case ability.Choose:
+		if e.Choice != "color" && e.Choice != "opponent" {
+			s.no(p+".choice", "choosing a %s is not carried out yet", e.Choice)
+		}
+	case ability.Exile:
+		if e.Text != "" && e.Text != "face_down" {
+			s.no(p+".text", "exiling %q is not carried out yet", e.Text)
+		}
+	case ability.Search:
+		if e.Text != "" && e.Text != "reveal" {
+			s.no(p+".text", "searching %q is not carried out yet", e.Text)
+		}
+	case ability.Discard, ability.Sacrifice:
+		if e.Object.Ref == ability.ChooseRef && e.Object.Choose != nil && (e.Object.Choose.AtRandom || e.Object.Choose.Amount != nil && e.Object.Choose.Amount.Var != "") {
+			s.no(p+".object.choose", "choosing at random or a variable number is not carried out yet")
+		}
+	}
+	s.selector(e.Object, p+".object")
+	s.selector(e.To, p+".to")
+	s.selector(e.Source, p+".source")
+}
+
+func (s *supporter) selector(sel *ability.Selector, p string) {
+	if sel == nil {
+		return
+	}
+	if sel.Choose != nil && sel.Choose.AtRandom {
+		s.no(p+".choose", "choosing at random is not carried out yet")
+	}
+}
+
+var supportedAmountVars = map[string]bool{
+	"": true, "x": true, "count": true, "power": true, "toughness": true, "mana_value": true, "loyalty": true,
+	"counters": true, "life": true, "hand": true, "graveyard": true, "bound_count": true, "devotion": true,
+}
+
+func (s *supporter) amount(a *ability.Amount, p string) {
+	if a != nil && !supportedAmountVars[a.Var] {
+		s.no(p+".var", "the amount %q is not carried out yet", a.Var)
+	}
+}
+
+func (s *supporter) cond(c *ability.Condition, p string) {
+	if c == nil {
+		return
+	}
+	if c.Kind == ability.CondFact {
+		s.no(p, "the condition %q is not carried out yet", c.Text)
+	}
+	s.amount(c.Left, p+".left")
+	s.amount(c.Right, p+".right")
+	for i := range c.Sub {
+		s.cond(&c.Sub[i], p+".sub["+strconv.Itoa(i)+"]")
+	}
+}
+
+func (s *supporter) static(st *ability.StaticEffect, p string) {
+	s.no(p, "static abilities are not carried out yet")
+}
+
+func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
+	s.no(p, "replacement effects are not carried out yet")
+}
+
+func containsWord(list, w string) bool {
+	for i := 0; i+len(w) <= len(list); i++ {
+		if list[i:i+len(w)] == w && (i == 0 || list[i-1] == ' ') && (i+len(w) == len(list) || list[i+len(w)] == ' ') {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedBoolKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
