@@ -9,9 +9,12 @@ import (
 // Filter narrows a listing. Empty fields match everything; set fields must
 // all match.
 type Filter struct {
-	Player string // a player's name, as in match_started
-	Event  string // the tournament or event name
-	Date   string // the UTC day the match started, YYYY-MM-DD
+	Player string `json:"player,omitempty"` // a player's name, as in match_started
+	Event  string `json:"event,omitempty"`  // the tournament or event name
+	Date   string `json:"date,omitempty"`   // the UTC day the match started, YYYY-MM-DD
+	// Format and Status are not indexed: they narrow what the others found.
+	Format string `json:"format,omitempty"`
+	Status string `json:"status,omitempty"` // open or finished
 }
 
 // Index names, as the store keeps them.
@@ -59,7 +62,10 @@ func (f Filter) Matches(s Summary) bool {
 	if f.Date != "" && (s.Started.IsZero() || s.Started.UTC().Format(time.DateOnly) != f.Date) {
 		return false
 	}
-	return true
+	if f.Format != "" && s.Format != f.Format {
+		return false
+	}
+	return f.Status == "" || s.Status == f.Status
 }
 
 // indexed is a source with indexes by player, event and date.
@@ -111,6 +117,9 @@ func List(src Source, f Filter) ([]Summary, error) {
 		s, err := src.Match(id)
 		if err != nil {
 			return nil, fmt.Errorf("index names match %s: %w", id, err)
+		}
+		if f.Format != "" && s.Format != f.Format || f.Status != "" && s.Status != f.Status {
+			continue
 		}
 		out = append(out, s)
 	}

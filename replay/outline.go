@@ -43,8 +43,12 @@ type Outline struct {
 	// each was recorded, zero when unknown (a hand-written file).
 	Entries []Entry
 	Times   []time.Time
+	// Lives are the players' life totals after each entry, in seat order.
+	Lives [][]int
 	// Marks are in seq order; several may share a seq.
 	Marks []Mark
+	// Findings are the audit's, as the viewer may read them (SeenBy).
+	Findings []Finding
 	// Stopped is the input the rules forbid that ended the outline early
 	// (in a file, or an input stored without effects); nil when none did.
 	Stopped *IllegalError
@@ -74,11 +78,7 @@ func NewOutline(src Source, match, as string) (*Outline, error) {
 			return nil, fmt.Errorf("match %s: rejections: %w", match, err)
 		}
 		for _, r := range rs {
-			text := fmt.Sprintf("seq %d %s refused: %s", r.Seq, r.Kind, r.Reason)
-			if r.Rule != "" {
-				text += " (" + r.Rule + ")"
-			}
-			o.Marks = append(o.Marks, Mark{Seq: o.clamp(r.Seq - 1), Kind: MarkRejected, Text: text})
+			o.Marks = append(o.Marks, Mark{Seq: o.clamp(r.Seq - 1), Kind: MarkRejected, Text: rejectionText(r, o.As)})
 		}
 	}
 	rep, err := Audit(src, match)
@@ -86,6 +86,8 @@ func NewOutline(src Source, match, as string) (*Outline, error) {
 		return nil, err
 	}
 	for _, f := range rep.Findings {
+		f = f.SeenBy(o.As, actorAt(src, match, f.Seq))
+		o.Findings = append(o.Findings, f)
 		o.Marks = append(o.Marks, Mark{Seq: o.clamp(f.Seq), Kind: MarkAudit, Text: f.String()})
 	}
 	sortMarks(o.Marks)
@@ -112,10 +114,11 @@ func (o *Outline) tell(src Source) error {
 				}
 			}
 		}
-		lives = lives[:0]
-		for _, p := range s.Players {
-			lives = append(lives, p.Life)
+		lives = make([]int, len(s.Players))
+		for i, p := range s.Players {
+			lives[i] = p.Life
 		}
+		o.Lives = append(o.Lives, lives)
 		if s.Turn > 0 && (s.Turn != turn || s.Game != game) {
 			text := fmt.Sprintf("turn %d begins: %s %s's turn", s.Turn, s.Players[s.Active].ID, s.Players[s.Active].Name)
 			if s.Game > 1 {

@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"time"
 	"unicode/utf8"
 
@@ -94,4 +95,34 @@ func (r Rejection) MarshalJSON() ([]byte, error) {
 		j.RawBase64 = base64.StdEncoding.EncodeToString(r.Raw)
 	}
 	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (r *Rejection) UnmarshalJSON(b []byte) error {
+	var j rejectionJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = Rejection{
+		ID: j.ID, Stream: j.Stream, StreamSeq: j.StreamSeq, Subject: j.Subject,
+		Match: j.Match, Seq: j.Seq, Kind: j.Kind, Field: j.Field, Reason: j.Reason, Rule: j.Rule,
+	}
+	if j.Time != "" {
+		t, err := time.Parse(time.RFC3339Nano, j.Time)
+		if err != nil {
+			return fmt.Errorf("time: %w", err)
+		}
+		r.Time = t
+	}
+	switch {
+	case j.Raw != nil:
+		r.Raw = []byte(*j.Raw)
+	case j.RawBase64 != "":
+		raw, err := base64.StdEncoding.DecodeString(j.RawBase64)
+		if err != nil {
+			return fmt.Errorf("raw_base64: %w", err)
+		}
+		r.Raw = raw
+	}
+	return nil
 }

@@ -140,9 +140,10 @@ func (c *Cursor) Seek(at At) (*Position, error) {
 
 // TurnStart is where a turn began.
 type TurnStart struct {
-	Game, Turn int
-	Seq        uint64 // the input whose effects began it
-	Active     string // the active player's id
+	Game   int    `json:"game"`
+	Turn   int    `json:"turn"`
+	Seq    uint64 `json:"seq"`    // the input whose effects began it
+	Active string `json:"active"` // the active player's id
 }
 
 // Turns lists where each turn of match began, in seq order. From a store

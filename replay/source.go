@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -100,6 +101,38 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 		j.Started = s.Started.UTC().Format(time.RFC3339Nano)
 	}
 	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, as a client of the query
+// service receives it.
+func (s *Summary) UnmarshalJSON(b []byte) error {
+	var j summaryJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*s = Summary{
+		Match: j.Match, Players: j.Players, Format: j.Format, Event: j.Event,
+		Events: j.Events, Status: j.Status, HeadSeq: j.HeadSeq,
+		Parent: j.Parent, BranchPoint: j.BranchPoint, Label: j.Label,
+	}
+	if len(s.Players) == 0 {
+		s.Players = nil
+	}
+	if j.HeadHash != "" {
+		h, err := events.ParseHash(j.HeadHash)
+		if err != nil {
+			return fmt.Errorf("head_hash: %w", err)
+		}
+		s.Head = h
+	}
+	if j.Started != "" {
+		t, err := time.Parse(time.RFC3339Nano, j.Started)
+		if err != nil {
+			return fmt.Errorf("started: %w", err)
+		}
+		s.Started = t
+	}
+	return nil
 }
 
 // summaryOf starts a summary from a match's first event.

@@ -26,6 +26,8 @@ type StoreOptions struct {
 // Store is the recorder's bbolt store, opened read-only.
 type Store struct {
 	st *store.Store
+	// borrowed: the store belongs to someone else (StoreOn), who closes it.
+	borrowed bool
 }
 
 var _ RawSource = (*Store)(nil)
@@ -45,11 +47,22 @@ func OpenStore(dir string, opt StoreOptions) (*Store, error) {
 	return &Store{st: st}, nil
 }
 
+// StoreOn reads (and, for Branch and Append, writes) through a store that
+// is already open: a recorder's own, so that it answers queries while it
+// records. bbolt lets readers in beside the recorder's commits. Close leaves
+// st open.
+func StoreOn(st *store.Store) *Store { return &Store{st: st, borrowed: true} }
+
 // Name is the store file's path.
 func (s *Store) Name() string { return s.st.Path() }
 
 // Close closes the store file.
-func (s *Store) Close() error { return s.st.Close() }
+func (s *Store) Close() error {
+	if s.borrowed {
+		return nil
+	}
+	return s.st.Close()
+}
 
 // Matches lists every stored match, sorted by match id.
 func (s *Store) Matches() ([]Summary, error) {

@@ -300,3 +300,23 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		Line: r.Line, Field: r.Field, Reason: r.Reason, Rule: r.Rule, Message: r.String(),
 	})
 }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (r *Result) UnmarshalJSON(b []byte) error {
+	var j resultJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = Result{
+		Match: j.Match, File: j.File, Events: j.Events, Hashed: j.Hashed, Unhashed: j.Unhashed,
+		HeadSeq: j.HeadSeq, BadSeq: j.BadSeq, Line: j.Line, Field: j.Field, Reason: j.Reason, Rule: j.Rule,
+	}
+	if j.HeadHash != "" {
+		h, err := events.ParseHash(j.HeadHash)
+		if err != nil {
+			return fmt.Errorf("head_hash: %w", err)
+		}
+		r.Head = h
+	}
+	return nil
+}

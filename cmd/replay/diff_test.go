@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/query"
 	"github.com/chronicle-mtg/chronicle/recorder"
 	"github.com/chronicle-mtg/chronicle/reducer"
 )
@@ -54,11 +55,11 @@ func storeBranch(t *testing.T, dir, parent string, at uint64, name string, bodie
 }
 
 // diffJSON runs diff --json and decodes its output.
-func diffJSON(t *testing.T, wantExit int, args ...string) diffResult {
+func diffJSON(t *testing.T, wantExit int, args ...string) query.DiffReply {
 	t.Helper()
 	out, errOut, code := runCLI(t, append([]string{"diff", "--json"}, args...)...)
 	wantCode(t, code, wantExit, out, errOut)
-	var r diffResult
+	var r query.DiffReply
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("%v in\n%s", err, out)
 	}

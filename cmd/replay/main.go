@@ -11,6 +11,7 @@
 //	replay audit       re-derive matches with today's rules: illegal inputs, broken chains, divergences, playtest cards
 //	replay step        step through a match in the terminal, input by input, turn by turn, mark by mark
 //	replay diff        where two matches or branches part, and how their states differ there
+//	replay serve       the web viewer: list, board, events, marks, audit, branches, live follow
 //	replay gen         generate a tournament of random legal matches as .jsonl files
 //	replay bench       measure ingest, replay, seek, audit and disk use against baselines
 //
@@ -31,10 +32,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -62,6 +66,7 @@ type cli struct {
 	Audit      auditCmd      `cmd:"" help:"Re-derive a match's inputs with today's rules and report what doesn't hold."`
 	Step       stepCmd       `cmd:"" help:"Step through a match in the terminal: the board, the narrative, marks to jump between."`
 	Diff       diffCmd       `cmd:"" help:"Compare two matches or branches: the first seq where their inputs part, and the state difference there."`
+	Serve      serveCmd      `cmd:"" help:"Serve the web viewer: the match list, boards, events, marks, audit and branches in a browser."`
 	Gen        genCmd        `cmd:"" help:"Generate a tournament: random legal best-of-three matches, one .jsonl file each, deterministic per seed."`
 	Bench      benchCmd      `cmd:"" help:"Measure ingest, replay, seek, audit and disk use on a generated tournament, each against its baseline."`
 }
@@ -71,6 +76,20 @@ type env struct {
 	stdout, stderr io.Writer
 	// stdin is where step reads keys; nil means the terminal.
 	stdin io.Reader
+	// serving, if set, hears serve's URL once it listens (tests).
+	serving func(url string)
+	// ctx, if set, ends serve as SIGINT does (tests).
+	ctx context.Context
+}
+
+// context is what a long-running command runs under: e.ctx, ended too by
+// SIGINT or SIGTERM.
+func (e *env) context() (context.Context, context.CancelFunc) {
+	parent := e.ctx
+	if parent == nil {
+		parent = context.Background()
+	}
+	return signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 }
 
 // exitError carries an exit code out of a command; err, if set, is printed.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/chronicle-mtg/chronicle/query"
 	"github.com/chronicle-mtg/chronicle/replay"
 )
 
@@ -89,6 +90,16 @@ func openViewed(f storeFlags, arg, match, as string) (*target, replay.Summary, s
 func replayError(err error) error {
 	var ie *replay.IllegalError
 	if errors.As(err, &ie) {
+		return &exitError{code: exitFailed, err: err}
+	}
+	return &exitError{code: exitUsage, err: err}
+}
+
+// queryError gives an error of the query package its exit code: 1 for an
+// input the rules forbid or an appended input refused, 2 for the rest.
+func queryError(err error) error {
+	switch query.CodeOf(err) {
+	case query.CodeIllegal, query.CodeRefused:
 		return &exitError{code: exitFailed, err: err}
 	}
 	return &exitError{code: exitUsage, err: err}

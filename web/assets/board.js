@@ -1,0 +1,173 @@
+// The board at the cursor, drawn from a view exactly as the server made it
+// for the viewer: a hidden card arrives as {id, hidden} and is drawn as a
+// card back, nothing more.
+
+import { esc, playerName, plural } from "chronicle/dom.js";
+
+// printed holds the printed power/toughness of cards looked up so far, by
+// name, to mark what differs.
+const printed = new Map();
+
+export function notePrinted(name, facts) {
+  if (facts) printed.set(name, facts);
+}
+
+// names lists the card names a view shows, for looking their facts up.
+export function namesIn(v) {
+  const out = new Set();
+  const add = (o) => o && !o.hidden && o.name && !o.ability && out.add(o.name);
+  for (const p of v.players) {
+    [p.hand, p.library || [], p.graveyard, p.command || []].forEach((z) => z.forEach(add));
+    add(p.library_top);
+  }
+  [v.battlefield, v.stack, v.exile].forEach((z) => z.forEach(add));
+  return [...out];
+}
+
+// renderBoard draws view v with bottom (a player id) at the bottom.
+export function renderBoard(v, bottom) {
+  const players = v.players;
+  const seats = players.map((p) => p.id);
+  const low = seats.includes(bottom) ? bottom : seats[0];
+  const order = players.filter((p) => p.id !== low).concat(players.filter((p) => p.id === low));
+  const byId = objectIndex(v);
+  const top = order.slice(0, -1).map((p) => zoneHTML(v, p, byId, "top")).join("");
+  return `${top}${middleHTML(v, byId)}${zoneHTML(v, order[order.length - 1], byId, "bottom")}`;
+}
+
+function objectIndex(v) {
+  const m = new Map();
+  const add = (o) => o && m.set(o.id, o);
+  for (const p of v.players) [p.hand, p.library || [], p.graveyard, p.command || []].forEach((z) => z.forEach(add));
+  [v.battlefield, v.stack, v.exile].forEach((z) => z.forEach(add));
+  return m;
+}
+
+// refName names a player or an object for a target or an attachment.
+function refName(v, byId, id) {
+  if (v.players.some((p) => p.id === id)) return playerName(v.players, id);
+  const o = byId.get(id);
+  return o && !o.hidden && o.name ? `${o.name} (${id})` : id;
+}
+
+function zoneHTML(v, p, byId, where) {
+  const badges = [];
+  if (v.active_player === p.id) badges.push(`<span class="badge active" title="whose turn it is">active</span>`);
+  if (v.priority === p.id) badges.push(`<span class="badge priority" title="holds priority">priority</span>`);
+  if (v.pending.player === p.id && v.pending.ask !== "priority") badges.push(`<span class="badge acting">to ${esc(v.pending.ask)}</span>`);
+  if (p.lost) badges.push(`<span class="badge lost" title="${esc(p.loss_reason)}">lost</span>`);
+  const pool = p.mana_pool.map((m) => `<span class="mana m-${esc(m.mana)}" title="${esc(m.mana)} from ${esc(m.source || "?")}">${esc(m.mana)}</span>`).join("");
+  const perms = v.battlefield.filter((o) => o.controller === p.id);
+  const rows = groupPermanents(perms).map(([label, os]) =>
+    `<div class="row" data-kind="${esc(label)}"><span class="rowlabel">${esc(label)}</span><div class="cards">${os.map((o) => cardHTML(o, v, byId)).join("")}</div></div>`).join("");
+  const hand = p.hand.map((o) => cardHTML(o, v, byId, "small")).join("");
+  const grave = p.graveyard.map((o) => cardHTML(o, v, byId, "small")).join("");
+  let library = `<span class="count">${plural(p.library_count, "card")}</span>`;
+  if (p.library_top) library += ` top: ${cardHTML(p.library_top, v, byId, "small")}`;
+  if (p.library) library += `<details><summary>top first</summary><div class="cards">${p.library.map((o) => cardHTML(o, v, byId, "small")).join("")}</div></details>`;
+  return `<section class="seat ${where} seat-${esc(p.id)}" data-player="${esc(p.id)}" aria-label="${esc(p.name)}">
+  <header class="playerbar">
+    <span class="pname">${esc(p.name)} <span class="pid">${esc(p.id)}</span></span>
+    <span class="life" data-life="${p.life}" title="life">♥ ${p.life}</span>
+    <span class="pool" title="mana pool">${pool}</span>
+    ${badges.join(" ")}
+    <span class="zones">hand ${p.hand_count} · library ${p.library_count} · graveyard ${p.graveyard.length}${p.mulligans ? ` · mulligans ${p.mulligans}` : ""}</span>
+  </header>
+  <div class="battlefield">${rows || `<p class="empty">no permanents</p>`}</div>
+  <div class="side">
+    <div class="zone hand"><h4>Hand (${p.hand_count})</h4><div class="cards">${hand || `<span class="empty">empty</span>`}</div></div>
+    <div class="zone library"><h4>Library</h4>${library}</div>
+    <div class="zone graveyard"><h4>Graveyard (${p.graveyard.length}, top first)</h4><div class="cards">${grave || `<span class="empty">empty</span>`}</div></div>
+  </div>
+</section>`;
+}
+
+// groupPermanents sorts permanents into rows by kind, in arrival order.
+function groupPermanents(os) {
+  const groups = [["creatures", []], ["planeswalkers", []], ["other", []], ["lands", []]];
+  const at = Object.fromEntries(groups.map(([k, l]) => [k, l]));
+  for (const o of os) {
+    const t = o.types || [];
+    if (t.includes("Creature")) at.creatures.push(o);
+    else if (t.includes("Planeswalker") || t.includes("Battle")) at.planeswalkers.push(o);
+    else if (t.includes("Land")) at.lands.push(o);
+    else at.other.push(o);
+  }
+  return groups.filter(([, l]) => l.length > 0);
+}
+
+function middleHTML(v, byId) {
+  const turn = v.turn > 0 ? `Game ${Math.max(v.game, 1)} · Turn ${v.turn} · ${esc(v.step)}` : "Before the first turn";
+  const stack = v.stack.map((o) => {
+    const targets = (o.targets || []).map((t) => refName(v, byId, t)).join(", ");
+    const what = o.ability ? `${esc(o.ability)} ability of ${esc(refName(v, byId, o.source))}` : cardHTML(o, v, byId, "small");
+    return `<li class="stackitem">${what} <span class="ctl">controller ${esc(o.controller)}</span>${o.x ? ` X=${o.x}` : ""}${targets ? ` <span class="targets">→ ${esc(targets)}</span>` : ""}</li>`;
+  }).join("");
+  const triggers = v.triggers.map((t) => `<li>${esc(t.name || "a triggered ability")} (${esc(t.controller)})</li>`).join("");
+  const exile = v.exile.map((o) => {
+    const may = o.may_cast && o.may_cast.length ? ` <span class="maycast">may cast: ${esc(o.may_cast.join(", "))}</span>` : "";
+    return `<span class="exiled">${cardHTML(o, v, byId, "small")}${may}</span>`;
+  }).join("");
+  return `<section class="middle">
+  <div class="turnline"><strong>${turn}</strong> <span class="pending">${esc(pendingText(v))}</span>${resultText(v)}</div>
+  <div class="stack"><h4>Stack (top first)</h4>${stack ? `<ol>${stack}</ol>` : `<span class="empty">empty</span>`}</div>
+  ${triggers ? `<div class="triggers"><h4>Waiting triggers</h4><ol>${triggers}</ol></div>` : ""}
+  <div class="exile"><h4>Exile</h4><div class="cards">${exile || `<span class="empty">empty</span>`}</div></div>
+</section>`;
+}
+
+function pendingText(v) {
+  const q = v.pending;
+  switch (q.ask) {
+    case "priority": return `${playerName(v.players, q.player)} to act with priority`;
+    case "random": return q.of ? `the table to shuffle ${q.of}'s library` : `the table to supply a random ${q.random}`;
+    case "mulligan": return `${playerName(v.players, q.player)} to keep or mulligan (${q.n} taken)`;
+    case "choose": return `${playerName(v.players, q.player)} to choose ${q.what}${q.options.length ? ": " + q.options.join(" or ") : ""}`;
+    case "attack": return `${playerName(v.players, q.player)} to declare attackers`;
+    case "block": return `${playerName(v.players, q.player)} to declare blockers`;
+  }
+  return "the match is over";
+}
+
+function resultText(v) {
+  const g = v.game_over;
+  if (!g.over && !g.match_over) return "";
+  let s = g.winner ? `game over: ${playerName(v.players, g.winner)} wins` : "game over: a draw";
+  if (g.match_over) s += `; match over (${v.players.map((p) => `${p.name} ${g.game_wins[p.id] || 0}`).join(", ")})`;
+  return ` <span class="result">${esc(s)}</span>`;
+}
+
+// cardHTML draws one object; a hidden one as a card back.
+export function cardHTML(o, v, byId, size = "") {
+  if (o.hidden) {
+    return `<div class="card back ${size}" title="a card you can't see" aria-label="hidden card"></div>`;
+  }
+  const cls = ["card", size];
+  if (o.tapped) cls.push("tapped");
+  if (o.token) cls.push("token");
+  if (o.attacking || o.attacking_planeswalker) cls.push("attacking");
+  if (o.blocking) cls.push("blocking");
+  const colors = (o.colors || []).join("");
+  const bits = [];
+  let pt = "";
+  if (o.power !== null && o.power !== undefined) {
+    const pr = printed.get(o.name);
+    const changed = pr && pr.power !== undefined && pr.power !== "" && (String(o.power) !== pr.power || String(o.toughness) !== pr.toughness);
+    pt = `<span class="pt${changed ? " changed" : ""}"${changed ? ` title="printed ${esc(pr.power)}/${esc(pr.toughness)}"` : ""}>${o.power}/${o.toughness}</span>`;
+  }
+  for (const [k, n] of Object.entries(o.counters || {}).sort()) bits.push(`<span class="counter" title="${esc(k)} counters">${esc(k)} ×${n}</span>`);
+  if (o.damage) bits.push(`<span class="damage">damage ${o.damage}</span>`);
+  if (o.summoning_sick && o.power !== null && o.power !== undefined && o.zone === "battlefield") bits.push(`<span class="sick">sick</span>`);
+  if (o.attacking) bits.push(`<span class="combat">attacking ${esc(o.attacking)}${o.blocked ? ", blocked" : ""}</span>`);
+  if (o.attacking_planeswalker) bits.push(`<span class="combat">attacking ${esc(refName(v, byId, o.attacking_planeswalker))}</span>`);
+  if (o.blocking) bits.push(`<span class="combat">blocking ${esc(refName(v, byId, o.blocking))}</span>`);
+  if (o.attached_to) bits.push(`<span class="attached">attached to ${esc(refName(v, byId, o.attached_to))}</span>`);
+  if (o.chosen_color) bits.push(`<span class="chosen">chose ${esc(o.chosen_color)}</span>`);
+  if (o.face) bits.push(`<span class="face">as ${esc(o.face)}</span>`);
+  if (o.face_down) bits.push(`<span class="facedown">face down</span>`);
+  if (o.owner && o.controller && o.owner !== o.controller) bits.push(`<span class="owner">owner ${esc(o.owner)}</span>`);
+  if (o.token) bits.push(`<span class="tok">token</span>`);
+  const label = `${o.name}${o.tapped ? ", tapped" : ""}${pt ? `, ${o.power}/${o.toughness}` : ""}`;
+  return `<div class="${cls.join(" ")}" tabindex="0" data-name="${esc(o.name)}" data-id="${esc(o.id)}" data-colors="${esc(colors)}" aria-label="${esc(label)}">
+<span class="cname">${esc(o.name)}</span><span class="oid">${esc(o.id)}</span>${pt}${bits.length ? `<span class="bits">${bits.join("")}</span>` : ""}</div>`;
+}

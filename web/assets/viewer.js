@@ -1,0 +1,342 @@
+// The viewer of one match: the board at the cursor, the events, the scrub
+// bar and the life chart, the audit and the branches; keys to move; a URL
+// for every position (/m/MATCH?seq=N&as=VIEW) kept up to date as it moves.
+
+import { esc, params, took, viewName } from "chronicle/dom.js";
+import { renderBoard, namesIn, notePrinted } from "chronicle/board.js";
+import { renderEvents, tookAt } from "chronicle/events.js";
+import { renderScrub, placeScrub, seqAt, renderChart, placeChart } from "chronicle/scrub.js";
+import { renderAudit, renderTree, branchForm } from "chronicle/panels.js";
+import { installCardTips } from "chronicle/cardtip.js";
+import { keysHelp, isTyping } from "chronicle/keys.js";
+
+export async function showViewer(app, source, match, cfg) {
+  const q = params();
+  const v = new Viewer(app, source, match, cfg);
+  await v.open(q.get("as") ?? (cfg.player ? "" : "judge"), q.get("seq"));
+  return v;
+}
+
+class Viewer {
+  constructor(app, source, match, cfg) {
+    this.app = app;
+    this.source = source;
+    this.match = match;
+    this.cfg = cfg;
+    this.cur = 0;
+    this.moves = 0;
+    this.head = 0;
+  }
+
+  async open(as, seqParam) {
+    await this.load(as);
+    this.layout();
+    const want = Number(seqParam);
+    const seq = Number.isInteger(want) && want > 0 ? want : this.lastSeq();
+    if (seqParam && seq > this.lastSeq()) this.notice(`This match has no input ${seqParam}: showing its last, seq ${this.lastSeq()}.`);
+    await this.go(seq);
+    document.documentElement.dataset.ready = "1";
+    window.chronicleFirstPaint = performance.now();
+    this.follow();
+  }
+
+  async load(as) {
+    const t = await this.source.timeline(this.match, as);
+    this.t = t;
+    this.as = t.as;
+    this.head = t.match.head_seq;
+    this.seqs = t.entries.map((e) => e.seq);
+    this.index = new Map(this.seqs.map((s, i) => [s, i]));
+    this.turns = t.marks.filter((m) => m.kind === "turn").map((m) => m.seq);
+    this.markSeqs = [...new Set(t.marks.map((m) => m.seq))].sort((a, b) => a - b);
+  }
+
+  lastSeq() { return this.seqs.length ? this.seqs[this.seqs.length - 1] : 0; }
+  firstSeq() { return this.seqs.length ? this.seqs[0] : 0; }
+
+  // views are the views this page may take, in the order f flips them.
+  views() {
+    const players = this.t.match.players.map((p) => p.id);
+    if (this.source.embedded) return [this.as];
+    if (this.cfg.player) {
+      const seat = this.t.match.players.find((p) => p.name === this.cfg.player);
+      return seat ? [seat.id, "public"] : ["public"];
+    }
+    return ["judge", ...players, "public"];
+  }
+
+  layout() {
+    const t = this.t, m = t.match;
+    const views = this.views();
+    const options = views.map((w) => `<option value="${esc(w)}"${w === this.as ? " selected" : ""}>${esc(viewName(m.players, w))}</option>`).join("");
+    const exp = this.source.exportURL(this.match, "html", this.as);
+    const branchOf = m.parent ? ` <span class="branchof">branch of <a href="/m/${encodeURIComponent(m.parent)}?seq=${m.branch_point}&as=${encodeURIComponent(this.as)}">${esc(m.parent)}</a> after seq ${m.branch_point}${m.label ? `: ${esc(m.label)}` : ""}</span>` : "";
+    this.app.innerHTML = `<header class="top">
+  ${this.source.embedded ? "" : `<a class="home" href="/">Matches</a>`}
+  <h1>${esc(m.match)}</h1>
+  <span class="meta">${esc(m.players.map((p) => p.name).join(" v "))} · ${esc(m.format || "")}${m.event ? ` · ${esc(m.event)}` : ""}${branchOf}</span>
+  <label class="viewsel">View <select id="view" ${views.length < 2 ? "disabled" : ""}>${options}</select></label>
+  ${exp ? `<a class="export" href="${exp}" download>Export HTML</a>` : `<span class="exported">exported page, seen by ${esc(viewName(m.players, this.as))}</span>`}
+  <span class="live" id="live"></span>
+  <button type="button" class="helpbtn" id="helpbtn" aria-label="keys" title="keys (?)">?</button>
+</header>
+<p class="notice" id="notice" role="status" hidden></p>
+<main class="viewer">
+  <div class="board" id="board" aria-label="board"></div>
+  <aside class="side">
+    <div class="tabs" role="tablist">
+      <button role="tab" data-tab="events" aria-selected="true">Events</button>
+      <button role="tab" data-tab="audit" aria-selected="false">Audit (<span id="nfind">${t.findings.length}</span>)</button>
+      ${this.source.embedded ? "" : `<button role="tab" data-tab="branches" aria-selected="false">Branches</button>`}
+    </div>
+    <div class="panel events" id="events" role="tabpanel"></div>
+    <div class="panel" id="audit" role="tabpanel" hidden></div>
+    <div class="panel" id="branches" role="tabpanel" hidden></div>
+  </aside>
+</main>
+<footer class="timeline">
+  <div class="status" id="status"></div>
+  <div class="scrub" id="scrub"></div>
+  <div class="chart" id="chart"></div>
+</footer>
+<div class="help" id="help" role="dialog" aria-label="keys" hidden>${keysHelp()}</div>`;
+    this.board = this.app.querySelector("#board");
+    this.renderTimeline();
+    this.bind();
+    installCardTips(this.app, this.source);
+  }
+
+  renderTimeline() {
+    const t = this.t;
+    this.app.querySelector("#events").innerHTML = renderEvents(t);
+    this.app.querySelector("#audit").innerHTML = renderAudit(t);
+    this.app.querySelector("#nfind").textContent = t.findings.length;
+    this.app.querySelector("#scrub").innerHTML = renderScrub(t);
+    this.app.querySelector("#chart").innerHTML = renderChart(t);
+    this.lastEntry = null;
+  }
+
+  bind() {
+    const app = this.app;
+    app.querySelector("#view").addEventListener("change", (e) => this.setView(e.target.value));
+    app.querySelector("#helpbtn").addEventListener("click", () => this.toggleHelp());
+    app.querySelectorAll(".tabs [role=tab]").forEach((b) => b.addEventListener("click", () => this.tab(b.dataset.tab)));
+    app.addEventListener("click", (e) => {
+      const a = e.target.closest("a[href^='?seq=']");
+      if (a) {
+        e.preventDefault();
+        this.go(Number(new URLSearchParams(a.getAttribute("href").slice(1)).get("seq")));
+        return;
+      }
+      const entry = e.target.closest(".entry");
+      if (entry && !e.target.closest("a")) this.go(Number(entry.dataset.seq));
+    });
+    const scrub = app.querySelector("#scrub");
+    let dragging = false;
+    const seek = (e) => { const bar = scrub.querySelector(".bar"); if (bar) this.go(seqAt(bar, this.t, e.clientX)); };
+    scrub.addEventListener("pointerdown", (e) => { dragging = true; scrub.setPointerCapture(e.pointerId); seek(e); });
+    scrub.addEventListener("pointermove", (e) => { if (dragging) seek(e); });
+    scrub.addEventListener("pointerup", () => { dragging = false; });
+    app.querySelector("#chart").addEventListener("click", (e) => {
+      const svg = e.currentTarget.querySelector("svg");
+      if (!svg || this.seqs.length === 0) return;
+      const r = svg.getBoundingClientRect();
+      const i = Math.round(((e.clientX - r.left) / Math.max(r.width, 1)) * (this.seqs.length - 1));
+      this.go(this.seqs[Math.min(Math.max(i, 0), this.seqs.length - 1)]);
+    });
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+    const help = this.app.querySelector("#help");
+    const i = this.index.get(this.cur) ?? 0;
+    let to = null;
+    switch (e.key) {
+      case "ArrowRight": case "l": to = this.seqs[Math.min(i + 1, this.seqs.length - 1)]; break;
+      case "ArrowLeft": case "h": to = this.seqs[Math.max(i - 1, 0)]; break;
+      case "Home": to = this.firstSeq(); break;
+      case "End": to = this.lastSeq(); break;
+      case "n": to = this.turns.find((s) => s > this.cur) ?? null; break;
+      case "p": {
+        const before = this.turns.filter((s) => s < this.cur);
+        to = before.length ? before[before.length - 1] : this.firstSeq();
+        break;
+      }
+      case "]": to = this.markSeqs.find((s) => s > this.cur) ?? null; break;
+      case "[": {
+        const before = this.markSeqs.filter((s) => s < this.cur);
+        to = before.length ? before[before.length - 1] : null;
+        break;
+      }
+      case "f": {
+        const vs = this.views();
+        if (vs.length > 1) this.setView(vs[(vs.indexOf(this.as) + 1) % vs.length]);
+        else this.notice("This page has one view only.");
+        e.preventDefault();
+        return;
+      }
+      case "?": this.toggleHelp(); e.preventDefault(); return;
+      case "Escape": help.hidden = true; return;
+      default: return;
+    }
+    e.preventDefault();
+    if (to !== null && to !== undefined) this.go(to);
+  }
+
+  toggleHelp() {
+    const help = this.app.querySelector("#help");
+    help.hidden = !help.hidden;
+  }
+
+  tab(name) {
+    this.app.querySelectorAll(".tabs [role=tab]").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
+    for (const p of ["events", "audit", "branches"]) this.app.querySelector(`#${p}`).hidden = p !== name;
+    if (name === "branches") this.showBranches();
+  }
+
+  async showBranches() {
+    const el = this.app.querySelector("#branches");
+    try {
+      const root = await this.source.tree(this.match);
+      el.innerHTML = renderTree(root, this.match, this.as, this.cur) + (this.cfg.write ? branchForm(this.cur) : `<p class="note">Branches are made in a viewer started with --allow-write.</p>`);
+    } catch (err) {
+      el.innerHTML = `<p class="error">${esc(err.message)}</p>`;
+      return;
+    }
+    const form = el.querySelector("form");
+    if (!form) return;
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const data = new FormData(form);
+      try {
+        const b = await this.source.branch(this.match, this.cur, data.get("name"), data.get("label"));
+        location.href = `/m/${encodeURIComponent(b.match)}?seq=${this.cur}&as=${encodeURIComponent(this.as)}`;
+      } catch (err) {
+        form.querySelector(".formerr").textContent = err.message;
+      }
+    });
+  }
+
+  async setView(as) {
+    const keep = this.cur;
+    try {
+      await this.load(as);
+    } catch (err) {
+      this.notice(err.message);
+      return;
+    }
+    this.app.querySelector("#view").value = this.as;
+    this.renderTimeline();
+    await this.go(keep);
+    if (!this.app.querySelector("#branches").hidden) this.showBranches();
+    const exp = this.app.querySelector(".export");
+    if (exp) exp.href = this.source.exportURL(this.match, "html", this.as);
+  }
+
+  notice(text) {
+    const n = this.app.querySelector("#notice");
+    n.textContent = text;
+    n.hidden = !text;
+  }
+
+  // go moves the cursor to input seq (clamped) and draws everything there.
+  async go(seq) {
+    if (this.seqs.length === 0) {
+      this.board.innerHTML = `<p class="empty">This match has no inputs${this.t.stopped ? `: ${esc(this.t.stopped.message)}` : ""}.</p>`;
+      return;
+    }
+    seq = Math.min(Math.max(seq, this.firstSeq()), this.lastSeq());
+    if (!this.index.has(seq)) seq = this.seqs.find((s) => s >= seq) ?? this.lastSeq();
+    this.cur = seq;
+    const move = ++this.moves;
+    let view;
+    try {
+      view = await this.source.state(this.match, seq, this.as, this.head);
+    } catch (err) {
+      if (move === this.moves) this.board.innerHTML = `<p class="error">${esc(err.message)}</p>`;
+      return;
+    }
+    if (move !== this.moves) return; // a later move has begun
+    this.draw(view);
+    this.mark(seq);
+    const missing = namesIn(view).filter((n) => !this.known?.has(n));
+    if (missing.length) this.lookUp(missing, view, move);
+    for (const next of [this.seqs[this.index.get(seq) + 1], this.seqs[this.index.get(seq) - 1]]) {
+      if (next !== undefined) this.source.state(this.match, next, this.as, this.head).catch(() => {});
+    }
+  }
+
+  draw(view) {
+    const bottom = this.t.match.players.some((p) => p.id === this.as) ? this.as : this.t.match.players[0]?.id;
+    this.board.innerHTML = renderBoard(view, bottom);
+    this.board.dataset.seq = view.seq;
+    this.view = view;
+  }
+
+  // lookUp fetches printed facts of names, then draws again to mark what
+  // differs from print.
+  async lookUp(names, view, move) {
+    this.known = this.known || new Set();
+    names.forEach((n) => this.known.add(n));
+    const facts = await Promise.all(names.map((n) => this.source.card(n)));
+    names.forEach((n, i) => notePrinted(n, facts[i]));
+    if (move === this.moves && this.view === view) this.draw(view);
+  }
+
+  // mark puts the cursor on seq everywhere but the board.
+  mark(seq) {
+    const i = this.index.get(seq);
+    const e = this.t.entries[i];
+    if (this.lastEntry) this.lastEntry.removeAttribute("aria-current");
+    const li = document.getElementById(`e-${seq}`);
+    if (li) {
+      li.setAttribute("aria-current", "true");
+      const panel = this.app.querySelector("#events");
+      if (!panel.hidden) li.scrollIntoView({ block: "nearest" });
+    }
+    this.lastEntry = li;
+    placeScrub(this.app.querySelector("#scrub"), this.t, seq);
+    placeChart(this.app.querySelector("#chart"), this.t, i);
+    const d = tookAt(this.t, i);
+    this.app.querySelector("#status").innerHTML = `<span class="pos">seq <strong>${seq}</strong> of ${this.lastSeq()}</span> <span class="where">${esc(where(e))}</span> <span class="what">${esc(e.text)}</span>${d === null ? "" : ` <span class="took">took ${took(d)}</span>`}`;
+    const bseq = this.app.querySelector(".bseq");
+    if (bseq) bseq.textContent = seq;
+    const url = new URL(location.href);
+    url.searchParams.set("seq", seq);
+    url.searchParams.set("as", this.as);
+    if (!this.source.embedded) history.replaceState(null, "", url);
+    document.documentElement.dataset.seq = seq;
+    document.documentElement.dataset.as = this.as;
+  }
+
+  // follow keeps the page up to date while the match grows: at its end the
+  // cursor moves on with it, elsewhere it stays.
+  follow() {
+    if (!this.cfg.live || this.source.embedded) return;
+    const live = this.app.querySelector("#live");
+    this.source.follow(this.match, this.as, this.head, async (sum) => {
+      if (sum.head_seq === this.head) return;
+      const atEnd = this.cur === this.lastSeq();
+      try {
+        await this.load(this.as);
+      } catch (err) {
+        this.notice(err.message);
+        return;
+      }
+      this.renderTimeline();
+      await this.go(atEnd ? this.lastSeq() : this.cur);
+      document.documentElement.dataset.head = this.head;
+    }, (state) => {
+      live.textContent = state === "live" ? "● live" : state;
+      live.className = `live ${state}`;
+    });
+  }
+}
+
+function where(e) {
+  let w = e.turn > 0 ? `T${e.turn} ${e.step}` : "pregame";
+  if (e.game > 1) w = `G${e.game} ${w}`;
+  return w;
+}
