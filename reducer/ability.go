@@ -3,6 +3,7 @@ package reducer
 import (
 	"slices"
 
+	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -16,6 +17,11 @@ type abilityPlan struct {
 	ab      *cards.Activated
 	targets []Target
 	pay     []int
+	// lang: a language ability (interp_activate.go): which, its number,
+	// and the targets per slot.
+	lang  *ability.Ability
+	index int
+	slots []int
 }
 
 // nonManaAbility returns the non-mana activated ability the input names on
@@ -28,6 +34,20 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 	var first error
 	found := false
 	for _, id := range cands {
+		if a := langActivated(s.Objects[id], b.Ability); a != nil {
+			if (a.Zone == ability.ZoneHand) != (s.Objects[id].Zone == ZoneHand) {
+				continue
+			}
+			found = true
+			p, err := g.planLangAbility(seat, id, a, b)
+			if err == nil {
+				return p, true, nil
+			}
+			if first == nil {
+				first = err
+			}
+			continue
+		}
 		ab := s.Objects[id].Def.ActivatedOf(b.Ability)
 		if ab == nil || ab.FromHand != (s.Objects[id].Zone == ZoneHand) {
 			continue
@@ -96,6 +116,10 @@ func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.
 }
 
 func (g *Game) doAbility(seat int, p abilityPlan, x int) {
+	if p.lang != nil {
+		g.doLangAbility(seat, p, x)
+		return
+	}
 	if p.ab.Tap {
 		g.emit(Effect{Op: OpTap, Obj: p.src})
 	}

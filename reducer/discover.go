@@ -584,6 +584,10 @@ func (l *lister) handActivations(seat int, id ObjID) {
 	if o.Def == nil {
 		return
 	}
+	if lc := langOf(o.Def); lc != nil {
+		l.langActivations(seat, o, lc) // interp_legal.go
+		return
+	}
 	for i := 0; i <= strings.Count(o.Def.Oracle, "\n"); i++ {
 		ab := o.Def.ActivatedOf(i)
 		if ab == nil || !ab.FromHand {

@@ -192,6 +192,10 @@ func (l *lister) activations(seat int, id ObjID) {
 			}
 		}
 	}
+	if lc := langOf(o.Def); lc != nil {
+		l.langActivations(seat, o, lc)
+		return
+	}
 	// Each activated ability is a line of rules text, so the indexes to
 	// ask about are bounded by the number of lines.
 	for i := 0; i <= strings.Count(o.Def.Oracle, "\n"); i++ {
@@ -245,6 +249,10 @@ func (l *lister) casts(seat int, id ObjID) {
 			def = l.g.grantedFace(seat, o, face)
 		}
 		if def == nil {
+			continue
+		}
+		if lc := langOf(def); lc != nil && !(face != "" && face == o.Def.Name) {
+			l.langCasts(seat, id, face, def, lc)
 			continue
 		}
 		var sets [][]string
@@ -385,6 +393,11 @@ func (l *lister) choose(q Question) {
 			l.offer(p.ID, &events.Choose{Player: p.ID, Answer: events.Answer(refs)})
 		})
 		return
+	}
+	if q.What == whatTriggerTarget {
+		if o := l.g.S.Obj(q.Resolving); o != nil && langTriggerAbility(o.Def, o.Trigger-1) != nil {
+			q.What = whatResolve // N to Max of the options, as below
+		}
 	}
 	switch q.What {
 	case whatResolve:

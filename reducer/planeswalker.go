@@ -65,6 +65,11 @@ func printedLoyalty(d *cards.Card) int {
 // checkLoyalty: the timing and once-a-turn rules of loyalty abilities and
 // a negative cost's counters (CR 606.3, 606.6).
 func (g *Game) checkLoyalty(seat int, o *Object, ab *cards.Activated) error {
+	return g.checkLoyaltyCost(seat, o, ab.Loyalty)
+}
+
+// checkLoyaltyCost is checkLoyalty for a cost of loyalty counters.
+func (g *Game) checkLoyaltyCost(seat int, o *Object, loyalty int) error {
 	s := g.S
 	name := s.objName(o.ID)
 	switch {
@@ -76,16 +81,19 @@ func (g *Game) checkLoyalty(seat int, o *Object, ab *cards.Activated) error {
 		return g.refuse("CR 606.3", "body.source", "loyalty abilities are activated only when the stack is empty")
 	case s.usedThisTurn(o, useLoyalty):
 		return g.refuse("CR 606.3", "body.source", "a loyalty ability of %s has been activated this turn already", name)
-	case ab.Loyalty < 0 && o.counter("loyalty") < -ab.Loyalty:
-		return g.refuse("CR 606.6", "body.ability", "%s has %d loyalty: the cost %d can't be paid", name, o.counter("loyalty"), ab.Loyalty)
+	case loyalty < 0 && o.counter("loyalty") < -loyalty:
+		return g.refuse("CR 606.6", "body.ability", "%s has %d loyalty: the cost %d can't be paid", name, o.counter("loyalty"), loyalty)
 	}
 	return nil
 }
 
 // payLoyalty pays a loyalty ability's cost and records the use.
-func (g *Game) payLoyalty(src ObjID, ab *cards.Activated) {
-	if ab.Loyalty != 0 {
-		g.emit(Effect{Op: OpCounter, Obj: src, Kind: "loyalty", N: ab.Loyalty})
+func (g *Game) payLoyalty(src ObjID, ab *cards.Activated) { g.payLoyaltyCost(src, ab.Loyalty) }
+
+// payLoyaltyCost pays a cost of loyalty counters and records the use.
+func (g *Game) payLoyaltyCost(src ObjID, loyalty int) {
+	if loyalty != 0 {
+		g.emit(Effect{Op: OpCounter, Obj: src, Kind: "loyalty", N: loyalty})
 	}
 	g.emit(Effect{Op: OpUsed, Obj: src, Kind: useLoyalty})
 }

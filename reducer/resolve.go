@@ -114,6 +114,16 @@ func (g *Game) targetSource(o *Object) *Object {
 
 // resolveAbility resolves an activated ability; it then ceases to exist.
 func (g *Game) resolveAbility(o *Object) {
+	if la := langAbilityOf(o); la != nil {
+		if g.langFizzles(o, la) { // CR 608.2b
+			g.vanish(o)
+			return
+		}
+		if g.resolveLang(o, la, nil) {
+			g.vanish(o)
+		}
+		return
+	}
 	ab := o.Def.ActivatedOf(o.Ability - 1)
 	legal, fizzles := g.legalTargets(o, abilityTargetKinds(ab, len(o.Targets)))
 	if !fizzles && ab.Resolve != nil && !g.runResolve(o, nil, func(w *world) { ab.Resolve(w, legal) }) {

@@ -251,7 +251,7 @@ func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield {
 		left = true
 		if to == ZoneGraveyard {
-			dies = deathTriggers(o)
+			dies = append(deathTriggers(o), g.langDeathTriggers(o)...)
 		}
 	}
 	nid := g.S.nextObjID()

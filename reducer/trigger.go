@@ -51,6 +51,9 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 		if src == nil || src.Def == nil {
 			continue
 		}
+		if lc := langOf(src.Def); lc != nil {
+			g.langFire(src, lc, when, about, seat) // interp_trigger.go
+		}
 		switch when {
 		case cards.TriggerEntersSelf:
 			if id != about {
@@ -162,6 +165,17 @@ func sameTrigger(a, b Trigger) bool {
 // resolveTrigger resolves a triggered ability; it then ceases to exist. An
 // intervening "if" is checked again first (CR 603.4).
 func (g *Game) resolveTrigger(o *Object) {
+	if ab := langAbilityOf(o); ab != nil {
+		c := g.langCtx(o, ab)
+		if !c.holds(ab.If) || g.langFizzles(o, ab) { // CR 603.4, 608.2b
+			g.vanish(o)
+			return
+		}
+		if g.resolveLang(o, ab, nil) {
+			g.vanish(o)
+		}
+		return
+	}
 	t := o.Def.TriggeredAt(o.Trigger - 1)
 	if t != nil && t.If != nil && !t.If(facts{g: g, resolving: o}, o.triggerEvent()) {
 		g.vanish(o)

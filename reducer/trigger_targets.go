@@ -78,6 +78,14 @@ func (g *Game) triggerTargetIllegal(o *Object, k cards.TargetKind, t Target) str
 // afterwards.
 func (g *Game) askTriggerTargets(then int) bool {
 	for {
+		for _, id := range g.S.Stack {
+			o := g.S.Objects[id]
+			if specs, done := langTriggerSlots(o); done < len(specs) && o.Step == 0 {
+				if g.askLangTriggerTargets(o, then) {
+					return true
+				}
+			}
+		}
 		o := g.untargetedTrigger()
 		if o == nil {
 			return false
@@ -97,6 +105,10 @@ func (g *Game) askTriggerTargets(then int) bool {
 
 // checkTriggerTarget: the answer names one of the legal targets offered.
 func (g *Game) checkTriggerTarget(b *events.Choose) error {
+	if o := g.S.Obj(g.S.Pending.Resolving); langTriggerAbility(o.Def, o.Trigger-1) != nil {
+		_, err := g.langTriggerAnswer(o, b.Answer)
+		return err
+	}
 	_, err := g.triggerTargetAnswer(b.Answer)
 	return err
 }
@@ -178,6 +190,12 @@ func isRulingID(s string) bool {
 // trigger's targets, or priority.
 func (g *Game) chooseTriggerTarget(answer []string) {
 	q := g.S.Pending
+	if o := g.S.Obj(q.Resolving); langTriggerAbility(o.Def, o.Trigger-1) != nil {
+		ts, _ := g.langTriggerAnswer(o, answer)
+		g.recordLangTriggerTargets(o, ts)
+		g.givePriority(q.Of, 0) // the next slot or trigger asks first
+		return
+	}
 	t, _ := g.triggerTargetAnswer(answer)
 	g.emit(Effect{Op: OpSpell, Obj: q.Resolving, Targets: []Target{t}})
 	g.givePriority(q.Of, 0)

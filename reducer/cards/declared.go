@@ -65,6 +65,14 @@ func Declare(d Declared) (*Card, error) {
 	if d.Abilities != nil {
 		c.given = d.Abilities
 		c.Mana, c.statics = nil, nil // its abilities are the given ones
+		// Its keywords are its keyword abilities' names, as the facts list
+		// a printed card's.
+		c.Keywords = nil
+		for _, a := range d.Abilities {
+			if a.Kind == ability.Keyword && a.Keyword != nil {
+				c.Keywords = append(c.Keywords, a.Keyword.Name)
+			}
+		}
 	}
 	return c, nil
 }

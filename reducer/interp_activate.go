@@ -1,0 +1,132 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// Activated abilities in the ability language (CR 602): the number an
+// activate input names counts the card's activated abilities, mana
+// abilities included, in printed order after the intrinsic mana abilities
+// of its basic land types. The cost's parts are checked and paid
+// ({T} and {Q} with summoning sickness, CR 302.6; life; counters removed;
+// sacrificing or discarding the source; loyalty, CR 606), its limits
+// honoured ("as a sorcery", "only once each turn", "only if"), then the
+// ability goes on the stack with its targets and resolves like a spell.
+
+// langActivated is the language activated ability (not a mana ability)
+// that number n names on o, or nil.
+func langActivated(o *Object, n int) *ability.Ability {
+	lc := langOf(o.Def)
+	if lc == nil {
+		return nil
+	}
+	k := n - lc.intrinsic
+	if k < 0 || k >= len(lc.activated) || lc.activated[k].Kind != ability.Activated {
+		return nil
+	}
+	return lc.activated[k]
+}
+
+// useLangAbility is the once-a-turn use of language ability n.
+func useLangAbility(n int) string { return "ability " + itoa(n) }
+
+func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events.Activate) (abilityPlan, error) {
+	s := g.S
+	o := s.Objects[id]
+	name := s.objName(id)
+	c := a.Cost
+	loyalty := 0
+	if c.Loyalty != nil {
+		loyalty = *c.Loyalty
+	}
+	switch {
+	case o.Controller != seat && o.Zone == ZoneBattlefield || o.Owner != seat && o.Zone != ZoneBattlefield:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", name, s.Players[o.Controller].ID)
+	case c.Tap && o.Tapped:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is tapped: {T} can't be paid", name)
+	case c.Untap && !o.Tapped:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is untapped: {Q} can't be paid", name)
+	case (c.Tap || c.Untap) && o.Is("Creature") && o.Sick && !o.Has("Haste"):
+		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated", name)
+	case c.RemoveCounters > 0 && o.counter(c.Counter) < c.RemoveCounters:
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has %d %s counters, the cost removes %d", name, o.counter(c.Counter), c.Counter, c.RemoveCounters)
+	case c.Life != nil && s.Players[seat].Life < fixedAmount(c.Life):
+		return abilityPlan{}, g.refuse("CR 119.4", "body.source", "%s has %d life: paying %d life is impossible", s.Players[seat].ID, s.Players[seat].Life, fixedAmount(c.Life))
+	case b.X != 0 && !langMana(c).HasX():
+		return abilityPlan{}, g.refuse("CR 602.2b", "body.x", "the ability has no X in its cost")
+	case b.Choice != "":
+		return abilityPlan{}, g.refuse("CR 602.2b", "body.choice", "the ability has no choice to make")
+	}
+	if c.Loyalty != nil {
+		if err := g.checkLoyaltyCost(seat, o, loyalty); err != nil {
+			return abilityPlan{}, err
+		}
+	}
+	if l := a.Limit; l != nil {
+		ctx := &evalCtx{g: g, you: seat, src: id}
+		switch {
+		case l.Sorcery && (s.Active != seat || s.Step != StepMain1 && s.Step != StepMain2 || len(s.Stack) > 0):
+			return abilityPlan{}, g.refuse("CR 602.5d", "body.ability", "%s's ability can be activated only as a sorcery: in its controller's main phase with an empty stack", name)
+		case l.PerTurn == 1 && s.usedThisTurn(o, useLangAbility(b.Ability)):
+			return abilityPlan{}, g.refuse("CR 602.5b", "body.ability", "%s's ability can be activated only once each turn, and it was this turn", name)
+		case !ctx.holds(l.If):
+			return abilityPlan{}, g.refuse("CR 602.5b", "body.ability", "%s's ability can be activated only if its condition holds, and it doesn't now", name)
+		}
+	}
+	ctx := &evalCtx{g: g, you: seat, src: id, x: b.X}
+	targets, slots, err := g.chooseLangTargets(ctx, a.Targets, b.Targets, o, "body.targets")
+	if err != nil {
+		return abilityPlan{}, err
+	}
+	pay, err := g.choosePayment(seat, langMana(c), b.X, b.Pay)
+	if err != nil {
+		return abilityPlan{}, err
+	}
+	return abilityPlan{src: id, lang: a, index: b.Ability, targets: targets, slots: slots, pay: pay}, nil
+}
+
+func fixedAmount(a *ability.Amount) int {
+	n, _ := a.IsFixed()
+	return n
+}
+
+func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
+	c := p.lang.Cost
+	o := g.S.Objects[p.src]
+	if c.Tap {
+		g.emit(Effect{Op: OpTap, Obj: p.src})
+	}
+	if c.Untap {
+		g.emit(Effect{Op: OpUntap, Obj: p.src})
+	}
+	if c.RemoveCounters > 0 {
+		g.emit(Effect{Op: OpCounter, Obj: p.src, Kind: c.Counter, N: -c.RemoveCounters})
+	}
+	if c.Loyalty != nil {
+		g.payLoyaltyCost(p.src, *c.Loyalty)
+	}
+	if c.Life != nil {
+		if n := fixedAmount(c.Life); n > 0 {
+			g.emit(Effect{Op: OpLife, Seat: seat, N: -n})
+		}
+	}
+	if l := p.lang.Limit; l != nil && l.PerTurn == 1 {
+		g.emit(Effect{Op: OpUsed, Obj: p.src, Kind: useLangAbility(p.index)})
+	}
+	g.spend(seat, p.pay)
+	id := g.S.nextObjID()
+	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.index, Seat: seat})
+	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
+	g.emitLangChoices(id, nil, p.slots)
+	g.abilityLKI(id, p.src)
+	if c.Sacrifice != nil && o.Zone == ZoneBattlefield {
+		g.move(p.src, ZoneGraveyard, o.Owner, -1) // "Sacrifice ~" (CR 701.21)
+	}
+	if c.Discard != nil && o.Zone == ZoneHand {
+		g.move(p.src, ZoneGraveyard, o.Owner, -1) // "Discard ~" (CR 701.9)
+	}
+	g.acted(seat)
+}
