@@ -35,21 +35,12 @@ func rules() *grammar {
 	return theGrammar
 }
 
-// basicMana are the basic land types' intrinsic mana abilities (CR 305.6).
-var basicMana = []struct{ sub, sym string }{{"Plains", "{W}"}, {"Island", "{U}"}, {"Swamp", "{B}"}, {"Mountain", "{R}"}, {"Forest", "{G}"}}
-
 // Compile compiles one face's text. It is deterministic and safe for
-// concurrent use.
+// concurrent use. The intrinsic mana abilities of basic land types (CR
+// 305.6) are the engine's, not the text's: a Forest's reminder text is
+// not compiled.
 func Compile(f Face) Result {
 	var r Result
-	if slices.Contains(f.Types, "Land") {
-		for _, b := range basicMana {
-			if slices.Contains(f.Subtypes, b.sub) {
-				r.Abilities = append(r.Abilities, ability.Ability{Kind: ability.Mana, Text: "{T}: Add " + b.sym + ".",
-					Cost: &ability.Cost{Tap: true}, Effects: []ability.Effect{{Verb: ability.AddMana, Mana: &ability.ManaSpec{Fixed: b.sym}}}})
-			}
-		}
-	}
 	units, declined := f.normalise()
 	r.Declined = append(r.Declined, declined...)
 	spell := slices.Contains(f.Types, "Instant") || slices.Contains(f.Types, "Sorcery")

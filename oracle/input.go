@@ -24,8 +24,7 @@ type Face struct {
 
 // Result is what a face's text compiles to.
 type Result struct {
-	// Abilities are the compiled abilities, in the order of the text
-	// (intrinsic mana abilities of basic land types first, CR 305.6).
+	// Abilities are the compiled abilities, in the order of the text.
 	Abilities []ability.Ability
 	// Declined are the units that did not compile, each with why.
 	Declined []Decline

@@ -14,6 +14,7 @@
 //	replay serve       the web viewer: list, board, events, marks, audit, branches, live follow
 //	replay gen         generate a tournament of random legal matches as .jsonl files
 //	replay bench       measure ingest, replay, seek, audit and disk use against baselines
+//	replay cards       how much of cards, decklists or the card database is modelled
 //
 // The store is opened read-only (for writing by branch and append), in
 // --data DIR ($CHRONICLE_DATA, else ./chronicle-data). bbolt lets no reader in while a recorder has the store
@@ -69,6 +70,7 @@ type cli struct {
 	Serve      serveCmd      `cmd:"" help:"Serve the web viewer: the match list, boards, events, marks, audit and branches in a browser."`
 	Gen        genCmd        `cmd:"" help:"Generate a tournament: random legal best-of-three matches, one .jsonl file each, deterministic per seed."`
 	Bench      benchCmd      `cmd:"" help:"Measure ingest, replay, seek, audit and disk use on a generated tournament, each against its baseline."`
+	Cards      cardsCmd      `cmd:"" help:"How much of each card, of a decklists file, or of the whole card database the engine models."`
 }
 
 // env is what a command may touch besides its flags.

@@ -93,8 +93,15 @@ func appendColor(cs []string, c Color) []string {
 }
 
 // Abilities returns the card's abilities in the ability language: the
-// ones given with it (a declared card), else none yet.
-func (c *Card) Abilities() []ability.Ability { return c.given }
+// ones given with it (a declared card), else its own text's, compiled
+// (abilities.go), when every unit of it compiled; nil when part of its
+// text didn't (see Own for what did and why).
+func (c *Card) Abilities() []ability.Ability {
+	if c.given != nil {
+		return c.given
+	}
+	return c.abilities()
+}
 
 // HasGiven reports whether the card's abilities were given as data (a
 // declared card with abilities), so no card code applies to it.

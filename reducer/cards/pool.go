@@ -118,6 +118,9 @@ func (p *Pool) build(i int) (*Card, error) {
 		return nil, fmt.Errorf("cards: %s: %w", r.Name, err)
 	}
 	c.Extra = p.db.Flags(i)&facts.FlagExtra != 0
+	for _, f := range c.Faces {
+		f.Extra = c.Extra // a face of one of the project's records is one too
+	}
 	if !p.cards[i].CompareAndSwap(nil, c) {
 		c = p.cards[i].Load() // built at the same time elsewhere: one card
 	}
