@@ -25,10 +25,12 @@ type Pass struct {
 	Player string `json:"player"`
 }
 
-// PlayLand: the player plays a land.
+// PlayLand: the player plays a land. Face names the face played when it
+// isn't the front: a modal double-faced card's back (CR 712).
 type PlayLand struct {
 	Player string `json:"player"`
 	Card   Ref    `json:"card"`
+	Face   string `json:"face,omitempty"`
 }
 
 // Payment spends one mana from the pool: its type and the source that made it.
@@ -38,20 +40,25 @@ type Payment struct {
 }
 
 // Cast: the player casts a spell (CR 601.2). Face names the Adventure or
-// split-card half cast; for a split card with fuse (CR 702.102) the whole
-// card's name ("Wear // Tear") casts both halves from the hand, Targets
-// then listing the left half's targets, then the right half's. An
-// aftermath half (CR 702.127) is named in Face too, cast from the graveyard.
+// split-card half cast, or a modal double-faced card's back (CR 712);
+// for a split card with fuse (CR 702.102) the whole card's name ("Wear //
+// Tear") casts both halves from the hand, Targets then listing the left
+// half's targets, then the right half's. An aftermath half (CR 702.127)
+// is named in Face too, cast from the graveyard. Prototype casts a
+// prototype card for its prototype cost, with its prototype's power,
+// toughness and colour (CR 718).
 type Cast struct {
 	Player  string    `json:"player"`
 	Card    Ref       `json:"card"`
-	Face    string    `json:"face,omitempty"` // Adventure or split half; the whole card: fuse
+	Face    string    `json:"face,omitempty"` // Adventure, split half or modal DFC back; the whole card: fuse
 	X       int       `json:"x,omitempty"`
 	Targets []Ref     `json:"targets,omitempty"`
 	Modes   []int     `json:"modes,omitempty"`
 	Pay     []Payment `json:"pay,omitempty"` // omitted: the documented default payment
 	// Kicked: the optional kicker cost is paid (CR 702.33).
 	Kicked bool `json:"kicked,omitempty"`
+	// Prototype: cast for its prototype cost (CR 718).
+	Prototype bool `json:"prototype,omitempty"`
 }
 
 // Activate: the player activates an ability of Source (CR 602).

@@ -123,6 +123,10 @@ type Permanent struct {
 	SummoningSick bool     `json:"summoning_sick,omitempty"`
 	Counters      Counters `json:"counters,omitempty"`
 	AttachedTo    Ref      `json:"attached_to,omitempty"`
+	// Face is the face up when it isn't the card's usual one: a
+	// transformed or flipped permanent's back, a modal DFC's back,
+	// "prototype" (see reducer/faces.go).
+	Face string `json:"face,omitempty"`
 }
 
 // Counters counts the counters on a permanent by kind ("+1/+1", "loyalty").

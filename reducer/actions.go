@@ -18,9 +18,15 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 		return g.refuse("CR 305.1", "body.card", "%q is not in %s's hand", b.Card, s.Players[seat].ID)
 	}
 	o := s.Objects[cands[0]]
+	def, err := g.landFace(o, b.Face)
+	if err != nil {
+		return err
+	}
 	switch {
-	case !o.Is("Land"):
-		return g.refuse("CR 305.1", "body.card", "%s is not a land", o.Name())
+	case !def.Is("Land") && def == o.Def && o.Def.Back() != nil && o.Def.Layout == "modal_dfc" && o.Def.Back().Is("Land"):
+		return g.refuse("CR 305.1", "body.face", "%s is not a land; its back %s is: name it in face", o.Name(), o.Def.Back().Name)
+	case !def.Is("Land"):
+		return g.refuse("CR 305.1", "body.card", "%s is not a land", def.Name)
 	case s.Active != seat:
 		return g.refuse("CR 305.1", "", "it is %s's turn", s.Players[s.Active].ID)
 	case s.Step != StepMain1 && s.Step != StepMain2:
@@ -29,15 +35,51 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 		return g.refuse("CR 305.1", "", "the stack is not empty")
 	case s.Players[seat].LandsPlayed >= 1:
 		return g.refuse("CR 305.2", "", "%s has played a land this turn already", s.Players[seat].ID)
-	case !modelled(o.Def):
-		return g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", o.Name())
+	case !landModelled(o, def):
+		return g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
 	}
 	return nil
 }
 
+// landFace is the face of o a play_land plays: face, which must be one of
+// a modal DFC's faces (its back is played with only its own
+// characteristics, CR 712), or o's usual face.
+func (g *Game) landFace(o *Object, face string) (*cards.Card, error) {
+	if face == "" || face == o.Def.Name && o.Def.Layout != "modal_dfc" {
+		return o.Def, nil
+	}
+	f := o.Def.Face(face)
+	switch {
+	case o.Def.Layout != "modal_dfc":
+		return nil, g.refuse("CR 712", "body.face", "%s is not a modal double-faced card: it is played as itself", o.Name())
+	case f == nil:
+		return nil, g.refuse("CR 712", "body.face", "%s has no face named %q", o.Name(), face)
+	case f == o.Def.Faces[0]:
+		return o.Def, nil
+	}
+	return f, nil
+}
+
+// landModelled: the face played must be modelled; a modal DFC's other
+// face never matters to the land.
+func landModelled(o *Object, def *cards.Card) bool {
+	if o.Def.Layout == "modal_dfc" && len(o.Def.Faces) > 0 {
+		if def == o.Def {
+			def = o.Def.Faces[0]
+		}
+		return modelled(def)
+	}
+	return modelled(o.Def)
+}
+
 func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
 	id := append(g.S.matchRef(b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...)[0]
-	g.move(id, ZoneBattlefield, seat, -1)
+	def, _ := g.landFace(g.S.Objects[id], b.Face)
+	nid := g.moveQuiet(id, ZoneBattlefield, seat, -1)
+	if def != g.S.Objects[nid].Def {
+		g.turnFace(nid, def.Name) // played by its back (CR 712)
+	}
+	g.entered(nid)
 	g.emit(Effect{Op: OpLandPlayed, Seat: seat})
 	g.acted(seat)
 }

@@ -70,6 +70,22 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	def := o.Def
 	face := ""
 	switch {
+	case b.Prototype:
+		if o.Def.Prototype == nil {
+			return castPlan{}, g.refuse("CR 718", "body.prototype", "%s has no prototype", o.Name())
+		}
+		if b.Face != "" {
+			return castPlan{}, g.refuse("CR 718", "body.face", "%s cast prototyped is cast as itself, not as a face", o.Name())
+		}
+		def, face = o.Def.Prototype, cards.PrototypeFace // CR 718: its prototype's cost, colour, power and toughness
+	case b.Face != "" && o.Def.Layout == "modal_dfc":
+		f := o.Def.Face(b.Face)
+		if f == nil {
+			return castPlan{}, g.refuse("CR 712", "body.face", "%s has no face named %q", o.Name(), b.Face)
+		}
+		if f != o.Def.Faces[0] {
+			def, face = f, f.Name // a modal DFC cast by its back: that face alone (CR 712)
+		}
 	case b.Face != "" && o.Def.Face(b.Face) == nil && g.grantedFace(seat, o, b.Face) != nil:
 		def = g.grantedFace(seat, o, b.Face) // NPC-1: an Adventure granted in hand
 		face = def.Name
@@ -343,12 +359,13 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 
 // castModelled: what is cast must be modelled: the half or Adventure cast,
 // or an adventurer's creature alone (its Adventure's text doesn't matter
-// to the creature spell).
+// to the creature spell), or the face of a modal DFC cast (the other face
+// never matters to it).
 func castModelled(o *Object, def *cards.Card, face string) bool {
 	if face != "" && o.Def.Face(face) == nil {
-		return modelled(def) // a granted Adventure (NPC-1)
+		return modelled(def) // a granted Adventure (NPC-1), a prototype
 	}
-	if face == "" && o.Def.Adventure() != nil {
+	if face == "" && (o.Def.Adventure() != nil || o.Def.Layout == "modal_dfc" && len(o.Def.Faces) > 0) {
 		return modelled(o.Def.Faces[0])
 	}
 	return modelled(def)

@@ -9,10 +9,11 @@ import (
 // Characteristics of objects as the rules see them now (CR 109.3): printed
 // values plus counters and effects.
 
-// def is the object's characteristics source: the face cast, or the card.
+// def is the object's characteristics source: the face cast or up (see
+// faces.go), or the card.
 func (o *Object) def() *cards.Card {
 	if o.Face != "" && o.Def != nil {
-		if f := o.Def.Face(o.Face); f != nil {
+		if f := o.Def.FaceUp(o.Face); f != nil {
 			return f
 		}
 		if f := o.grantedFace(); f != nil {
@@ -72,6 +73,11 @@ func (o *Object) Has(k string) bool {
 	if d != nil && slices.ContainsFunc(d.Keywords, func(x string) bool { return equalFold(x, k) }) {
 		return true
 	}
+	if d != nil && d.Levels != nil && o.Zone == ZoneBattlefield {
+		if l := d.LevelFor(o.counter("level")); l != nil && slices.ContainsFunc(l.Keywords, func(x string) bool { return equalFold(x, k) }) {
+			return true // a leveler's bracket (CR 711)
+		}
+	}
 	return o.hasAdded(k)
 }
 
@@ -89,11 +95,19 @@ func (o *Object) IsColor(c cards.Color) bool { return slices.Contains(o.Colors()
 // ManaValue of the object (CR 202.3), from its mana cost alone (MV-1),
 // with X as chosen on the stack and 0 elsewhere. A split card not
 // cast as one half has the combined mana cost of its halves (MV-2, CR
-// 709.4); on the stack as one half, that half's.
+// 709.4); on the stack as one half, that half's. A transformed permanent
+// has its front face's (CR 712), a melded one its two front faces'
+// together (CR 712).
 func (o *Object) ManaValue() int {
 	d := o.def()
 	if d == nil {
 		return 0
+	}
+	switch {
+	case o.Melded != 0:
+		return o.meldedValue()
+	case o.Face != "" && o.Def.Layout == "transform" && len(o.Def.Faces) == 2 && d == o.Def.Faces[1]:
+		return o.Def.Faces[0].Cost.Value(0)
 	}
 	x := 0
 	if o.Zone == ZoneStack && !o.isAbility() {

@@ -104,6 +104,9 @@ func (s *State) Digest() Digest {
 				}
 			}
 		}
+		if o.Melded != 0 {
+			w.ints(-1, int(o.Melded)) // only when melded: other digests stay as they were
+		}
 	}
 	w.ints(s.Timestamp, len(s.Continuous))
 	for _, c := range s.Continuous {

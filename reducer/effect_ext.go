@@ -11,7 +11,8 @@ import "fmt"
 //	100-119  copies and populate
 //	120-139  discover and casting permissions
 //	140-159  mana, replacement effects and continuous effects
-//	160-179  planeswalkers and loyalty
+//	160-169  planeswalkers and loyalty
+//	170-179  faces: transform, flip, meld, a face up (faces.go)
 //	180-199  the rulings' enablers (Johann, Elsha, Vivien, Starting Town NPC, ...)
 //	200-219  regeneration and Auras (regenerate.go, aura.go)
 //	220-239  wither and the {Q} cards (wither.go)

@@ -3,6 +3,7 @@ package reducer
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -439,6 +440,13 @@ func (o *Object) basePT() (int, int) {
 	}
 	if cda := d.CDA(); cda != nil && o.state != nil && !o.isAbility() {
 		return cda(facts{g: &Game{S: o.state}}, o.Controller)
+	}
+	if d.Levels != nil && o.Zone == ZoneBattlefield {
+		if l := d.LevelFor(o.counter("level")); l != nil {
+			p, _ := strconv.Atoi(l.Power) // a leveler's bracket (CR 711)
+			t, _ := strconv.Atoi(l.Toughness)
+			return p, t
+		}
 	}
 	p, t, _ := d.PT()
 	return p, t

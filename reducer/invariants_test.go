@@ -81,6 +81,9 @@ func checkZones(s *State) error {
 			return fmt.Errorf("%s is controlled by seat %d", o.ID, o.Controller)
 		}
 		objectsOf[o.Card]++
+		if o.Melded != 0 {
+			objectsOf[o.Melded]++ // a melded permanent is both its cards (CR 712.4)
+		}
 	}
 	for id := 1; id < len(s.Cards); id++ {
 		want := 1

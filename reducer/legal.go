@@ -122,6 +122,9 @@ func (l *lister) priority(seat int) {
 	l.offer(p.ID, &events.Pass{Player: p.ID})
 	for _, id := range p.Hand {
 		l.offer(p.ID, &events.PlayLand{Player: p.ID, Card: id.String()})
+		if d := s.Objects[id].Def; d != nil && d.Layout == "modal_dfc" && d.Back() != nil {
+			l.offer(p.ID, &events.PlayLand{Player: p.ID, Card: id.String(), Face: d.Back().Name}) // faces.go
+		}
 	}
 	for _, id := range s.Exile {
 		if s.Objects[id].Is("Land") {
@@ -240,10 +243,16 @@ func (l *lister) casts(seat int, id ObjID) {
 	for _, f := range l.g.grantedFaces(o) {
 		faces = append(faces, f.Name)
 	}
+	if b := o.Def.Back(); b != nil && o.Def.Layout == "modal_dfc" {
+		faces = append(faces, b.Name) // faces.go
+	}
+	if o.Def.Prototype != nil {
+		faces = append(faces, cards.PrototypeFace)
+	}
 	for _, face := range faces {
 		def := o.Def
 		if face != "" && face != o.Def.Name {
-			def = o.Def.Face(face)
+			def = o.Def.FaceUp(face)
 		}
 		if def == nil {
 			def = l.g.grantedFace(seat, o, face)
@@ -265,9 +274,15 @@ func (l *lister) casts(seat int, id ObjID) {
 		}
 		for x := 0; x <= l.maxX(seat, def.Cost); x++ {
 			for _, ts := range sets {
-				l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts})
+				c := &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts}
+				if face == cards.PrototypeFace {
+					c.Face, c.Prototype = "", true
+				}
+				l.offer(p.ID, c)
 				if sp := def.SpellOf(); sp != nil && sp.Kicker != nil {
-					l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts, Kicked: true})
+					k := *c
+					k.Kicked = true
+					l.offer(p.ID, &k)
 				}
 			}
 		}

@@ -61,8 +61,9 @@ func (o *Object) manaAbilitiesOf() []cards.ManaAbility {
 	if o.Def == nil {
 		return nil
 	}
-	printed := o.Def.Mana
-	if lc := langOf(o.Def); lc != nil {
+	d := o.def() // the face up's (a modal DFC land played by its back)
+	printed := d.Mana
+	if lc := langOf(d); lc != nil {
 		printed = lc.mana
 	}
 	return append(slices.Clone(printed), o.grantedManaAbilities()...)

@@ -111,6 +111,15 @@ func (g *Game) setupCards(seat int, p events.SetupPlayer, field string) ([]setup
 			return nil, err
 		}
 		sc := setupCard{card: id, name: name, zone: ZoneBattlefield, perm: perm, seat: seat}
+		if perm.Face != "" {
+			def := s.cardDefOf(id)
+			if name != "" {
+				def, _ = s.cardDef(name)
+			}
+			if why := faceUpIllegal(def, perm.Face); why != "" {
+				return nil, g.refuse("CR 712", f+".face", "%s", why)
+			}
+		}
 		if perm.AttachedTo != "" {
 			if err := g.checkSetupAura(id, name, f); err != nil { // aura.go
 				return nil, err
@@ -149,6 +158,9 @@ func (g *Game) doSetup(b *events.Setup) {
 			g.emit(Effect{Op: OpCreate, Obj: id, Card: sc.card, Seat: seat, Zone: sc.zone, N: -1, Name: by})
 			if sc.perm == nil {
 				continue
+			}
+			if sc.perm.Face != "" {
+				g.turnFace(id, sc.perm.Face) // faces.go
 			}
 			if sc.perm.Tapped {
 				g.emit(Effect{Op: OpTap, Obj: id})

@@ -184,6 +184,9 @@ var objectFields = []objectField{
 			}
 		},
 		func(r *snapReader, _ *State, o *Object) { r.keep(r.dec.Decode(&o.Lang)) }},
+	{"Melded", func(_ *State, o *Object) bool { return o.Melded == 0 },
+		func(w *snapWriter, _ *State, o *Object) { w.int(int(o.Melded)) },
+		func(r *snapReader, _ *State, o *Object) { o.Melded = CardID(r.int()) }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

@@ -248,14 +248,25 @@ func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 	to = g.aftermathExile(id, to) // CR 702.127a (fuse.go)
 	var dies []Effect
 	left := false
+	var melded CardID
 	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield {
-		left = true
+		left, melded = true, o.Melded
 		if to == ZoneGraveyard {
 			dies = append(deathTriggers(o), g.langDeathTriggers(o)...)
 		}
 	}
 	nid := g.S.nextObjID()
 	g.emit(Effect{Op: OpMove, Obj: id, To: nid, Zone: to, Seat: controller, N: pos})
+	if melded != 0 {
+		// A melded permanent that leaves puts both its cards there (CR
+		// 712.4c): the second one after the first.
+		after := pos
+		if pos >= 0 {
+			after = pos + 1
+		}
+		owner := g.S.Cards[melded].Owner
+		g.emit(Effect{Op: OpCreate, Obj: g.S.nextObjID(), Card: melded, Seat: owner, Zone: to, N: after})
+	}
 	for _, e := range dies {
 		g.emit(e)
 	}

@@ -141,8 +141,12 @@ type Object struct {
 	EventSeat int
 	EventLKI  *LKI
 
-	// On the stack: what was chosen as it was cast, and the face cast
-	// (split half) when it isn't the whole card.
+	// On the stack: what was chosen as it was cast. Face is the face whose
+	// characteristics the object has when they aren't its card's usual
+	// ones: on the stack the face cast (an Adventure, a split half, a
+	// modal DFC's back, cards.PrototypeFace), on the battlefield the face
+	// up (transformed, flipped, a modal DFC's back, prototyped, melded);
+	// see faces.go.
 	X       int
 	Targets []Target
 	Face    string
@@ -202,6 +206,9 @@ type Object struct {
 	// Lang is a language spell's or ability's choices and progress on the
 	// stack (interp_state.go); nil otherwise.
 	Lang *LangState
+	// Melded is the second card of a melded permanent (CR 712; Card is
+	// the first, whose back is the melded face): both leave together.
+	Melded CardID
 }
 
 // Use is an ability used in a turn: its kind and the turn number.

@@ -3,8 +3,10 @@ package reducer
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // Views: a position as one viewer may see it, shaped for JSON. The judge
@@ -107,11 +109,19 @@ type ObjectView struct {
 	Source  string `json:"source,omitempty"`
 	// Hidden: the viewer can't see this object; it marshals as
 	// {"id":...,"hidden":true} and every other field is empty.
-	Hidden     bool   `json:"hidden,omitempty"`
-	Zone       string `json:"zone"`
-	Card       string `json:"card"` // the card's id for the match ("c3"); "" for a token
-	Name       string `json:"name"`
-	Face       string `json:"face,omitempty"` // the half cast, on a spell cast with alternative characteristics
+	Hidden bool   `json:"hidden,omitempty"`
+	Zone   string `json:"zone"`
+	Card   string `json:"card"` // the card's id for the match ("c3"); "" for a token
+	Name   string `json:"name"`
+	// Face is the face whose characteristics the object has when they
+	// aren't its card's usual ones: on the stack the face cast (an
+	// Adventure, a split half, a modal DFC's back, "prototype"), on the
+	// battlefield the face up (transformed, flipped, a modal DFC's back,
+	// prototyped, melded). See reducer/faces.go.
+	Face string `json:"face,omitempty"`
+	// Layout is the card's (normal, split, adventure, transform,
+	// modal_dfc, flip, meld, saga, class, leveler, prototype, ...; token).
+	Layout     string `json:"layout,omitempty"`
 	Owner      string `json:"owner"`
 	Controller string `json:"controller"`
 	Tapped     bool   `json:"tapped"`
@@ -129,12 +139,21 @@ type ObjectView struct {
 	Subtypes   []string `json:"subtypes"`
 	Keywords   []string `json:"keywords,omitempty"`
 	ManaValue  int      `json:"mana_value"`
-	Damage     int      `json:"damage,omitempty"`
-	Attacking  string   `json:"attacking,omitempty"` // the player attacked
-	Blocking   string   `json:"blocking,omitempty"`  // the attacker blocked
-	Blocked    bool     `json:"blocked,omitempty"`
-	X          int      `json:"x,omitempty"`
-	Targets    []string `json:"targets,omitempty"` // player and object ids, in order chosen
+	// ManaCost, Loyalty and Defense are printed, on the face up (a split
+	// card outside the stack: both halves' costs, "{1}{R} // {1}{U}").
+	ManaCost string `json:"mana_cost,omitempty"`
+	Loyalty  string `json:"loyalty,omitempty"`
+	Defense  string `json:"defense,omitempty"`
+	// Faces are a multi-face card's faces as printed, in order; Prototype
+	// a prototype card's alternative characteristics (CR 718).
+	Faces     []FaceView `json:"faces,omitempty"`
+	Prototype *FaceView  `json:"prototype,omitempty"`
+	Damage    int        `json:"damage,omitempty"`
+	Attacking string     `json:"attacking,omitempty"` // the player attacked
+	Blocking  string     `json:"blocking,omitempty"`  // the attacker blocked
+	Blocked   bool       `json:"blocked,omitempty"`
+	X         int        `json:"x,omitempty"`
+	Targets   []string   `json:"targets,omitempty"` // player and object ids, in order chosen
 	// AttackingPlaneswalker is the planeswalker attacked, if one is.
 	AttackingPlaneswalker string `json:"attacking_planeswalker,omitempty"`
 	// FaceDown: exiled face down; only a player who may look at it sees it.
@@ -147,6 +166,22 @@ type ObjectView struct {
 	// exiled object (an empty list: nobody); the rules model no permission
 	// to cast from exile yet, so it is empty for now.
 	MayCast []string `json:"-"`
+}
+
+// FaceView is one face of a card as printed: power, toughness, loyalty
+// and defense as the card prints them ("*", "1+*"), "" where it has none.
+type FaceView struct {
+	Name       string   `json:"name"`
+	ManaCost   string   `json:"mana_cost"`
+	ManaValue  int      `json:"mana_value"`
+	Colors     []string `json:"colors"`
+	Types      []string `json:"types"`
+	Supertypes []string `json:"supertypes"`
+	Subtypes   []string `json:"subtypes"`
+	Power      string   `json:"power,omitempty"`
+	Toughness  string   `json:"toughness,omitempty"`
+	Loyalty    string   `json:"loyalty,omitempty"`
+	Defense    string   `json:"defense,omitempty"`
 }
 
 // TriggerView is a triggered ability waiting to be put on the stack.
@@ -314,6 +349,14 @@ func (s *State) objectView(id ObjID) ObjectView {
 		ov.Subtypes = append(ov.Subtypes, d.Subtypes...)
 		ov.Keywords = slices.Clone(d.Keywords)
 		ov.ManaValue = o.ManaValue()
+		ov.Layout, ov.ManaCost, ov.Loyalty, ov.Defense = o.Def.Layout, printedCost(o, d), d.Loyalty, d.Defense
+		for _, f := range o.Def.Faces {
+			ov.Faces = append(ov.Faces, faceView(f))
+		}
+		if p := o.Def.Prototype; p != nil {
+			fv := faceView(p)
+			ov.Prototype = &fv
+		}
 	}
 	if ov.Ability == "" {
 		for _, c := range o.Colors() {
@@ -404,4 +447,28 @@ func (s *State) playerRef(seat int) string {
 		return ""
 	}
 	return s.Players[seat].ID
+}
+
+// printedCost is the mana cost printed on the characteristics d that o
+// has: a split card's outside the stack is both halves' (CR 709.4).
+func printedCost(o *Object, d *cards.Card) string {
+	if d == o.Def && d.Layout == "split" && len(d.Faces) > 0 || o.fused() {
+		costs := make([]string, len(o.Def.Faces))
+		for i, f := range o.Def.Faces {
+			costs[i] = f.Cost.String()
+		}
+		return strings.Join(costs, " // ")
+	}
+	return d.Cost.String()
+}
+
+// faceView shows a face as printed.
+func faceView(f *cards.Card) FaceView {
+	v := FaceView{Name: f.Name, ManaCost: f.Cost.String(), ManaValue: f.ManaValue, Colors: []string{},
+		Types: append([]string{}, f.Types...), Supertypes: append([]string{}, f.Supertypes...), Subtypes: append([]string{}, f.Subtypes...),
+		Power: f.Power, Toughness: f.Toughness, Loyalty: f.Loyalty, Defense: f.Defense}
+	for _, c := range f.Colors {
+		v.Colors = append(v.Colors, c.Letter())
+	}
+	return v
 }

@@ -11,7 +11,8 @@ import (
 // Building a setup input from a position, for `replay export --format
 // setup`. A setup places every zone, life totals, the turn, the step, the
 // active player and who has priority, and each permanent's tapped and
-// summoning-sick flags and counters. It can't place anything else, so a
+// summoning-sick flags, counters and face up (a transformed, flipped or
+// prototyped permanent, a modal DFC's back). It can't place anything else, so a
 // position that holds more is refused (see Inexpressible): objects on the
 // stack, triggers waiting, a decision pending other than priority (a
 // mulligan, attackers, blockers, a choice, a random outcome), attackers and
@@ -93,6 +94,9 @@ func Inexpressible(s *reducer.State) []string {
 		if o.X != 0 {
 			add("%s was cast with X = %d", name, o.X)
 		}
+		if o.Melded != 0 {
+			add("%s is a melded permanent: two cards", name)
+		}
 		for _, u := range o.Used {
 			if u.Turn == s.Turn {
 				add("an ability of %s used this turn (%s)", name, u.Kind)
@@ -173,7 +177,7 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 			if o.Controller != seat {
 				continue
 			}
-			perm := events.Permanent{Card: nm.ref(id), Tapped: o.Tapped, SummoningSick: o.Sick}
+			perm := events.Permanent{Card: nm.ref(id), Tapped: o.Tapped, SummoningSick: o.Sick, Face: o.Face}
 			for _, c := range o.Counters {
 				if perm.Counters == nil {
 					perm.Counters = events.Counters{}

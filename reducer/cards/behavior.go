@@ -527,8 +527,8 @@ func (c *Card) Modelled() bool {
 	}
 	for _, line := range strings.Split(c.Oracle, "\n") {
 		line = strings.TrimSpace(line)
-		if line == "" || isKeywordLine(c, line) || isManaLine(line) {
-			continue
+		if line == "" || isKeywordLine(c, line) || isManaLine(line) || prototypeLine.MatchString(line) {
+			continue // a prototype's line: casting prototyped is the rules' (faces.go)
 		}
 		return false
 	}

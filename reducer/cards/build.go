@@ -71,7 +71,7 @@ func build(r facts.Record) (*Card, error) {
 		// Every other multi-face card is its first face everywhere but
 		// where another face is up: an adventurer card on the stack as an
 		// Adventure (CR 715.4), a double-faced card transformed or played by
-		// its back (CR 712.8), a flip card flipped (CR 710.2). The
+		// its back (CR 712), a flip card flipped (CR 710). The
 		// database lists the faces' colours and keywords together on the
 		// card; the project's records give them on the card alone.
 		f := c.Faces[0]
@@ -98,6 +98,10 @@ func build(r facts.Record) (*Card, error) {
 	if m, ok := manaCode[c.Name]; ok {
 		c.Mana = m // mana.go
 	}
+	if c.Levels = levelsOf(c); c.Levels != nil {
+		c.Keywords = levelledKeywords(c)
+	}
+	c.Prototype = prototypeOf(c) // last: it shares the card's abilities
 	return c, nil
 }
 

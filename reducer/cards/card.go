@@ -46,6 +46,11 @@ type Card struct {
 	// and no Info.
 	Faces    []*Card
 	Playtest bool
+	// Prototype is a prototype card's alternative characteristics when
+	// cast prototyped (CR 718), or nil; Levels a leveler's brackets (CR
+	// 711). See faces.go.
+	Prototype *Card
+	Levels    []Level
 	// Extra: one of the project's own records (data/extras.json).
 	Extra bool
 	// Info is what else the database says of the card; nil on a face.
