@@ -56,8 +56,12 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop,
 			a.last, a.msgs = msg, a.msgs+1
 			continue // redelivered: admitted already
 		}
-		if seq > next && r.missed(next, seq) {
-			return i, stopGap, nil
+		if seq > next {
+			lost, hole := r.missed(next, seq)
+			if lost {
+				return i, stopGap, nil
+			}
+			a.batch.Holes = append(a.batch.Holes, hole)
 		}
 		r.admittedSeq = seq
 		a.batch.StreamSeq = seq
@@ -136,24 +140,28 @@ func (r *Recorder) committed(a *admitted) {
 
 // missed reports whether the stream holds a message from seq next up to
 // before seq, which came after next: one delivered to us and lost on the
-// way (a pull request cut short). Messages deleted from the stream leave
-// a hole that is not a loss. When the stream can't be asked, it is
-// treated as a loss: pulling again costs a moment, skipping would lose an
-// input, since an ack covers every message before it.
-func (r *Recorder) missed(next, seq uint64) bool {
+// way (a pull cut short). Messages deleted from the stream leave a hole
+// that is not a loss of delivery but of the inputs themselves: it is
+// returned, to be stored, so that the loss shows in verify and audit.
+// When the stream can't be asked, it is treated as a lost delivery:
+// pulling again costs a moment, skipping would lose an input, since an ack
+// covers every message before it.
+func (r *Recorder) missed(next, seq uint64) (bool, *store.Hole) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	m, err := r.stream.GetMsg(ctx, next, jetstream.WithGetMsgSubject(bus.InWildcard))
 	if err != nil {
 		r.log.Warn("gap in delivery: can't look it up; pulling again", "expected", next, "got", seq, "err", err)
-		return true
+		return true, nil
 	}
 	if m.Sequence < seq {
 		r.log.Warn("gap in delivery: pulling again", "expected", next, "got", seq, "stream_has", m.Sequence)
-		return true
+		return true, nil
 	}
-	r.log.Info("stream has no messages here (deleted)", "from", next, "to", seq-1)
-	return false
+	r.log.Error("input messages were deleted from the stream before the recorder read them; recorded as a hole",
+		"from", next, "to", seq-1)
+	return false, &store.Hole{Stream: r.cursor, From: next, To: seq - 1,
+		Reason: "deleted from the stream before the recorder read them", Time: r.cfg.Now().UnixNano()}
 }
 
 // commit writes the batch, retrying a failed transaction a bounded number of

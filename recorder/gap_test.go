@@ -22,27 +22,39 @@ func startThree(t *testing.T, h *harness) {
 	}
 }
 
-// TestDeletedMessageIsNoGap: a message deleted from the stream leaves a
-// hole in its sequence that is not a lost delivery: the recorder goes on
-// past it and stores the rest.
+// TestDeletedMessageIsNoGap: a message gone from the stream before the
+// recorder read it (the stream denies deletes and purges, so here a limit
+// trims it) leaves a hole in its sequence that is not a lost delivery: the
+// recorder goes on past it, stores the rest, and records the hole, with its
+// stream sequence, so that the loss shows.
 func TestDeletedMessageIsNoGap(t *testing.T) {
 	h := newHarness(t)
 	startThree(t, h)
-	s, err := h.js.Stream(context.Background(), bus.StreamName)
+	ctx := context.Background()
+	s, err := h.js.Stream(ctx, bus.StreamName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DeleteMsg(context.Background(), 2); err != nil {
+	if err := s.DeleteMsg(ctx, 2); err == nil {
+		t.Fatal("the stream let a message be deleted")
+	}
+	cfg := s.CachedInfo().Config
+	cfg.MaxMsgs = 2 // the oldest, match a's start, goes
+	if _, err := h.js.UpdateStream(ctx, cfg); err != nil {
 		t.Fatal(err)
 	}
 	c := h.watch("c")
 	h.startRecorder()
 	c.wait(t, 1)
-	if h.storedEvents("a") == nil || h.storedEvents("b") != nil || h.storedEvents("c") == nil {
-		t.Fatalf("stored a %v, b %v, c %v; want a and c", h.storedEvents("a"), h.storedEvents("b"), h.storedEvents("c"))
+	if h.storedEvents("a") != nil || h.storedEvents("b") == nil || h.storedEvents("c") == nil {
+		t.Fatalf("stored a %v, b %v, c %v; want b and c", h.storedEvents("a"), h.storedEvents("b"), h.storedEvents("c"))
 	}
 	if n := len(h.rejections()); n != 0 {
 		t.Fatalf("%d rejections", n)
+	}
+	holes, err := h.store.Holes()
+	if err != nil || len(holes) != 1 || holes[0].From != 1 || holes[0].To != 1 {
+		t.Fatalf("holes %v, %v; want stream sequence 1", holes, err)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -35,6 +36,8 @@ type harness struct {
 	js     jetstream.JetStream
 	dbPath string
 	rules  bool // validate with the reducer
+	logger *slog.Logger
+	conn   func() (*nats.Conn, error) // the recorder's connection; nil: a plain one
 	store  *store.Store
 	rec    *Recorder
 	cancel context.CancelFunc
@@ -73,7 +76,11 @@ func (h *harness) startRecorder() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	nc, err := nats.Connect(h.srv.ClientURL())
+	dial := h.conn
+	if dial == nil {
+		dial = func() (*nats.Conn, error) { return nats.Connect(h.srv.ClientURL()) }
+	}
+	nc, err := dial()
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -81,7 +88,7 @@ func (h *harness) startRecorder() {
 	if h.rules {
 		v = NewRules(st)
 	}
-	rec, err := New(Config{Store: st, Conn: nc, Validator: v})
+	rec, err := New(Config{Store: st, Conn: nc, Validator: v, Logger: h.logger})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -161,6 +161,30 @@ func (r *Recorder) Run(ctx context.Context) error {
 			}
 			r.committed(inflight)
 			inflight = nil
+		case err := <-feed.lost:
+			// The consumer or the stream is gone, or pulls work again after
+			// failing: set them up again from the store's cursor.
+			if err != errPullsBack {
+				r.log.Warn("the input consumer or stream is gone; setting it up again", "err", err)
+				// A stream deleted a moment ago is still being taken down
+				// by the server; one made at once under its name was seen
+				// to accept no messages.
+				if !sleep(ctx, time.Second) {
+					return r.settle(com, &inflight, &cur)
+				}
+			}
+			if err := r.settle(com, &inflight, &cur); err != nil {
+				return err
+			}
+			feed.stop()
+			if cons, err = r.reconsume(ctx); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
+			}
+			cur = r.newAdmitted() // the cursor may be a new stream's
+			feed = startFetch(ctx, cons, r.cfg.Batch, r.log)
 		case m := <-in:
 			msgs = append(msgs[:0], m)
 		fill:
@@ -188,12 +212,13 @@ func (r *Recorder) Run(ctx context.Context) error {
 					// Messages went missing between the server and us: pull
 					// again from the first one not stored.
 					feed.stop()
-					if cons, err = bus.EnsureConsumer(ctx, stream, r.lastApplied); err != nil {
+					if cons, err = r.reconsume(ctx); err != nil {
 						if ctx.Err() != nil {
 							return nil
 						}
 						return err
 					}
+					cur = r.newAdmitted()
 					feed = startFetch(ctx, cons, r.cfg.Batch, r.log)
 					break
 				}

@@ -27,6 +27,15 @@ func (r Report) WriteText(w io.Writer) error {
 	if r.Match != "" {
 		b.WriteString(r.Match + ": ")
 	}
+	if r.Match == "" && r.File == "" {
+		// AuditStore's report, about the store as a whole.
+		b.WriteString("store: " + plural(uint64(len(r.Findings)), "finding") + "\n")
+		for _, f := range r.Findings {
+			b.WriteString("  " + f.String() + "\n")
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if r.OK {
 		b.WriteString("ok, ")
 	} else {

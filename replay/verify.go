@@ -75,6 +75,10 @@ func VerifyAll(src Source) ([]Result, error) {
 		}
 		out = append(out, r)
 	}
+	if st, ok := src.(*Store); ok {
+		holes, err := holeResults(st)
+		return append(out, holes...), err
+	}
 	return out, nil
 }
 

@@ -76,7 +76,9 @@ func VerifyDeep(src *Store, matches ...string) ([]Result, error) {
 		out = append(out, r)
 		out = append(out, extra...)
 	}
-	return append(out, storeWide...), nil
+	holes, err := holeResults(src)
+	out = append(out, storeWide...)
+	return append(out, holes...), err
 }
 
 func problemResult(p store.Problem) Result {

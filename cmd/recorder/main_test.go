@@ -234,11 +234,17 @@ type runningRecorder struct {
 // the store.
 func startRecorder(t *testing.T, srv *bus.Server, dataDir string) *runningRecorder {
 	t.Helper()
+	return startRecorderWith(t, dataDir, func() (*nats.Conn, error) { return nats.Connect(srv.ClientURL()) })
+}
+
+// startRecorderWith is startRecorder on the connection dial makes.
+func startRecorderWith(t *testing.T, dataDir string, dial func() (*nats.Conn, error)) *runningRecorder {
+	t.Helper()
 	st, err := store.OpenDir(dataDir, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	nc, err := nats.Connect(srv.ClientURL())
+	nc, err := dial()
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -78,6 +79,8 @@ type summary struct {
 	Already     int           `json:"already"` // stored before this run
 	Rejected    int           `json:"rejected"`
 	Unpublished int           `json:"unpublished"`
+	Unconfirmed int           `json:"unconfirmed"` // sent, no verdict before giving up
+	Untried     int           `json:"untried"`     // never sent: the publisher gave up first
 	Malformed   int           `json:"malformed_files"`
 }
 
@@ -94,6 +97,8 @@ type matchSummary struct {
 	Already     int       `json:"already"`
 	Rejected    int       `json:"rejected"`
 	Unpublished int       `json:"unpublished"`
+	Unconfirmed int       `json:"unconfirmed"`
+	Untried     int       `json:"untried"`
 	Problems    []problem `json:"problems,omitempty"`
 }
 
@@ -105,7 +110,7 @@ type problem struct {
 }
 
 func (s *summary) code() int {
-	if s.Rejected+s.Unpublished+s.Malformed > 0 {
+	if s.Rejected+s.Unpublished+s.Unconfirmed+s.Untried+s.Malformed > 0 {
 		return exitRejected
 	}
 	return exitOK
@@ -168,9 +173,13 @@ func (p *progress) finish() {
 const parallelMatches = 8
 
 // publishAll publishes every well-formed file and gathers the outcomes. An
-// error means NATS or the recorder could not be reached.
+// error means NATS or the recorder could not be reached: the publisher gave
+// up after riding out what it could, and the matches not yet begun are
+// not tried (each of their inputs counted as such).
 func publishAll(ctx context.Context, pub *bus.Publisher, files []*inputFile, prog *progress) (*summary, error) {
 	pub.OnOutcome = func(bus.Outcome) { prog.add() }
+	ctx, giveUp := context.WithCancel(ctx)
+	defer giveUp()
 	sum := &summary{}
 	type job struct {
 		file, match int
@@ -199,8 +208,9 @@ func publishAll(ctx context.Context, pub *bus.Publisher, files []*inputFile, pro
 			outs, err := pub.PublishMatch(ctx, mi.match, mi.events)
 			mu.Lock()
 			defer mu.Unlock()
-			if err != nil && firstErr == nil {
+			if err != nil && firstErr == nil && !errors.Is(err, context.Canceled) {
 				firstErr = err
+				giveUp()
 			}
 			results[j.file][j.match] = summarize(mi.match, outs)
 		}(j)
@@ -219,6 +229,8 @@ func publishAll(ctx context.Context, pub *bus.Publisher, files []*inputFile, pro
 			sum.Already += ms.Already
 			sum.Rejected += ms.Rejected
 			sum.Unpublished += ms.Unpublished
+			sum.Unconfirmed += ms.Unconfirmed
+			sum.Untried += ms.Untried
 		}
 		sum.Files = append(sum.Files, fs)
 	}
@@ -237,6 +249,11 @@ func summarize(match string, outs []bus.Outcome) matchSummary {
 			continue
 		case bus.StatusRejected:
 			ms.Rejected++
+		case bus.StatusUnconfirmed:
+			ms.Unconfirmed++
+		case bus.StatusUntried:
+			ms.Untried++
+			continue // the count says it; one reason per input adds nothing
 		default:
 			ms.Unpublished++
 		}
@@ -268,13 +285,23 @@ func (s *summary) print(w io.Writer, asJSON bool) error {
 			if m.Unpublished > 0 {
 				fmt.Fprintf(w, ", %d not published", m.Unpublished)
 			}
+			if m.Unconfirmed > 0 {
+				fmt.Fprintf(w, ", %d unconfirmed", m.Unconfirmed)
+			}
+			if m.Untried > 0 {
+				fmt.Fprintf(w, ", %d not tried", m.Untried)
+			}
 			fmt.Fprintln(w)
 			for _, p := range m.Problems {
 				fmt.Fprintf(w, "  %s seq %d: %s: %s\n", m.Match, p.Seq, p.Status, p.Reason)
 			}
 		}
 	}
-	_, err := fmt.Fprintf(w, "total: %d files, %d inputs: %d stored (%d already), %d rejected, %d not published, %d malformed files\n",
-		len(s.Files), s.Inputs, s.Stored, s.Already, s.Rejected, s.Unpublished, s.Malformed)
+	extra := ""
+	if s.Unconfirmed+s.Untried > 0 {
+		extra = fmt.Sprintf(", %d unconfirmed, %d not tried", s.Unconfirmed, s.Untried)
+	}
+	_, err := fmt.Fprintf(w, "total: %d files, %d inputs: %d stored (%d already), %d rejected, %d not published%s, %d malformed files\n",
+		len(s.Files), s.Inputs, s.Stored, s.Already, s.Rejected, s.Unpublished, extra, s.Malformed)
 	return err
 }

@@ -82,6 +82,8 @@ type jsonSummary struct {
 			Already     int    `json:"already"`
 			Rejected    int    `json:"rejected"`
 			Unpublished int    `json:"unpublished"`
+			Unconfirmed int    `json:"unconfirmed"`
+			Untried     int    `json:"untried"`
 			Problems    []struct {
 				Seq    uint64 `json:"seq"`
 				Status string `json:"status"`
@@ -95,6 +97,8 @@ type jsonSummary struct {
 	Already     int `json:"already"`
 	Rejected    int `json:"rejected"`
 	Unpublished int `json:"unpublished"`
+	Unconfirmed int `json:"unconfirmed"`
+	Untried     int `json:"untried"`
 	Malformed   int `json:"malformed_files"`
 }
 
@@ -112,7 +116,7 @@ func decodeSummary(t *testing.T, out string) jsonSummary {
 	if err := json.Unmarshal([]byte(out), &raw); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"files", "inputs", "stored", "already", "rejected", "unpublished", "malformed_files"} {
+	for _, k := range []string{"files", "inputs", "stored", "already", "rejected", "unpublished", "unconfirmed", "untried", "malformed_files"} {
 		if _, ok := raw[k]; !ok {
 			t.Errorf("--json summary lacks %q:\n%s", k, out)
 		}
@@ -125,7 +129,7 @@ func decodeSummary(t *testing.T, out string) jsonSummary {
 	}
 	for _, f := range files {
 		for _, m := range f.Matches {
-			for _, k := range []string{"match", "inputs", "stored", "already", "rejected", "unpublished"} {
+			for _, k := range []string{"match", "inputs", "stored", "already", "rejected", "unpublished", "unconfirmed", "untried"} {
 				if _, ok := m[k]; !ok {
 					t.Errorf("--json match summary lacks %q: %v", k, m)
 				}

@@ -45,6 +45,13 @@ func (c *auditCmd) Run(e *env) error {
 		if reps, err = auditAll(e, src, c.Jobs); err != nil {
 			return fail(exitUsage, "%v", err)
 		}
+		whole, err := replay.AuditStore(src)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		if !whole.OK {
+			reps = append(reps, whole) // holes in the input stream
+		}
 	case isFile(c.Target):
 		var err error
 		if reps, err = replay.AuditFile(c.Target); err != nil {
@@ -65,8 +72,14 @@ func (c *auditCmd) Run(e *env) error {
 	if err := printAudit(e, reps, c.JSON); err != nil {
 		return err
 	}
-	matches, findings := 0, 0
+	matches, findings, audited, whole := 0, 0, 0, 0
 	for _, r := range reps {
+		if r.Match == "" && r.File == "" {
+			whole += len(r.Findings) // the store's own, not a match's
+			findings += len(r.Findings)
+			continue
+		}
+		audited++
 		if !r.OK {
 			matches++
 			findings += len(r.Findings)
@@ -74,7 +87,10 @@ func (c *auditCmd) Run(e *env) error {
 	}
 	if c.All {
 		fmt.Fprintf(e.stderr, "replay: audited %s: %d clean, %s in %d\n",
-			auditCount(len(reps), "match", "matches"), len(reps)-matches, auditCount(findings, "finding", "findings"), matches)
+			auditCount(audited, "match", "matches"), audited-matches, auditCount(findings-whole, "finding", "findings"), matches)
+		if whole > 0 {
+			fmt.Fprintf(e.stderr, "replay: and %s about the store as a whole (inputs lost from the stream)\n", auditCount(whole, "finding", "findings"))
+		}
 	}
 	if findings > 0 {
 		return &exitError{code: exitFailed}

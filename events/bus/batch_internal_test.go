@@ -41,7 +41,7 @@ func batchEnv(t *testing.T, atomic bool) (*matchRun, jetstream.Stream) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &matchRun{p: p, match: "m"}, s
+	return &matchRun{p: p, match: "m", sent: map[uint64]bool{}}, s
 }
 
 func passes(from, n int) []*events.Event {
@@ -146,7 +146,7 @@ func TestBatchShrinksWhenTooLarge(t *testing.T) {
 	}
 	p.Batch = 16
 	evs := passes(1, 11)
-	r := &matchRun{p: p, match: "m", outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{}, wake: make(chan struct{}, 1)}
+	r := &matchRun{p: p, match: "m", outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{}, sent: map[uint64]bool{}, wake: make(chan struct{}, 1)}
 	for _, ev := range evs {
 		r.digests[ev.Seq] = ev.Digest()
 	}

@@ -21,6 +21,12 @@ const (
 	// StatusUnpublished: the publisher did not send the input, because an
 	// earlier input of the match was refused or another writer got there first.
 	StatusUnpublished = "unpublished"
+	// StatusUnconfirmed: the publisher sent the input but no verdict came
+	// before it gave up; the stream may hold it, and a publish again tells.
+	StatusUnconfirmed = "unconfirmed"
+	// StatusUntried: the publisher never sent the input: NATS or the
+	// recorder could not be reached before it got there.
+	StatusUntried = "untried"
 )
 
 // Outcome is what became of one input a Publisher was given.
@@ -53,6 +59,12 @@ type Publisher struct {
 	// Batch is how many inputs go in one atomic batch: 0 means
 	// DefaultBatch, 1 input by input.
 	Batch int
+	// RequestTimeout bounds every request the publisher makes (a batch
+	// commit, a publish, a status request, a stream lookup); default 5s.
+	// A request that times out, or finds no responder while a cluster
+	// elects a leader, is tried again with backoff until Idle passes with
+	// no progress.
+	RequestTimeout time.Duration
 
 	noAtomic atomic.Bool  // the stream refused an atomic batch as disabled
 	maxBatch atomic.Int64 // the server refused a batch this large; 0: none yet
@@ -94,18 +106,55 @@ func NewPublisher(ctx context.Context, nc *nats.Conn) (*Publisher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bus: stream %s: %w (is a recorder running?)", StreamName, err)
 	}
-	return &Publisher{NC: nc, JS: js, Stream: s, Now: time.Now}, nil
+	p := &Publisher{NC: nc, JS: js, Stream: s, Now: time.Now}
+	if !atomicBatches(nc.ConnectedServerVersion()) {
+		p.noAtomic.Store(true) // a server older than the batch API ignores its headers
+	}
+	return p, nil
+}
+
+// MinAtomicVersion is the first nats-server version with atomic batch
+// publishing; older servers get inputs one by one.
+const MinAtomicVersion = "2.12.0"
+
+// atomicBatches reports whether a server of version v (as the server
+// announces it, "2.9.25") publishes atomic batches. An unknown version is
+// assumed to, and a reply that ignored the batch says otherwise.
+func atomicBatches(v string) bool {
+	var major, minor int
+	if _, err := fmt.Sscanf(v, "%d.%d", &major, &minor); err != nil {
+		return true
+	}
+	return major > 2 || major == 2 && minor >= 12
+}
+
+func (p *Publisher) requestTimeout() time.Duration {
+	if p.RequestTimeout > 0 {
+		return p.RequestTimeout
+	}
+	return 5 * time.Second
+}
+
+func (p *Publisher) idle() time.Duration {
+	if p.Idle > 0 {
+		return p.Idle
+	}
+	return 30 * time.Second
 }
 
 // ErrNoRecorder means no recorder answered a status request.
 var ErrNoRecorder = errors.New("no recorder answers status requests")
 
 // PublishMatch publishes one match's inputs, which must carry seqs in order,
-// and returns an outcome for each, in seq order. An error means the publisher
-// could not talk to NATS or the recorder; outcomes known so far are returned
-// with it.
+// and returns an outcome for each, in seq order. A request that times out
+// or finds no responder (a cluster electing a leader, a server restarting)
+// is tried again, idempotently, until Idle passes with no progress. An
+// error means the publisher gave up on NATS or the recorder; every input
+// still has its outcome then: stored or rejected as the verdicts said,
+// unconfirmed if sent without a verdict, untried if never sent.
 func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*events.Event) ([]Outcome, error) {
-	run := &matchRun{p: p, match: match, outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{}, wake: make(chan struct{}, 1)}
+	run := &matchRun{p: p, match: match, outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{},
+		sent: map[uint64]bool{}, wake: make(chan struct{}, 1), progress: time.Now()}
 	for i, ev := range evs {
 		if ev.Match != match || ev.Seq == 0 || (i > 0 && ev.Seq != evs[i-1].Seq+1) {
 			return nil, fmt.Errorf("bus: %s: inputs must be of this match with consecutive seqs (at index %d)", match, i)
@@ -115,16 +164,91 @@ func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*event
 		}
 		run.digests[ev.Seq] = ev.Digest()
 	}
+	if err := ctx.Err(); err != nil {
+		return run.result(evs), err
+	}
 	sub, err := p.NC.Subscribe(OutSubject(match), run.onVerdict)
 	if err != nil {
-		return nil, fmt.Errorf("bus: subscribe %s: %w", OutSubject(match), err)
+		return run.result(evs), fmt.Errorf("bus: subscribe %s: %w", OutSubject(match), err)
 	}
 	defer sub.Unsubscribe()
-	err = run.publish(ctx, evs)
-	if err == nil {
-		err = run.wait(ctx)
-	}
+	err = run.ride(ctx, evs)
 	return run.result(evs), err
+}
+
+// ride publishes and waits, and after a transient failure publishes again
+// what has no outcome yet: inputs the stream holds already are recognised
+// by their message ids and by the recorder's status, so nothing is doubled.
+func (r *matchRun) ride(ctx context.Context, evs []*events.Event) error {
+	backoff := 100 * time.Millisecond
+	for {
+		err := r.publish(ctx, r.unsettled(evs))
+		if err == nil {
+			err = r.wait(ctx)
+		}
+		if err == nil || ctx.Err() != nil || !r.transient(err) {
+			return err
+		}
+		quiet := time.Since(r.lastProgress())
+		if quiet >= r.p.idle() {
+			return fmt.Errorf("bus: %s: gave up after %s without progress: %w", r.match, r.p.idle().Round(time.Second), err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(min(backoff, r.p.idle()-quiet)):
+		}
+		backoff = min(2*backoff, 2*time.Second)
+	}
+}
+
+// transient reports whether err may pass by itself: a request that timed
+// out or found no responder, a connection being re-established, JetStream
+// answering that it is unavailable (503) while a leader is elected. No
+// recorder at all is transient only once one has answered in this run.
+func (r *matchRun) transient(err error) bool {
+	var apiErr *jetstream.APIError
+	var be *batchError
+	switch {
+	case errors.Is(err, ErrNoRecorder):
+		return r.heard.Load()
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, nats.ErrTimeout),
+		errors.Is(err, nats.ErrNoResponders), errors.Is(err, jetstream.ErrNoStreamResponse),
+		errors.Is(err, nats.ErrNoStreamResponse),
+		errors.Is(err, nats.ErrConnectionReconnecting), errors.Is(err, nats.ErrDisconnected):
+		return true
+	case errors.As(err, &apiErr):
+		return apiErr.Code == 503
+	case errors.As(err, &be):
+		return be.Code == 503
+	}
+	return false
+}
+
+// unsettled is evs without an outcome yet.
+func (r *matchRun) unsettled(evs []*events.Event) []*events.Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []*events.Event
+	for _, ev := range evs {
+		if r.outcomes[ev.Seq] == nil {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// moved notes progress: a verdict, an acknowledgement, an answer.
+func (r *matchRun) moved() {
+	r.mu.Lock()
+	r.progress = time.Now()
+	r.mu.Unlock()
+}
+
+func (r *matchRun) lastProgress() time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.progress
 }
 
 type matchRun struct {
@@ -134,6 +258,9 @@ type matchRun struct {
 	outcomes map[uint64]*Outcome
 	digests  map[uint64]events.Hash
 	awaiting map[uint64]bool // published, no verdict yet
+	sent     map[uint64]bool // handed to NATS at least once
+	progress time.Time       // the last verdict, acknowledgement or answer
+	heard    atomic.Bool     // the recorder answered a status request
 	wake     chan struct{}
 }
 
@@ -153,7 +280,10 @@ func (r *matchRun) settle(v Verdict) {
 	if !ours || r.outcomes[v.Seq] != nil || v.Status == StatusPending {
 		return
 	}
-	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate}
+	r.progress = time.Now()
+	// A duplicate of an input this run sent is our own earlier copy,
+	// stored after a retry, not an input stored before the run.
+	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate && !r.sent[v.Seq]}
 	switch {
 	case v.Status == StatusStored && v.Digest != want.String():
 		o.Status, o.Rule = StatusRejected, events.RuleConflict
@@ -192,7 +322,10 @@ func (r *matchRun) abandon(from []*events.Event, reason string) {
 }
 
 func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
-	head, err := r.p.status(ctx, r.match, nil)
+	if len(evs) == 0 {
+		return nil
+	}
+	head, err := r.status(ctx, nil)
 	if err != nil {
 		return err
 	}
@@ -205,7 +338,7 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 			seqs = append(seqs, evs[j].Seq)
 			j++
 		}
-		rep, err := r.p.status(ctx, r.match, seqs)
+		rep, err := r.status(ctx, seqs)
 		if err != nil {
 			return err
 		}
@@ -278,6 +411,7 @@ func (r *matchRun) await(evs []*events.Event, on bool) {
 		}
 		if on {
 			r.awaiting[ev.Seq] = true
+			r.sent[ev.Seq] = true
 		} else {
 			delete(r.awaiting, ev.Seq)
 		}
@@ -291,9 +425,11 @@ func (r *matchRun) await(evs []*events.Event, on bool) {
 func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event, last uint64) (uint64, bool, error) {
 	for k, ev := range chunk {
 		r.await(chunk[k:k+1], true)
-		ack, err := r.p.JS.Publish(ctx, InSubject(r.match), ev.MarshalMsgpack(),
+		rctx, cancel := context.WithTimeout(ctx, r.p.requestTimeout())
+		ack, err := r.p.JS.Publish(rctx, InSubject(r.match), ev.MarshalMsgpack(),
 			jetstream.WithMsgID(MsgID(r.match, ev.Seq)),
 			jetstream.WithExpectLastSequencePerSubject(last))
+		cancel()
 		if err != nil {
 			r.await(chunk[k:k+1], false)
 			if anotherWriter(err) {
@@ -302,6 +438,7 @@ func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event,
 			}
 			return last, true, fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
 		}
+		r.moved()
 		if !ack.Duplicate {
 			last = ack.Sequence
 			continue
@@ -336,6 +473,8 @@ func (r *matchRun) missingOf(seq uint64) []uint64 {
 }
 
 func (r *matchRun) lastSubjectSeq(ctx context.Context) (uint64, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.p.requestTimeout())
+	defer cancel()
 	m, err := r.p.Stream.GetLastMsgForSubject(ctx, InSubject(r.match))
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return 0, nil
@@ -353,10 +492,7 @@ func (r *matchRun) wait(ctx context.Context) error { return r.waitFor(ctx, r.lef
 // recorder's status for the seqs missing lists, whose verdict message was
 // missed. left is cheap: it runs at every verdict.
 func (r *matchRun) waitFor(ctx context.Context, left func() int, missing func() []uint64) error {
-	idle := r.p.Idle
-	if idle == 0 {
-		idle = 30 * time.Second
-	}
+	idle := r.p.idle()
 	deadline := time.Now().Add(idle)
 	poll := time.NewTicker(time.Second)
 	defer poll.Stop()
@@ -371,7 +507,7 @@ func (r *matchRun) waitFor(ctx context.Context, left func() int, missing func() 
 			deadline = time.Now().Add(idle)
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("bus: %s: no verdict for %d inputs after %s (first seq %d)", r.match, n, idle, missing()[0])
+			return fmt.Errorf("bus: %s: no verdict for %d inputs after %s (first seq %d)", r.match, n, idle.Round(time.Millisecond), missing()[0])
 		}
 		select {
 		case <-ctx.Done():
@@ -382,12 +518,14 @@ func (r *matchRun) waitFor(ctx context.Context, left func() int, missing func() 
 			if len(seqs) > MaxStatusSeqs {
 				seqs = seqs[:MaxStatusSeqs]
 			}
-			rep, err := r.p.status(ctx, r.match, seqs)
-			if err != nil {
+			rep, err := r.status(ctx, seqs)
+			if err != nil && !r.transient(err) {
 				return err
 			}
-			for _, v := range rep.Verdicts {
-				r.settle(v)
+			if err == nil {
+				for _, v := range rep.Verdicts {
+					r.settle(v)
+				}
 			}
 		}
 	}
@@ -418,25 +556,37 @@ func (r *matchRun) result(evs []*events.Event) []Outcome {
 	defer r.mu.Unlock()
 	out := make([]Outcome, 0, len(evs))
 	for _, ev := range evs {
-		if o := r.outcomes[ev.Seq]; o != nil {
+		switch o := r.outcomes[ev.Seq]; {
+		case o != nil:
 			out = append(out, *o)
-		} else {
-			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnpublished, Reason: "no verdict"})
+		case r.sent[ev.Seq]:
+			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnconfirmed,
+				Reason: "sent, but no verdict came: the stream may hold it; publish again to learn its fate"})
+		default:
+			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUntried, Reason: "not sent: the publisher gave up before it"})
 		}
 	}
 	return out
 }
 
-// status asks the recorder what it holds of a match.
-func (p *Publisher) status(ctx context.Context, match string, seqs []uint64) (*StatusReply, error) {
-	return RequestStatus(ctx, p.NC, match, seqs)
+// status asks the recorder what it holds of the match, within the
+// publisher's request timeout.
+func (r *matchRun) status(ctx context.Context, seqs []uint64) (*StatusReply, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.p.requestTimeout())
+	defer cancel()
+	rep, err := RequestStatus(ctx, r.p.NC, r.match, seqs)
+	if err == nil {
+		r.heard.Store(true)
+		r.moved()
+	}
+	return rep, err
 }
 
 // RequestStatus asks the recorder what it holds of a match, and the verdicts
 // of seqs.
 func RequestStatus(ctx context.Context, nc *nats.Conn, match string, seqs []uint64) (*StatusReply, error) {
 	req, _ := json.Marshal(StatusRequest{Seqs: seqs})
-	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second) // or sooner, when ctx says so
 	defer cancel()
 	msg, err := nc.RequestWithContext(rctx, StatusSubject(match), req)
 	if errors.Is(err, nats.ErrNoResponders) {

@@ -20,7 +20,7 @@ func inputs() []*events.Event {
 
 // TestPublishNoRecorder guards a publisher with no recorder running: it
 // fails fast with ErrNoRecorder, publishes nothing, and reports every input
-// unpublished.
+// untried.
 func TestPublishNoRecorder(t *testing.T) {
 	e := startEnv(t)
 	s := e.stream(t)
@@ -36,8 +36,8 @@ func TestPublishNoRecorder(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("took %s to find no recorder", d)
 	}
-	if len(outs) != 2 || outs[0].Status != bus.StatusUnpublished || outs[1].Status != bus.StatusUnpublished {
-		t.Errorf("outcomes %+v, want two unpublished", outs)
+	if len(outs) != 2 || outs[0].Status != bus.StatusUntried || outs[1].Status != bus.StatusUntried {
+		t.Errorf("outcomes %+v, want two untried", outs)
 	}
 	info, err := s.Info(testCtx(t))
 	if err != nil {

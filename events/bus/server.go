@@ -26,6 +26,8 @@ type ServerOptions struct {
 type Server struct {
 	ns        *server.Server
 	inProcess bool
+	opt       ServerOptions
+	addr      string // HOST:PORT clients reach, as it was when the server started
 }
 
 // StartServer starts an embedded server and waits until it accepts clients.
@@ -69,8 +71,18 @@ func StartServer(opt ServerOptions) (*Server, error) {
 		ns.Shutdown()
 		return nil, fmt.Errorf("bus: nats-server did not start listening on %s (port in use?)", opt.Listen)
 	}
-	return &Server{ns: ns, inProcess: o.DontListen}, nil
+	srv := &Server{ns: ns, inProcess: o.DontListen, opt: opt}
+	if !o.DontListen {
+		srv.addr = ns.Addr().String()
+	}
+	return srv, nil
 }
+
+// StoreDir is the folder of JetStream's file store.
+func (s *Server) StoreDir() string { return s.opt.StoreDir }
+
+// Addr is the HOST:PORT clients reach; empty for an in-process server.
+func (s *Server) Addr() string { return s.addr }
 
 // ClientURL is the URL clients connect to; empty for an in-process server.
 func (s *Server) ClientURL() string {

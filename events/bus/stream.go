@@ -35,7 +35,7 @@ var Backoff = []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 5 
 func EnsureStream(ctx context.Context, js jetstream.JetStream, opt StreamOptions) (jetstream.Stream, error) {
 	s, err := js.Stream(ctx, StreamName)
 	if err == nil {
-		return allowAtomic(ctx, js, s), nil
+		return harden(ctx, js, s), nil
 	}
 	if !errors.Is(err, jetstream.ErrStreamNotFound) {
 		return nil, fmt.Errorf("bus: stream %s: %w", StreamName, err)
@@ -56,6 +56,10 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, opt StreamOptions
 		Replicas:    opt.Replicas,
 		// Publishers send a match's inputs in atomic batches.
 		AllowAtomicPublish: true,
+		// Nobody deletes an input or purges the stream, operators included;
+		// once set, the server never lets these be turned off.
+		DenyDelete: true,
+		DenyPurge:  true,
 	})
 	if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
 		return nil, fmt.Errorf("bus: create stream %s: %w", StreamName, err)
@@ -66,15 +70,17 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, opt StreamOptions
 	return s, nil
 }
 
-// allowAtomic turns on atomic batch publishing on a stream made before
-// publishers used it. A server that can't is left as it is: publishers then
-// send input by input.
-func allowAtomic(ctx context.Context, js jetstream.JetStream, s jetstream.Stream) jetstream.Stream {
+// harden brings a stream made by an earlier version up to today's
+// settings: atomic batch publishing, and deny-delete and deny-purge. A
+// server that refuses (an old one, a user without the right) leaves it as
+// it is: publishers then send input by input, and deletions the server's
+// permissions don't stop show as holes in the store.
+func harden(ctx context.Context, js jetstream.JetStream, s jetstream.Stream) jetstream.Stream {
 	cfg := s.CachedInfo().Config
-	if cfg.AllowAtomicPublish {
+	if cfg.AllowAtomicPublish && cfg.DenyDelete && cfg.DenyPurge {
 		return s
 	}
-	cfg.AllowAtomicPublish = true
+	cfg.AllowAtomicPublish, cfg.DenyDelete, cfg.DenyPurge = true, true, true
 	if updated, err := js.UpdateStream(ctx, cfg); err == nil {
 		return updated
 	}

@@ -94,3 +94,34 @@ func TestCursorNameNewStream(t *testing.T) {
 		t.Errorf("a new stream kept the cursor name %q", first)
 	}
 }
+
+// TestStreamDeniesDeleteAndPurge guards the hardened stream: no client
+// deletes an input or purges the stream, and a stream made by an earlier
+// version is hardened when the recorder finds it.
+func TestStreamDeniesDeleteAndPurge(t *testing.T) {
+	e := startEnv(t)
+	ctx := testCtx(t)
+	// As an earlier version made it.
+	if _, err := e.js.CreateStream(ctx, jetstream.StreamConfig{Name: bus.StreamName, Subjects: []string{bus.InWildcard}}); err != nil {
+		t.Fatal(err)
+	}
+	s := e.stream(t)
+	cfg := s.CachedInfo().Config
+	if !cfg.DenyDelete || !cfg.DenyPurge {
+		t.Fatalf("stream config deny_delete %v, deny_purge %v", cfg.DenyDelete, cfg.DenyPurge)
+	}
+	e.publish(t, 2)
+	if err := s.DeleteMsg(ctx, 1); err == nil {
+		t.Error("a message was deleted")
+	}
+	if err := s.Purge(ctx); err == nil {
+		t.Error("the stream was purged")
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.State.Msgs != 2 {
+		t.Errorf("the stream holds %d messages, want 2", info.State.Msgs)
+	}
+}

@@ -57,6 +57,7 @@ func (s *Store) Check() ([]Problem, error) {
 		c.indexes()
 		c.rejections()
 		c.cursors()
+		c.holes()
 		return nil
 	})
 	if err != nil {
@@ -334,6 +335,21 @@ func (c *checker) cursors() {
 		}
 		if _, err := readCursor(k, v); err != nil {
 			c.add("", 0, "cursor", "%v", err)
+		}
+		return nil
+	})
+}
+
+func (c *checker) holes() {
+	b := c.tx.Bucket(bucketHoles)
+	if b == nil {
+		return
+	}
+	_ = b.ForEach(func(k, v []byte) error {
+		if _, ok := c.value("", 0, "holes", k, v); ok {
+			if _, err := decodeHole(k, v); err != nil {
+				c.add("", 0, "holes", "%v", err)
+			}
 		}
 		return nil
 	})

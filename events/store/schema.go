@@ -17,6 +17,8 @@ import "encoding/binary"
 //	rejections/                 id (8 bytes, bucket sequence) -> msgpack Rejection
 //	rejections_by_match/        match 0x00 seq(8) id(8) -> empty
 //	cursor/                     stream name -> last applied stream sequence (8 bytes)
+//	holes/                      stream name 0x00 from(8) -> msgpack Hole: messages gone before they were read;
+//	                            created with the first hole
 //	index_player/               player name 0x00 match -> empty
 //	index_event/                event name 0x00 match -> empty
 //	index_date/                 YYYY-MM-DD (UTC, match start) 0x00 match -> empty
@@ -34,6 +36,7 @@ var (
 	bucketByEvent    = []byte("index_event")
 	bucketByDate     = []byte("index_date")
 	bucketSchema     = []byte("schema")
+	bucketHoles      = []byte("holes")
 
 	// Inside each match bucket.
 	keyMeta         = []byte("meta")

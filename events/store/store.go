@@ -179,6 +179,11 @@ func (s *Store) Commit(b *Batch) error {
 				return fmt.Errorf("store: rejection: %w", err)
 			}
 		}
+		for _, h := range b.Holes {
+			if err := putHole(tx, c, h); err != nil {
+				return fmt.Errorf("store: hole: %w", err)
+			}
+		}
 		if b.Stream != "" && b.StreamSeq > 0 {
 			if err := putCursor(tx, c, b.Stream, b.StreamSeq); err != nil {
 				return err

@@ -80,6 +80,19 @@ type Batch struct {
 	Events     []*events.Event // sealed: seq, prev and hash all set
 	Derived    []*Derived      // what the rules derived from some of Events
 	Rejections []*Rejection
+	Holes      []*Hole
+}
+
+// Hole is a stretch of the input stream that was gone before the recorder
+// read it: messages deleted or purged, or the whole stream deleted. What
+// they held is lost; the hole keeps that loss on record, so that verify and
+// audit show it.
+type Hole struct {
+	Stream string `msgpack:"stream"` // the stream's cursor name (name@created)
+	From   uint64 `msgpack:"from"`   // first stream sequence missing
+	To     uint64 `msgpack:"to"`     // last one missing; 0: unknown, to the stream's end
+	Reason string `msgpack:"reason"`
+	Time   int64  `msgpack:"time"` // when the recorder found it, Unix ns
 }
 
 // Derived is what the rules derived from one stored input: its effects, the
