@@ -102,8 +102,16 @@ func addLines(g *grammar) {
 	})
 
 	// Triggered abilities (CR 603).
-	g.add("line", "<trig> , <body>", func(v []any) any {
-		return list(&ability.Ability{Kind: ability.Triggered, Trigger: v[0].(*ability.Trigger), Effects: effs(v[1])})
+	// A trigger's body can't begin with "if": that is an intervening
+	// "if" (CR 603.4), read by the rule after.
+	g.builtin("notif", func(p *parser, i int) []res {
+		if i < len(p.toks) && p.toks[i].s == "if" {
+			return nil
+		}
+		return []res{{true, i}}
+	})
+	g.add("line", "<trig> , <notif> <body>", func(v []any) any {
+		return list(&ability.Ability{Kind: ability.Triggered, Trigger: v[0].(*ability.Trigger), Effects: effs(v[2])})
 	})
 	g.add("line", "<trig> , if <cond> , <body>", func(v []any) any {
 		return list(&ability.Ability{Kind: ability.Triggered, Trigger: v[0].(*ability.Trigger), If: v[1].(*ability.Condition),

@@ -25,6 +25,8 @@ func rules() *grammar {
 		addKeywords(g)
 		addEffects(g)
 		addMoreEffects(g)
+		addHandEffects(g)
+		addMoreRules(g)
 		addSentences(g)
 		addTriggers(g)
 		addStatics(g)

@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"strings"
+
 	"github.com/chronicle-mtg/chronicle/ability"
 )
 
@@ -56,7 +58,7 @@ func addEffects(g *grammar) {
 		return ability.Effect{Verb: ability.Damage, Amount: amt(v[0]), To: sel(v[1])}
 	})
 	g.add("eff", "<obj1> deals <amt> damage to <dto>", func(v []any) any {
-		s := sel(v[0])
+		s := sourceSel(sel(v[0]))
 		if s.Ref == ability.Self {
 			return nil
 		}
@@ -182,6 +184,18 @@ func addEffects(g *grammar) {
 		eff("eff", ka.word+" <amt>", func(v []any) ability.Effect { return ability.Effect{Verb: ka.verb, Amount: amt(v[0])} })
 	}
 	eff("eff", "shuffle", func(v []any) ability.Effect { return ability.Effect{Verb: ability.Shuffle} })
+}
+
+// sourceSel marks "it" as a damage source: the finishing pass reads it as
+// the object itself when it dealt damage before, and refuses to guess
+// otherwise.
+func sourceSel(s *ability.Selector) *ability.Selector {
+	if s.Ref == ability.Bound && strings.HasSuffix(s.Name, "|it") {
+		c := *s
+		c.Name += "-source"
+		return &c
+	}
+	return s
 }
 
 // withPlayer sets the player of a subject's effects; "you" is the default.

@@ -97,23 +97,10 @@ func addMoreEffects(g *grammar) {
 
 	// Search (CR 701.23): search, put, shuffle.
 	g.add("eff", "<@> search your library for <searchfor> , <searchput> , then shuffle", func(v []any) any {
-		s := v[1].(searchFor)
-		e := ability.Effect{Verb: ability.Search, Filter: s.f, Bind: bindName(v[0].(at), "found")}
-		if s.n != 1 {
-			e.Amount = ability.Fixed(s.n)
+		if es := searchEffects(v[0].(at), v[1].(searchFor), v[2].(searchPut)); es != nil {
+			return es
 		}
-		put := v[2].(searchPut)
-		if put.zone != ability.ZoneHand {
-			e.Zone = put.zone
-		}
-		e.Tapped = put.tapped
-		if put.reveal {
-			e.Text = "reveal"
-		}
-		if (s.n == 1) != put.single {
-			return nil
-		}
-		return []ability.Effect{e, {Verb: ability.Shuffle}}
+		return nil
 	})
 	g.add("searchfor", "(a | an) <desc>", func(v []any) any { return searchFor{filt(v[0]), 1} })
 	g.add("searchfor", "up to <n> <descs>", func(v []any) any { return searchFor{filt(v[1]), v[0].(int)} })
@@ -133,10 +120,10 @@ func addMoreEffects(g *grammar) {
 	})
 
 	// Look at the top N cards (CR 701.15b) and where they go.
-	g.add("eff", "<@> look at the top <amt> cards of your library", func(v []any) any {
-		return one(ability.Effect{Verb: ability.Look, Amount: amt(v[1]), Bind: bindName(v[0].(at), "looked")})
+	g.add("eff", "look at the top <amt> cards of your library <@>", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Look, Amount: amt(v[0]), Bind: bindName(v[1].(at), "looked")})
 	})
-	g.add("eff", "<@> look at the top card of your library", func(v []any) any {
+	g.add("eff", "look at the top card of your library <@>", func(v []any) any {
 		return one(ability.Effect{Verb: ability.Look, Amount: ability.Fixed(1), Bind: bindName(v[0].(at), "looked")})
 	})
 	g.add("eff", "<@> put <n> of them into your hand and the (rest | other) on the bottom of your library [<anyorder>]", func(v []any) any {
@@ -186,4 +173,23 @@ func tokenWith(t *ability.Token, kws any) *ability.Token {
 		t.Keywords = kws.([]string)
 	}
 	return t
+}
+
+// searchEffects are a search, where the cards go, and the shuffle.
+func searchEffects(pos at, s searchFor, put searchPut) []ability.Effect {
+	e := ability.Effect{Verb: ability.Search, Filter: s.f, Bind: bindName(pos, "found")}
+	if s.n != 1 {
+		e.Amount = ability.Fixed(s.n)
+	}
+	if put.zone != ability.ZoneHand {
+		e.Zone = put.zone
+	}
+	e.Tapped = put.tapped
+	if put.reveal {
+		e.Text = "reveal"
+	}
+	if (s.n == 1) != put.single {
+		return nil
+	}
+	return []ability.Effect{e, {Verb: ability.Shuffle}}
 }

@@ -76,8 +76,27 @@ func finishScope(v reflect.Value, trig *ability.Trigger) ([]ability.Target, erro
 		}
 	})
 	sort.SliceStable(ante, func(i, j int) bool { return ante[i].pos < ante[j].pos })
+	// Did the object itself deal damage before? Then "it deals" is it.
+	selfDamage := map[int]bool{}
+	walk(v, func(x reflect.Value) {
+		if e, ok := x.Addr().Interface().(*ability.Effect); ok && e.Verb == ability.Damage && e.Source == nil {
+			selfDamage[0] = true
+		}
+	})
 	find := func(name string, player bool) (antecedent, error) {
 		pos := keyPos(name)
+		if strings.HasSuffix(name, "|it-source") {
+			// "It deals damage": the object itself, when it dealt damage
+			// before or nothing else was named; else a guess, refused.
+			named := false
+			for i := range ante {
+				named = named || (ante[i].pos < pos && !ante[i].player)
+			}
+			if selfDamage[0] || !named {
+				return antecedent{pos: -2}, nil
+			}
+			return antecedent{}, fmt.Errorf("\"it\" deals damage: the object itself or the one named before?")
+		}
 		var best *antecedent
 		for i := range ante {
 			if ante[i].pos < pos && ante[i].player == player {

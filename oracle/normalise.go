@@ -69,6 +69,10 @@ var legacy = []struct{ from, to string }{
 	{"are put into a graveyard from the battlefield", "die"},
 }
 
+// legacyMill is milling as it was written before 2021: "puts the top two
+// cards of their library into their graveyard" is "mills two cards".
+var legacyMill = regexp.MustCompile(`\b(put|puts|Put) the top (card|\w+ cards) of (?:your|their) library into (?:your|their) graveyard`)
+
 // legacyTokens are tokens the older wording spells out in full.
 var legacyTokens = regexp.MustCompile(`\b(a|an|one|two|three|four|five|X) colorless (Treasure|Clue|Food|Gold) artifact (tokens?) with "[^"]*"`)
 
@@ -156,6 +160,14 @@ func (f *Face) normaliseLine(s string) string {
 	for _, l := range legacy {
 		s = strings.ReplaceAll(s, l.from, l.to)
 	}
+	s = legacyMill.ReplaceAllStringFunc(s, func(m string) string {
+		g := legacyMill.FindStringSubmatch(m)
+		verb := map[string]string{"put": "mill", "puts": "mills", "Put": "Mill"}[g[1]]
+		if g[2] == "card" {
+			return verb + " a card"
+		}
+		return verb + " " + g[2]
+	})
 	for _, n := range f.names() {
 		s = replaceName(s, n)
 	}

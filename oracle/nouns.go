@@ -125,7 +125,7 @@ func addNouns(g *grammar) {
 	g.add("post1", "without <kwname>", func(v []any) any { return &ability.Filter{NotKeywords: []string{v[0].(string)}} })
 	g.add("post1", "(in | from) your graveyard", func(v []any) any { return &ability.Filter{Zone: ability.ZoneGraveyard, Owner: "you"} })
 	g.add("post1", "(in | from) your hand", func(v []any) any { return &ability.Filter{Zone: ability.ZoneHand, Owner: "you"} })
-	g.add("post1", "(in | from) a graveyard", func(v []any) any { return &ability.Filter{Zone: ability.ZoneGraveyard} })
+	g.add("post1", "(in | from) (a graveyard | graveyards)", func(v []any) any { return &ability.Filter{Zone: ability.ZoneGraveyard} })
 	g.add("post1", "(in | from) an opponent 's graveyard", func(v []any) any {
 		return &ability.Filter{Zone: ability.ZoneGraveyard, Owner: "opponent"}
 	})
@@ -154,7 +154,10 @@ func addNouns(g *grammar) {
 	g.add("obj1", "<@> up to one target <desc>", func(v []any) any {
 		return targetSel(v[0].(at), ability.Target{Min: 0, Max: 1, Filter: filt(v[1])})
 	})
-	g.add("obj1", "<@> (it | that creature | that card | that permanent | that spell | that land | that artifact)", func(v []any) any {
+	g.add("obj1", "<@> up to one other target <desc>", func(v []any) any {
+		return targetSel(v[0].(at), ability.Target{Min: 0, Max: 1, Filter: merge(filt(v[1]), &ability.Filter{Other: true})})
+	})
+	g.add("obj1", "<@> (it | that creature | that card | that permanent | that spell | that land | that artifact | that permanent or player | that creature or player)", func(v []any) any {
 		return pronoun(v[0].(at), "it")
 	})
 	g.add("obj1", "(enchanted | equipped) <core>", func(v []any) any { return &ability.Selector{Ref: ability.Attached, Filter: filt(v[0])} })

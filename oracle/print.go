@@ -129,6 +129,24 @@ type pctx struct {
 
 func newPctx(a *ability.Ability) *pctx { return &pctx{a: a, seen: map[int]bool{}} }
 
+// fork returns a copy to print one alternative with; join takes back what
+// the alternatives mentioned.
+func (a *pctx) fork() *pctx {
+	c := &pctx{a: a.a, seen: map[int]bool{}}
+	for k := range a.seen {
+		c.seen[k] = true
+	}
+	return c
+}
+
+func (a *pctx) join(forks ...*pctx) {
+	for _, f := range forks {
+		for k := range f.seen {
+			a.seen[k] = true
+		}
+	}
+}
+
 func printAbility(a *ability.Ability) string {
 	pc := newPctx(a)
 	switch a.Kind {
@@ -210,15 +228,17 @@ func printLimit(l *ability.Limit) string {
 // ", then " or " and ", and the last ends with a period.
 func printBody(a *pctx, es []ability.Effect) string {
 	var b strings.Builder
+	join := alt(w("."), w(", then"), w("and"))
 	for i := 0; i < len(es); i++ {
 		e := &es[i]
+		did := e.If != nil && e.If.Kind == ability.CondDid
 		if i > 0 {
-			if e.If != nil && e.If.Kind == ability.CondDid {
+			if did {
 				b.WriteString(w(". if you do,"))
 			} else {
-				b.WriteString(alt(w("."), w(", then"), w("and")))
+				b.WriteString(join)
 			}
-		} else if e.If != nil && e.If.Kind == ability.CondDid {
+		} else if did {
 			b.WriteString(w("if you do,"))
 		}
 		if i > 0 && e.Player != nil && reflect.DeepEqual(e.Player, es[i-1].Player) && !e.Optional && e.Unless == nil && e.If == nil {
@@ -227,13 +247,48 @@ func printBody(a *pctx, es []ability.Effect) string {
 				s, used := printEffect(a, es, i)
 				prev := b.String()
 				b.Reset()
-				// Replace the joiner just written by either form.
-				j := alt(w("."), w(", then"), w("and"))
-				b.WriteString(strings.TrimSuffix(prev, j))
-				b.WriteString(alt(j+s, w("and")+pv))
+				b.WriteString(strings.TrimSuffix(prev, join))
+				b.WriteString(alt(join+s, w("and")+pv))
 				i += used - 1
 				continue
 			}
+		}
+		if i > 0 && e.Verb == ability.Damage && es[i-1].Verb == ability.Damage && reflect.DeepEqual(e.Source, es[i-1].Source) &&
+			e.If == nil && !e.Optional {
+			// "deals 4 damage to X and 2 damage to Y".
+			f1, f2 := a.fork(), a.fork()
+			s, _ := printEffect(f1, es, i)
+			tail := printAmount(e.Amount) + w("damage to") + printSel(f2, e.To)
+			a.join(f1, f2)
+			prev := b.String()
+			b.Reset()
+			b.WriteString(strings.TrimSuffix(prev, join))
+			b.WriteString(alt(join+s, w("and")+tail))
+			continue
+		}
+		if e.If != nil && !did && len(e.Else) > 0 {
+			if len(e.Else) == 1 {
+				// "... . If ~ was kicked, it deals 4 damage to that
+				// permanent or player instead."
+				prevS, _ := printEffect(a, e.Else, 0)
+				cond := printCond(a, e.If)
+				s, _ := printEffect(a, es, i)
+				b.WriteString(prevS + w(". if") + cond + w(",") + s + w("instead"))
+				continue
+			}
+			b.WriteString(unprintable)
+			continue
+		}
+		if e.If != nil && !did {
+			f1, f2 := a.fork(), a.fork()
+			c1 := printCond(f1, e.If)
+			s1, used := printEffect(f1, es, i)
+			s2, _ := printEffect(f2, es, i)
+			c2 := printCond(f2, e.If)
+			a.join(f1, f2)
+			b.WriteString(alt(w("if")+c1+w(",")+s1, s2+w("if")+c2))
+			i += used - 1
+			continue
 		}
 		s, used := printEffect(a, es, i)
 		b.WriteString(s)
@@ -248,7 +303,7 @@ func printBody(a *pctx, es []ability.Effect) string {
 func printEffect(a *pctx, es []ability.Effect, i int) (string, int) {
 	e := &es[i]
 	s, n := printVerb(a, es, i)
-	if e.Optional {
+	if e.Optional && !(e.Verb == ability.Search && e.Player != nil) {
 		s = w("you may") + s
 	}
 	if u := e.Unless; u != nil {
@@ -290,6 +345,9 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		if e.Source != nil {
 			src = printSel(a, e.Source)
 		}
+		if e.Amount != nil && e.Amount.Of != nil {
+			return src + w("deals damage") + printAmount(e.Amount) + w("to") + printSel(a, e.To), 1
+		}
 		return src + w("deals") + printAmount(e.Amount) + w("damage to") + printSel(a, e.To), 1
 	case ability.Draw:
 		return subj("draw", "draws") + printCards(e.Amount), 1
@@ -297,13 +355,18 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		return subj("discard", "discards") + obj(), 1
 	case ability.Mill:
 		return subj("mill", "mills") + printCards(e.Amount), 1
-	case ability.GainLife:
+	case ability.GainLife, ability.LoseLife:
+		if e.Amount != nil && e.Amount.Of != nil {
+			verb := map[ability.Verb]string{ability.GainLife: "gain", ability.LoseLife: "lose"}[e.Verb]
+			return subj(verb, verb+"s") + w("life") + printAmount(e.Amount), 1
+		}
+		if e.Verb == ability.LoseLife {
+			return subj("you lose", "loses") + printAmount(e.Amount) + w("life"), 1
+		}
 		if e.Player == nil {
 			return opt(w("you")) + w("gain") + printAmount(e.Amount) + w("life"), 1
 		}
 		return printPlayer(a, e.Player) + w("gains") + printAmount(e.Amount) + w("life"), 1
-	case ability.LoseLife:
-		return subj("you lose", "loses") + printAmount(e.Amount) + w("life"), 1
 	case ability.Scry, ability.Surveil, ability.Discover, ability.Earthbend, ability.Bolster:
 		return w(string(e.Verb)) + printAmount(e.Amount), 1
 	case ability.Counter, ability.Destroy, ability.Exile, ability.Tap, ability.Untap:
@@ -330,6 +393,18 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 	case ability.Pump:
 		s := obj()
 		m := e.Mods
+		if len(m.Rules) == 1 && m.P == 0 && m.T == 0 && len(m.Keywords) == 0 {
+			switch m.Rules[0] {
+			case ability.CantBeBlocked:
+				return s + w("can't be blocked this turn"), 1
+			case ability.CantBlock:
+				return s + w("can't block this turn"), 1
+			}
+			return unprintable, 1
+		}
+		if len(m.Rules) > 0 {
+			return unprintable, 1
+		}
 		if m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil {
 			s += alt(w("gets"), w("get")) + printPT(m)
 			if len(m.Keywords) > 0 {
@@ -345,6 +420,17 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		return w("create") + printToken(e), 1
 	case ability.Search:
 		return printSearch(e, es, i)
+	case ability.Reveal:
+		if e.Object != nil && e.Object.Ref == ability.All && e.Object.Filter != nil && e.Object.Filter.Zone == ability.ZoneHand {
+			return printPlayer(a, e.Player) + w("reveals their hand"), 1
+		}
+		return unprintable, 1
+	case ability.Select:
+		o := e.Object
+		if o.Ref != ability.Bound || o.Choose == nil || o.Choose.Min != 1 || o.Choose.Max != 1 || o.Filter == nil {
+			return unprintable, 1
+		}
+		return w("you choose") + alt(w("a"), w("an")) + printDesc(o.Filter, "card") + w("from it"), 1
 	case ability.Look:
 		if n, ok := e.Amount.IsFixed(); ok && n == 1 {
 			return w("look at the top card of your library"), 1
@@ -376,16 +462,33 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 		if e.Tapped {
 			s += w("tapped")
 		}
-		if e.Control != nil {
-			s += w("under your control")
+		if c := e.Control; c != nil {
+			if c.Who == ability.Owner {
+				s += w("under its owner's control")
+			} else {
+				s += w("under your control")
+			}
 		}
 		return s, 1
 	case ability.ZoneLibrary:
-		if e.Position == ability.Top && e.Order == "any" {
+		if e.Position == ability.Top && e.Order == "any" && e.Object.Ref == ability.Bound {
 			return w("put them back in any order"), 1
 		}
-		if e.Position == ability.Bottom && e.Order == "any" {
+		if e.Position == ability.Bottom && e.Order == "any" && e.Object.Ref == ability.Bound {
 			return w("put them on the bottom of your library in any order"), 1
+		}
+		if e.Object.Ref == ability.ChooseRef && e.Position == ability.Top {
+			s := w("put") + printSel(a, e.Object) + w("on top of your library")
+			if e.Order == "any" {
+				s += w("in any order")
+			}
+			return s, 1
+		}
+		if e.Order == "" {
+			where := map[ability.Position]string{ability.Top: "on top of its owner's library", ability.Bottom: "on the bottom of its owner's library"}[e.Position]
+			if where != "" {
+				return w("put") + printSel(a, e.Object) + w(where), 1
+			}
 		}
 	}
 	return "(?:unprintable)", 1
@@ -396,6 +499,12 @@ func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
 		return "(?:unprintable)", 1
 	}
 	s := w("search your library for")
+	if e.Player != nil {
+		if !e.Optional {
+			return unprintable, 1
+		}
+		s = printPlayer(nil, e.Player) + w("may search their library for")
+	}
 	single := e.Amount == nil
 	if single {
 		s += alt(w("a"), w("an")) + printDesc(e.Filter, "card")
@@ -489,6 +598,17 @@ func printAmount(a *ability.Amount) string {
 	if a.Var == "x" && a.N == 0 && a.Times == 0 {
 		return w("x")
 	}
+	if a.Of != nil && a.N == 0 && a.Times == 0 {
+		stat := map[string]string{"power": "power", "toughness": "toughness", "mana_value": "mana value"}[a.Var]
+		if stat == "" {
+			return unprintable
+		}
+		of := alt(w("its"), w("that creature's"))
+		if a.Of.Ref == ability.Self {
+			of = alt(w("~'s"), w("its"))
+		}
+		return w("equal to") + of + w(stat)
+	}
 	return "(?:unprintable)"
 }
 
@@ -572,7 +692,10 @@ func printKeyword(k *ability.KeywordAbility) string {
 	return name
 }
 
-func printCost(c *ability.Cost) string {
+func printCost(c *ability.Cost) string { return printCostSep(c, w(",")) }
+
+// printCostSep prints a cost's parts joined by sep (", " or " and ").
+func printCostSep(c *ability.Cost, sep string) string {
 	var parts []string
 	if c.Loyalty != nil {
 		n := *c.Loyalty
@@ -626,5 +749,5 @@ func printCost(c *ability.Cost) string {
 	if c.Energy > 0 {
 		parts = append(parts, w(strings.Repeat("{E}", c.Energy)))
 	}
-	return strings.Join(parts, w(","))
+	return strings.Join(parts, sep)
 }

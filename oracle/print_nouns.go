@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -100,7 +101,7 @@ func posts(f *ability.Filter) string {
 	case f.Zone == ability.ZoneGraveyard && f.Owner == "opponent":
 		out = append(out, in+w("an opponent's graveyard"))
 	case f.Zone == ability.ZoneGraveyard:
-		out = append(out, in+w("a graveyard"))
+		out = append(out, in+alt(w("a graveyard"), w("graveyards")))
 	case f.Zone == ability.ZoneHand && f.Owner == "you":
 		out = append(out, in+w("your hand"))
 	case f.Zone == ability.ZoneBattlefield:
@@ -242,6 +243,26 @@ func printDesc(f *ability.Filter, noun string) string {
 	if f == nil || f.Other {
 		return unprintable
 	}
+	if len(f.Types) == 1 && f.Types[0] == "ability" {
+		g := *f
+		g.Types, g.Ability, g.Zone = nil, "", ""
+		if !reflect.DeepEqual(g, ability.Filter{}) {
+			return unprintable
+		}
+		return w(map[string]string{"": "activated or triggered", "triggered": "triggered", "activated": "activated"}[f.Ability]) + w("ability")
+	}
+	if len(f.AnyOf) == 2 && reflect.DeepEqual(*f, ability.Filter{AnyOf: f.AnyOf}) {
+		a, b := f.AnyOf[0], f.AnyOf[1]
+		if len(a.Types) == 1 && a.Types[0] == "spell" {
+			// "spell or nonland permanent an opponent controls": whose
+			// is said once, for both.
+			if a.Controller != b.Controller || !reflect.DeepEqual(a, ability.Filter{Types: a.Types, Zone: a.Zone, Controller: a.Controller}) {
+				return unprintable
+			}
+			return w("spell or") + printDesc(&b, "")
+		}
+		return printDesc(&a, noun) + w("or") + printDesc(&b, noun)
+	}
 	return adjPattern(adjectives(f)) + core(f, false, noun) + posts(f)
 }
 
@@ -254,7 +275,8 @@ func printDescs(f *ability.Filter, noun string) string {
 }
 
 var pronouns = alt(w("it"), w("them"), w("that creature"), w("that card"), w("that permanent"), w("that spell"), w("that land"),
-	w("that artifact"), w("those cards"), w("those creatures"), w("those permanents"))
+	w("that artifact"), w("those cards"), w("those creatures"), w("those permanents"), w("that permanent or player"),
+	w("that creature or player"))
 
 // printSel prints an object phrase; a (the ability) gives target slots.
 func printSel(a *pctx, s *ability.Selector) string {
@@ -277,6 +299,12 @@ func printSel(a *pctx, s *ability.Selector) string {
 		return alt(w("the rest"), w("the other"))
 	case ability.All:
 		f := s.Filter
+		if g := printGraveyards(a, s); g != "" {
+			return g
+		}
+		if s.Player != nil {
+			return unprintable
+		}
 		if f.Other {
 			g := *f
 			g.Other = false
@@ -332,8 +360,11 @@ func printTarget(t *ability.Target) string {
 	if f.Other {
 		g := *f
 		g.Other = false
-		if t.Min == 1 && t.Max == 1 {
+		switch {
+		case t.Min == 1 && t.Max == 1:
 			return w("another target") + printDesc(&g, "")
+		case t.Min == 0 && t.Max == 1:
+			return w("up to one other target") + printDesc(&g, "")
 		}
 		return unprintable
 	}
@@ -379,7 +410,7 @@ func printPlayer(a *pctx, r *ability.PlayerRef) string {
 		if r.Of != nil && r.Of.Ref == ability.Self {
 			return w("~'s " + word)
 		}
-		return w("its " + word)
+		return alt(w("its "+word), w("that creature's "+word))
 	}
 	return unprintable
 }
@@ -407,4 +438,28 @@ func (a *pctx) target(i int) string {
 	}
 	a.seen[i] = true
 	return printTarget(&a.a.Targets[i])
+}
+
+// printGraveyards prints a selector of whole graveyards: "each opponent's
+// graveyard", "all cards from target player's graveyard", "all
+// graveyards"; "" when it is something else.
+func printGraveyards(a *pctx, s *ability.Selector) string {
+	f := s.Filter
+	if f == nil || f.Zone != ability.ZoneGraveyard || len(f.Types) != 1 || f.Types[0] != "card" ||
+		!reflect.DeepEqual(*f, ability.Filter{Types: f.Types, Zone: f.Zone, Owner: f.Owner}) {
+		return ""
+	}
+	switch {
+	case s.Player == nil && f.Owner == "opponent":
+		return w("each opponent's graveyard")
+	case s.Player == nil && f.Owner == "":
+		return alt(w("all cards from all graveyards"), w("all graveyards"))
+	case s.Player != nil && f.Owner == "":
+		whose := printPlayer(a, s.Player)
+		if s.Player.Who == ability.You {
+			whose = w("you")
+		}
+		return alt(w("all cards from"), "") + whose + w("'s graveyard")
+	}
+	return unprintable
 }

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/ability"
@@ -22,6 +23,8 @@ func printTrigger(t *ability.Trigger) string {
 			return w("whenever ~ blocks")
 		case t.Event == ability.DealsDamage && t.Combat && t.ToPlayer == "player":
 			return w("whenever ~ deals combat damage to a player")
+		case t.Event == ability.DealsDamage && t.Combat && t.ToPlayer == "player_or_planeswalker":
+			return w("whenever ~ deals combat damage to a player or planeswalker")
 		}
 		return unprintable
 	}
@@ -86,6 +89,15 @@ func printTrigger(t *ability.Trigger) string {
 
 func printCond(a *pctx, c *ability.Condition) string {
 	switch c.Kind {
+	case ability.CondIs:
+		f := c.Filter
+		switch {
+		case f != nil && reflect.DeepEqual(*f, ability.Filter{Controller: "you"}):
+			return w("you controlled") + printSel(a, c.Object)
+		case f != nil && len(f.Colors) == 1 && reflect.DeepEqual(*f, ability.Filter{Colors: f.Colors}):
+			return alt(w("it's"), printSel(a, c.Object)+w("'s")) + w(colorNames[f.Colors[0]])
+		}
+		return unprintable
 	case ability.CondWasCast:
 		return w("you cast it")
 	case ability.CondKicked:
@@ -109,6 +121,9 @@ func printCond(a *pctx, c *ability.Condition) string {
 		}
 		return w("you control") + alt(w("a"), w("an")) + printDesc(&g, "")
 	case ability.CondCompare:
+		if c.Left != nil && c.Left.Var == "life_gained" && c.Op == ">=" && c.Right != nil && c.Right.N == 1 {
+			return w("you gained life this turn")
+		}
 		if c.Left == nil || c.Left.Var != "count" || c.Left.Count == nil || c.Left.Count.Controller != "you" {
 			return unprintable
 		}
@@ -138,6 +153,13 @@ var ruleText = map[ability.Rule]string{
 func printStatic(s *ability.StaticEffect) string {
 	if s.Rule == ability.OpeningHand {
 		return w("if ~ is in your opening hand, you may begin the game with it on the battlefield")
+	}
+	if s.Rule == ability.AlternativeCost && s.Cost != nil && s.Mods == nil {
+		out := w("you may") + printCostSep(s.Cost, w("and")) + w("rather than pay ~'s mana cost")
+		if s.If != nil {
+			out = w("if") + printCond(nil, s.If) + w(",") + out
+		}
+		return out
 	}
 	if s.Rule != "" || s.If != nil || s.Mods == nil {
 		return unprintable
@@ -187,6 +209,10 @@ func printStatic(s *ability.StaticEffect) string {
 }
 
 func printReplace(r *ability.ReplaceEffect) string {
+	if r.Event == ability.ReplToGraveyard && r.To == ability.ZoneExile && r.Subject != nil &&
+		reflect.DeepEqual(*r.Subject, ability.Filter{Types: []string{"card"}, Owner: "opponent"}) {
+		return w("if a card would be put into an opponent's graveyard from anywhere, exile it instead.")
+	}
 	if r.Event != ability.ReplEnters || !r.Self {
 		return unprintable
 	}

@@ -78,8 +78,8 @@ func addTriggers(g *grammar) {
 		return &ability.Condition{Kind: ability.CondExists, Filter: merge(filt(v[0]), &ability.Filter{Controller: "you"})}
 	})
 	g.add("cond", "~ was kicked", func(v []any) any { return &ability.Condition{Kind: ability.CondKicked} })
-	g.add("cond", "it 's your turn", func(v []any) any { return &ability.Condition{Kind: ability.CondYourTurn} })
-	g.add("cond", "it 's not your turn", func(v []any) any {
+	g.add("cond", "it's your turn", func(v []any) any { return &ability.Condition{Kind: ability.CondYourTurn} })
+	g.add("cond", "it's not your turn", func(v []any) any {
 		return &ability.Condition{Kind: ability.CondNot, Sub: []ability.Condition{{Kind: ability.CondYourTurn}}}
 	})
 	g.add("cond", "you control <n> or fewer <descs>", func(v []any) any { return countCond(filt(v[1]), "<=", v[0].(int)) })
