@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"github.com/chronicle-mtg/chronicle/ability"
 	"slices"
 	"strings"
 
@@ -29,6 +30,8 @@ func (g *Game) cantAttack(o *Object, seat int) string {
 		return g.S.objName(o.ID) + " has defender (CR 702.3b)"
 	case o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().AttackUnlessOneOne && !g.controlsOneOne(seat):
 		return g.S.objName(o.ID) + " can't attack unless " + g.S.Players[seat].ID + " controls a 1/1 creature"
+	case o.langObjectRule(ability.CantAttack) || o.langObjectRule(ability.CantAttackOrBlock):
+		return g.S.objName(o.ID) + " can't attack (a static ability, CR 508.1c)"
 	}
 	return ""
 }
@@ -161,7 +164,8 @@ func (g *Game) defendingSeat() int {
 }
 
 func (g *Game) canBlockAtAll(o *Object, seat int) bool {
-	return o.Zone == ZoneBattlefield && o.Is("Creature") && o.Controller == seat && !o.Tapped
+	return o.Zone == ZoneBattlefield && o.Is("Creature") && o.Controller == seat && !o.Tapped &&
+		!o.langObjectRule(ability.CantBlock) && !o.langObjectRule(ability.CantAttackOrBlock)
 }
 
 func (g *Game) beginDeclareBlockers() bool {
@@ -206,13 +210,16 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 			switch {
 			case slices.Contains(plan.blockers, id):
 				continue
+			case o.langObjectRule(ability.CantBlock) || o.langObjectRule(ability.CantAttackOrBlock):
+				first = s.objName(id) + " can't block: a static ability says so (CR 509.1b)"
+				continue
 			case !g.canBlockAtAll(o, seat):
 				first = s.objName(id) + " is not an untapped creature of " + s.Players[seat].ID + " (CR 509.1a)"
 				continue
 			case protectedFrom(attacker, o):
 				first = s.objName(attacker.ID) + " has protection from " + s.objName(id) + " (CR 702.16f)"
 				continue
-			case o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().BlocksOnlyFlyers && !attacker.Has("Flying"):
+			case (o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().BlocksOnlyFlyers || o.langObjectRule(ability.BlocksOnlyFlying)) && !attacker.Has("Flying"):
 				first = s.objName(id) + " can block only creatures with flying"
 				continue
 			case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):

@@ -123,6 +123,7 @@ func (o *Object) effectsOn(f func(c *Continuous)) {
 			}
 		}
 	}
+	o.langStaticsOn(f) // interp_static.go
 	for i := range s.Continuous {
 		if c := &s.Continuous[i]; c.affects(o) {
 			f(c)
@@ -161,6 +162,11 @@ func (o *Object) addedSubtype(t string) bool {
 func (o *Object) recordedAny(f func(c *Continuous) bool) bool {
 	if o.state == nil || o.Zone != ZoneBattlefield {
 		return false
+	}
+	found := false
+	o.langStaticsOn(func(c *Continuous) { found = found || f(c) }) // layer 4 of language statics
+	if found {
+		return true
 	}
 	for i := range o.state.Continuous {
 		if c := &o.state.Continuous[i]; c.affects(o) && f(c) {

@@ -91,6 +91,7 @@ func (s *State) Digest() Digest {
 		}
 		if l := o.Lang; l != nil { // absent from objects the language doesn't drive
 			w.ints(len(l.Modes), len(l.Slots), len(l.Pc), len(l.Bound))
+			w.strs(l.Enter)
 			w.ints(l.Modes...)
 			w.ints(l.Slots...)
 			w.ints(l.Pc...)

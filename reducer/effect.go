@@ -130,6 +130,7 @@ func (s *State) apply(e *Effect) {
 			// A resolving spell becomes a permanent: it was cast, and its
 			// enters-the-battlefield abilities use the spell's X.
 			o.Cast, o.X = true, old.X
+			o.Kicked = old.Kicked // a kicked permanent (CR 702.33d)
 		}
 		s.addObject(o, e.N)
 	case OpOrder:

@@ -402,6 +402,7 @@ func (g *Game) asEnters(id ObjID) {
 		}
 	}
 	g.entersWithCounters(o) // wither.go
+	g.langEnters(o)         // interp_replace.go
 	if unless := o.Def.EntersTappedUnless(); unless != nil && !o.Tapped && !unless(facts{g: g}, uint32(id), o.Controller) {
 		g.emit(Effect{Op: OpTap, Obj: id})
 	}
@@ -438,6 +439,9 @@ func (o *Object) basePT() (int, int) {
 	if d == nil {
 		return 0, 0
 	}
+	if p, t, ok := o.langCDA(); ok && !o.isAbility() { // interp_static.go
+		return p, t
+	}
 	if cda := d.CDA(); cda != nil && o.state != nil && !o.isAbility() {
 		return cda(facts{g: &Game{S: o.state}}, o.Controller)
 	}
@@ -455,6 +459,9 @@ func (o *Object) basePT() (int, int) {
 // hasPT reports whether the object has power and toughness to show.
 func hasPT(d *cards.Card) bool {
 	_, _, ok := d.PT()
+	if lc := langOf(d); lc != nil && langHasCDA(lc) {
+		return true
+	}
 	return ok || d.CDA() != nil
 }
 

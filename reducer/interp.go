@@ -1,8 +1,6 @@
 package reducer
 
 import (
-	"sync"
-
 	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -44,20 +42,41 @@ type langCard struct {
 	unsupported error
 }
 
-var langCards sync.Map // *cards.Card -> *langCard
+// legacyCard marks, in a definition's engine cache, a card played by card
+// code.
+var legacyCard = &langCard{}
 
 // langOf returns the definition's abilities for the interpreter, or nil
-// for a card played by card code (or a card without a definition).
+// for a card played by card code (or a card without a definition). It is
+// worked out once per definition and kept in its engine cache.
 func langOf(def *cards.Card) *langCard {
-	if def == nil || def.HasCode() {
+	if def == nil {
+		return nil
+	}
+	if v := def.Engine.Load(); v != nil {
+		if lc := v.(*langCard); lc != legacyCard {
+			return lc
+		}
+		return nil
+	}
+	lc := buildLangCard(def)
+	if lc == nil {
+		def.Engine.CompareAndSwap(nil, legacyCard)
+		return nil
+	}
+	def.Engine.CompareAndSwap(nil, lc)
+	return def.Engine.Load().(*langCard)
+}
+
+// buildLangCard sorts a language card's abilities; nil for a card played
+// by card code.
+func buildLangCard(def *cards.Card) *langCard {
+	if def.HasCode() {
 		return nil
 	}
 	abs := def.Abilities()
 	if abs == nil {
 		return nil
-	}
-	if lc, ok := langCards.Load(def); ok {
-		return lc.(*langCard)
 	}
 	lc := &langCard{mana: def.IntrinsicMana()}
 	lc.intrinsic = len(lc.mana)
@@ -70,7 +89,11 @@ func langOf(def *cards.Card) *langCard {
 			}
 		case ability.Activated, ability.Mana:
 			if a.Kind == ability.Mana {
-				if m, ok := lowerMana(a, lc.intrinsic+len(lc.activated)); ok {
+				m, ok := lowerMana(a, lc.intrinsic+len(lc.activated))
+				if ok && intrinsicAgain(lc.mana[:lc.intrinsic], m) {
+					continue // a basic land type's ability, printed as reminder (CR 305.6)
+				}
+				if ok {
 					lc.mana = append(lc.mana, m)
 				}
 			}
@@ -88,8 +111,7 @@ func langOf(def *cards.Card) *langCard {
 			lc.unsupported = Supports(a)
 		}
 	}
-	actual, _ := langCards.LoadOrStore(def, lc)
-	return actual.(*langCard)
+	return lc
 }
 
 // langModelled reports whether the interpreter plays every ability of a

@@ -55,3 +55,18 @@ func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
 	}
 	return out, true
 }
+
+// intrinsicAgain reports whether a printed mana ability is one of the
+// intrinsic ones of the card's basic land types ("{T}: Add {U}." on a
+// land with the type Island): the engine has it already.
+func intrinsicAgain(intrinsic []cards.ManaAbility, m cards.ManaAbility) bool {
+	if !m.Tap || m.AnyColor || m.Among != "" || len(m.Add) != 1 {
+		return false
+	}
+	for _, x := range intrinsic {
+		if len(x.Add) == 1 && x.Add[0] == m.Add[0] {
+			return true
+		}
+	}
+	return false
+}

@@ -20,6 +20,9 @@ type LangState struct {
 	Pc []int
 	// Bound are the names its effects bound so far, in binding order.
 	Bound []Binding
+	// Enter: on a permanent, the choices still to make as it entered
+	// (interp_replace.go).
+	Enter []string
 }
 
 // Binding is what an effect bound under a name: objects or players, a
@@ -36,7 +39,7 @@ func (l *LangState) clone() *LangState {
 	if l == nil {
 		return nil
 	}
-	c := &LangState{Modes: slices.Clone(l.Modes), Slots: slices.Clone(l.Slots), Pc: slices.Clone(l.Pc)}
+	c := &LangState{Modes: slices.Clone(l.Modes), Slots: slices.Clone(l.Slots), Pc: slices.Clone(l.Pc), Enter: slices.Clone(l.Enter)}
 	c.Bound = make([]Binding, len(l.Bound))
 	for i, b := range l.Bound {
 		b.Items = slices.Clone(b.Items)

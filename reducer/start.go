@@ -398,6 +398,8 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 		return g.checkTriggerOrder(b)
 	case whatTriggerTarget:
 		return g.checkTriggerTarget(b)
+	case whatAsEnters:
+		return g.checkAsEnters(b.Answer)
 	case whatDiscard:
 		_, err := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		if err == nil && len(b.Answer) != q.N {
@@ -423,6 +425,8 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 		g.orderTriggers(b.Answer)
 	case whatTriggerTarget:
 		g.chooseTriggerTarget(b.Answer)
+	case whatAsEnters:
+		g.answerAsEnters(b.Answer)
 	case whatLegendRule:
 		keep, _ := g.legendAnswer(b.Answer)
 		g.keepLegend(keep)

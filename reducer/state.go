@@ -54,6 +54,9 @@ type State struct {
 
 	// linked: every object points back at this state (see link).
 	linked bool
+	// readingStatics: a language static's filter or condition is being
+	// read (interp_static.go); statics don't apply meanwhile.
+	readingStatics bool
 	// specials counts the objects in Objects that are tokens or copies
 	// (see special): derived data, kept by addObject, removeObject,
 	// newGame and OpBecomeCopy, copied by Clone and recounted when a

@@ -46,6 +46,9 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 		}
 		return
 	case ability.Keyword:
+		if k := a.Keyword; k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
+			return // an optional additional mana cost (interp_cast.go)
+		}
 		if !cards.KeywordImplemented(a.Keyword.Name) || a.Keyword.Cost != nil || a.Keyword.N != 0 || a.Keyword.Filter != nil || a.Keyword.Text != "" {
 			s.no(p+".keyword", "%s is not carried out yet", keywordText(a.Keyword))
 		}
@@ -300,12 +303,68 @@ func (s *supporter) cond(c *ability.Condition, p string) {
 	}
 }
 
+var supportedObjectRules = map[ability.Rule]bool{
+	ability.CantAttack: true, ability.CantBlock: true, ability.CantAttackOrBlock: true, ability.BlocksOnlyFlying: true,
+}
+
 func (s *supporter) static(st *ability.StaticEffect, p string) {
-	s.no(p, "static abilities are not carried out yet")
+	s.cond(st.If, p+".if")
+	switch {
+	case st.Rule == ability.CantBeCountered && st.Filter == nil && st.Player == "" && st.Mods == nil:
+		return // "This spell can't be countered."
+	case st.Rule != "":
+		s.no(p+".rule", "the rule %s is not carried out yet", st.Rule)
+		return
+	}
+	m := st.Mods
+	if st.Affected == nil || st.Affected.Ref != ability.Self && st.Affected.Ref != ability.Attached && st.Affected.Ref != ability.All {
+		s.no(p+".affected", "a static ability affecting these objects is not carried out yet")
+		return
+	}
+	if m.CDA {
+		if st.Affected.Ref != ability.Self || m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil || len(m.Keywords) > 0 || len(m.Rules) > 0 {
+			s.no(p+".mods", "this characteristic-defining ability is not carried out yet")
+		}
+		s.amount(m.SetPAmount, p+".mods.set_p_amount")
+		s.amount(m.SetTAmount, p+".mods.set_t_amount")
+		return
+	}
+	if m.SetP != nil || m.SetT != nil || m.SetPAmount != nil || m.SetTAmount != nil || len(m.LoseKeywords) > 0 ||
+		len(m.Abilities) > 0 || m.LoseAll || len(m.Types) > 0 || m.SetTypes || m.SetSubtypes || m.AllCreatureTypes ||
+		len(m.Colors) > 0 || m.Colorless {
+		s.no(p+".mods", "these changes are not carried out yet")
+	}
+	for _, k := range m.Keywords {
+		if !cards.KeywordImplemented(k) {
+			s.no(p+".mods.keywords", "%s is not carried out yet", k)
+		}
+	}
+	for _, r := range m.Rules {
+		if !supportedObjectRules[r] {
+			s.no(p+".mods.rules", "the rule %s is not carried out yet", r)
+		}
+	}
+	s.amount(m.PAmount, p+".mods.p_amount")
+	s.amount(m.TAmount, p+".mods.t_amount")
 }
 
 func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
-	s.no(p, "replacement effects are not carried out yet")
+	if r.Event != ability.ReplEnters || !r.Self || r.Subject != nil || r.Player != "" {
+		s.no(p, "this replacement effect is not carried out yet")
+		return
+	}
+	if r.CopyOf != nil || len(r.Instead) > 0 || r.To != "" || r.Times != 0 || r.Plus != 0 || r.Prevent || r.Combat || r.Duration != "" {
+		s.no(p, "this replacement effect is not carried out yet")
+	}
+	if r.Choose != "" && r.Choose != "color" {
+		s.no(p+".choose", "choosing a %s as it enters is not carried out yet", r.Choose)
+	}
+	if c := r.UnlessPay; c != nil && (c.Tap || c.Untap || c.Sacrifice != nil || c.Discard != nil || c.Exile != nil || c.Return != nil ||
+		c.TapOthers != nil || c.Reveal != nil || c.RemoveCounters != 0 || c.PutCounters != 0 || c.Energy != 0 || c.Loyalty != nil) {
+		s.no(p+".unless_pay", "paying this as it enters is not carried out yet")
+	}
+	s.cond(r.Unless, p+".unless")
+	s.amount(r.Amount, p+".amount")
 }
 
 func containsWord(list, w string) bool {

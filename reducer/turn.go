@@ -109,6 +109,9 @@ func (g *Game) givePriority(seat, passes int) {
 	if g.askLegendRule(seat) {
 		return
 	}
+	if g.askAsEnters(seat) {
+		return // an entering permanent's controller decides first (interp_replace.go)
+	}
 	if len(g.S.Triggers) > 0 {
 		if g.putTriggers(seat) {
 			return // a player orders their triggers first

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 	"strconv"
@@ -70,6 +71,11 @@ type Card struct {
 	// abilities it was declared with, if any.
 	Declared bool
 	given    []ability.Ability
+
+	// Engine is the rules engine's cache of what it derived from the
+	// card once (how its abilities are sorted for the interpreter); the
+	// engine alone reads and writes it.
+	Engine atomic.Value
 }
 
 // Info is what the card database says of a card beyond its

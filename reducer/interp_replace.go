@@ -1,0 +1,160 @@
+package reducer
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+// Replacement effects in the ability language that change how a permanent
+// enters the battlefield (CR 614.1c-e, 614.12): it enters tapped, tapped
+// unless a condition holds ("unless you control two or more other
+// lands"), tapped unless its controller pays ("As ~ enters, you may pay 2
+// life. If you don't, it enters tapped."), with counters, or after a
+// choice ("As ~ enters, choose a color").
+//
+// A choice the entering permanent's controller makes is asked before any
+// player next receives priority, as the legend rule is: the permanent is
+// marked with what is still to be decided (Lang.Enter) and the question
+// comes with nothing else happening in between; not paying taps it. A
+// player who can't pay (CR 119.4) isn't asked.
+
+// OpEnterPending: permanent Obj has a choice still to make as it entered
+// (Kind: "pay <i>" or "choose <i>" for its replacement ability i); an
+// empty Kind clears the first one.
+const OpEnterPending Op = 244
+
+const whatAsEnters = "as_enters"
+
+func init() {
+	registerOp(OpEnterPending, func(s *State, e *Effect) {
+		o := s.mustObj(e.Obj)
+		if o.Lang == nil {
+			o.Lang = &LangState{}
+		}
+		if e.Kind == "" {
+			if len(o.Lang.Enter) > 0 {
+				o.Lang.Enter = slices.Delete(o.Lang.Enter, 0, 1)
+			}
+			if len(o.Lang.Enter) == 0 && o.Lang.isEmpty() {
+				o.Lang = nil
+			}
+			return
+		}
+		o.Lang.Enter = append(o.Lang.Enter, e.Kind)
+	})
+	extDescribe[OpEnterPending] = func(s *State, e Effect) string {
+		if e.Kind == "" {
+			return descObj(s, e.Obj) + ": its entering choice is made"
+		}
+		return descObj(s, e.Obj) + " enters with a choice to make: " + e.Kind
+	}
+}
+
+func (l *LangState) isEmpty() bool {
+	return len(l.Modes) == 0 && len(l.Slots) == 0 && len(l.Pc) == 0 && len(l.Bound) == 0 && len(l.Enter) == 0
+}
+
+// langEnters applies the language replacement effects of a permanent that
+// has just entered (before its enters triggers).
+func (g *Game) langEnters(o *Object) {
+	lc := langOf(o.Def)
+	if lc == nil {
+		return
+	}
+	c := &evalCtx{g: g, you: o.Controller, src: o.ID}
+	for i, a := range lc.replace {
+		r := a.Replace
+		if r.Event != ability.ReplEnters || !r.Self {
+			continue
+		}
+		if r.Counter != "" {
+			g.putCounters(o.ID, r.Counter, c.amount(r.Amount))
+		}
+		if r.Choose != "" {
+			g.emit(Effect{Op: OpEnterPending, Obj: o.ID, Kind: "choose " + itoa(i)})
+		}
+		if !r.Tapped || o.Tapped {
+			continue
+		}
+		switch {
+		case r.Unless != nil && c.holds(r.Unless):
+		case r.UnlessPay != nil && g.canPayLangCost(o.Controller, r.UnlessPay):
+			g.emit(Effect{Op: OpEnterPending, Obj: o.ID, Kind: "pay " + itoa(i)})
+		default:
+			g.emit(Effect{Op: OpTap, Obj: o.ID})
+		}
+	}
+}
+
+// askAsEnters asks the first entering choice still to be made; it
+// reports whether a question is pending. then receives priority after.
+func (g *Game) askAsEnters(then int) bool {
+	s := g.S
+	for _, id := range s.Battlefield {
+		o := s.Objects[id]
+		if o.Lang == nil || len(o.Lang.Enter) == 0 {
+			continue
+		}
+		kind, i := splitEnter(o.Lang.Enter[0])
+		r := langOf(o.Def).replace[i].Replace
+		q := Question{Ask: AskChoose, Player: o.Controller, What: whatAsEnters, Resolving: id, Of: then, N: 1, Max: 1}
+		switch kind {
+		case "pay":
+			q.Options = []string{"pay", "no"}
+			q.Prompt = "as " + s.objName(id) + " enters: pay " + costText(r.UnlessPay) + ", or it enters tapped"
+		case "choose":
+			q.Options = enterOptions(r.Choose)
+			q.Prompt = "as " + s.objName(id) + " enters: choose a " + strings.ReplaceAll(r.Choose, "_", " ")
+		}
+		g.emit(Effect{Op: OpPriority, Seat: -1})
+		g.ask(q)
+		return true
+	}
+	return false
+}
+
+func splitEnter(k string) (string, int) {
+	kind, n, _ := strings.Cut(k, " ")
+	return kind, atoiOr(n, 0)
+}
+
+// enterOptions lists the answers to an entering choice.
+func enterOptions(what string) []string {
+	switch what {
+	case "color":
+		return []string{"W", "U", "B", "R", "G"}
+	}
+	return nil
+}
+
+// answerAsEnters carries out an entering choice.
+func (g *Game) answerAsEnters(answer []string) {
+	s := g.S
+	q := s.Pending
+	o := s.Objects[q.Resolving]
+	kind, i := splitEnter(o.Lang.Enter[0])
+	r := langOf(o.Def).replace[i].Replace
+	switch kind {
+	case "pay":
+		if answer[0] == "pay" {
+			g.payLangCost(o.Controller, r.UnlessPay)
+		} else {
+			g.emit(Effect{Op: OpTap, Obj: o.ID})
+		}
+	case "choose":
+		g.emit(Effect{Op: OpChosen, Obj: o.ID, Name: answer[0]})
+	}
+	g.emit(Effect{Op: OpEnterPending, Obj: o.ID})
+	g.givePriority(q.Of, 0)
+}
+
+// checkAsEnters: the answer is one of the options.
+func (g *Game) checkAsEnters(answer []string) error {
+	q := g.S.Pending
+	if len(answer) != 1 || !slices.Contains(q.Options, answer[0]) {
+		return g.refuse("CR 614.12", "body.answer", "answer one of %v (%s)", q.Options, q.Prompt)
+	}
+	return nil
+}
