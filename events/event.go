@@ -61,8 +61,11 @@ type Event struct {
 	Actor    string // TableActor or a player id of the match
 	Recorded int64  // Unix nanoseconds, UTC; information only, never read by the rules
 	Body     Body
-	Prev     Hash // Hash of the event at Seq-1; zero at seq 1
-	Hash     Hash // SHA-256 of the canonical encoding with Hash left zero
+	// Effects are what the table says the input did (effects.go); nil
+	// for most inputs, which then encode exactly as before effects existed.
+	Effects []TableEffect
+	Prev    Hash // Hash of the event at Seq-1; zero at seq 1
+	Hash    Hash // SHA-256 of the canonical encoding with Hash left zero
 }
 
 // RecordedTime is Recorded as a time, or the zero time when unset.
@@ -100,11 +103,12 @@ const msgpackBin8 = 0xc4
 // Seal sets Hash from the event's content.
 func (e *Event) Seal() { e.Hash = e.ComputeHash() }
 
-// Digest identifies the input itself: match, seq, kind, actor and body, but
-// not when it was recorded or where it sits in the chain. Two submissions of
-// the same decision have the same digest even if their recorded times differ.
+// Digest identifies the input itself: match, seq, kind, actor, body and
+// table effects, but not when it was recorded or where it sits in the
+// chain. Two submissions of the same decision have the same digest even if
+// their recorded times differ.
 func (e *Event) Digest() Hash {
-	c := Event{Schema: e.schema(), Match: e.Match, Seq: e.Seq, Kind: e.Kind, Actor: e.Actor, Body: e.Body}
+	c := Event{Schema: e.schema(), Match: e.Match, Seq: e.Seq, Kind: e.Kind, Actor: e.Actor, Body: e.Body, Effects: e.Effects}
 	return sha256.Sum256(c.AppendCanonical(nil))
 }
 
@@ -147,6 +151,14 @@ func (e *Event) Check() *Error {
 	}
 	if fe := e.Body.Check(); fe != nil {
 		return bad("body."+fe.Field, RuleBody, "%s", fe.Reason)
+	}
+	if len(e.Effects) > 0 {
+		if !TakesEffects(e.Kind) {
+			return bad("effects", RuleTableForm, "%s places the game itself: it can't carry table effects", e.Kind)
+		}
+		if fe := checkEffects(e.Effects); fe != nil {
+			return bad(fe.Field, RuleTableForm, "%s", fe.Reason)
+		}
 	}
 	if p, ok := PlayerOf(e.Body); ok {
 		if e.Actor != p && e.Actor != TableActor {

@@ -60,6 +60,15 @@ func goldenEvents() []goldenEvent {
 		{"attack", &events.Event{Match: "golden-1", Seq: 11, Kind: events.KindAttack, Actor: "p1",
 			Body: &events.Attack{Player: "p1", Attackers: []events.Attacker{{Creature: "o5", Defender: "p2"}, {Creature: "o6", Defender: "o40"}}}}},
 		{"sealed", sealed},
+		{"table_effects", &events.Event{Match: "golden-1", Seq: 12, Kind: events.KindCast, Actor: "p1",
+			Body: &events.Cast{Player: "p1", Card: "c9"},
+			Effects: []events.TableEffect{
+				{Op: events.EffMove, Object: "c9", From: "hand", To: "stack"},
+				{Op: events.EffSpendMana, Player: "p1", Mana: "U", N: 2},
+				{Op: events.EffCreateToken, Player: "p1", N: 1, Characteristics: &events.Characteristics{
+					Name: "Thopter", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Power: "1", Toughness: "1", Keywords: []string{"Flying"}}},
+				{Op: events.EffContinuous, Object: "o4", Until: events.UntilEndOfTurn, Power: -2, Keywords: []string{"Trample"}},
+			}}},
 	}
 }
 

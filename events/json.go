@@ -20,6 +20,7 @@ type jsonEvent struct {
 	Actor    string          `json:"actor"`
 	Recorded json.RawMessage `json:"recorded,omitempty"`
 	Body     json.RawMessage `json:"body"`
+	Effects  json.RawMessage `json:"effects,omitempty"`
 	Prev     string          `json:"prev,omitempty"`
 	Hash     string          `json:"hash,omitempty"`
 }
@@ -41,6 +42,11 @@ func (e *Event) MarshalJSONLine() ([]byte, error) {
 		Body:   body,
 		Prev:   e.Prev.String(),
 		Hash:   e.Hash.String(),
+	}
+	if len(e.Effects) > 0 {
+		if j.Effects, err = json.Marshal(e.Effects); err != nil {
+			return nil, fmt.Errorf("events: effects of seq %d: %v", e.Seq, err)
+		}
 	}
 	if e.Recorded != 0 {
 		j.Recorded = []byte(strconv.Quote(e.RecordedTime().Format(time.RFC3339Nano)))
@@ -92,10 +98,37 @@ func ParseJSON(line []byte) (*Event, error) {
 			ev.Body = body
 		}
 	}
+	if ev.Effects, err = parseEffects(j.Effects); err != nil {
+		je := err.(*Error)
+		je.Match, je.Seq = ev.Match, ev.Seq
+		return nil, je
+	}
 	if ce := ev.Check(); ce != nil {
 		return nil, ce
 	}
 	return ev, nil
+}
+
+// parseEffects reads the effects list one element at a time, so that an
+// error names the element: effects[2].n.
+func parseEffects(raw json.RawMessage) ([]TableEffect, error) {
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return nil, nil
+	}
+	var elems []json.RawMessage
+	if err := strictUnmarshal(raw, &elems); err != nil {
+		return nil, jsonError("effects", err, RuleTableForm)
+	}
+	if len(elems) == 0 {
+		return nil, nil
+	}
+	out := make([]TableEffect, len(elems))
+	for i, el := range elems {
+		if err := strictUnmarshal(el, &out[i]); err != nil {
+			return nil, jsonError("effects["+itoa(i)+"]", err, RuleTableForm)
+		}
+	}
+	return out, nil
 }
 
 func strictUnmarshal(data []byte, v any) error {

@@ -14,8 +14,14 @@ import (
 
 // The envelope is a msgpack map with these keys, always all of them, always
 // in this order. That, plus bodies encoded with sorted map keys and compact
-// integers, makes the encoding canonical.
+// integers, makes the encoding canonical. An input that carries table
+// effects has one more key, "effects", right after "body"; an input
+// without them has none, so its bytes are what they were before effects
+// existed.
 var envelopeKeys = [...]string{"schema", "match", "seq", "kind", "actor", "recorded", "body", "prev", "hash"}
+
+// effectsKey is the optional envelope key of table effects.
+const effectsKey = "effects"
 
 type encoder struct {
 	buf bytes.Buffer
@@ -44,7 +50,11 @@ func (e *Event) AppendCanonical(dst []byte) []byte {
 			panic(fmt.Sprintf("events: encoding: %v", err))
 		}
 	}
-	must(enc.EncodeMapLen(len(envelopeKeys)))
+	keys := len(envelopeKeys)
+	if len(e.Effects) > 0 {
+		keys++
+	}
+	must(enc.EncodeMapLen(keys))
 	must(enc.EncodeString("schema"))
 	must(enc.EncodeInt(int64(e.schema())))
 	must(enc.EncodeString("match"))
@@ -62,6 +72,10 @@ func (e *Event) AppendCanonical(dst []byte) []byte {
 		must(enc.EncodeNil())
 	} else {
 		must(enc.Encode(e.Body))
+	}
+	if len(e.Effects) > 0 {
+		must(enc.EncodeString(effectsKey))
+		must(enc.Encode(e.Effects))
 	}
 	must(enc.EncodeString("prev"))
 	encodeHash(enc, e.Prev, must)
@@ -141,10 +155,24 @@ func decodeMsgpack(data []byte) (*Event, error) {
 	ev := &Event{}
 	var rawBody []byte // a slice of data
 	var seen uint16    // bit i: envelopeKeys[i] read
+	var effects bool   // the effects key read
 	for i := 0; i < n; i++ {
 		key, err := dec.DecodeString()
 		if err != nil {
 			return nil, fmt.Errorf("key %d: %v", i, err)
+		}
+		if key == effectsKey {
+			if effects {
+				return nil, fmt.Errorf("%s: repeated key", key)
+			}
+			effects = true
+			if err := dec.Decode(&ev.Effects); err != nil {
+				return nil, &Error{Field: key, Reason: err.Error(), Rule: RuleTableForm}
+			}
+			if len(ev.Effects) == 0 {
+				ev.Effects = nil
+			}
+			continue
 		}
 		if k := envelopeKeyIndex(key); k >= 0 {
 			if seen&(1<<k) != 0 {
@@ -184,7 +212,7 @@ func decodeMsgpack(data []byte) (*Event, error) {
 	if err := dec.Decode(body); err != nil {
 		return nil, &Error{Match: ev.Match, Seq: ev.Seq, Field: "body", Reason: err.Error(), Rule: RuleBody}
 	}
-	if !validText(reflect.ValueOf(body)) {
+	if !validText(reflect.ValueOf(body)) || !validText(reflect.ValueOf(ev.Effects)) {
 		// The JSON form could not carry it: encoding/json would write U+FFFD.
 		return nil, &Error{Match: ev.Match, Seq: ev.Seq, Field: "body", Reason: "a string is not valid UTF-8", Rule: RuleBody}
 	}

@@ -35,7 +35,7 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 		return g.refuse("CR 305.1", "", "the stack is not empty")
 	case s.Players[seat].LandsPlayed >= 1:
 		return g.refuse("CR 305.2", "", "%s has played a land this turn already", s.Players[seat].ID)
-	case !landModelled(o, def):
+	case !landModelled(o, def) && !g.tableCovers(def.Name):
 		return g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
 	}
 	return nil
@@ -75,11 +75,17 @@ func landModelled(o *Object, def *cards.Card) bool {
 func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
 	id := append(g.S.matchRef(b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...)[0]
 	def, _ := g.landFace(g.S.Objects[id], b.Face)
+	table := !landModelled(g.S.Objects[id], def)
 	nid := g.moveQuiet(id, ZoneBattlefield, seat, -1)
 	if def != g.S.Objects[nid].Def {
 		g.turnFace(nid, def.Name) // played by its back (CR 712)
 	}
-	g.entered(nid)
+	if table {
+		g.tableHook() // it may enter tapped, ... (table.go)
+	}
+	if o := g.S.Obj(nid); o != nil && o.Zone == ZoneBattlefield {
+		g.entered(nid)
+	}
 	g.emit(Effect{Op: OpLandPlayed, Seat: seat})
 	g.acted(seat)
 }
@@ -96,6 +102,9 @@ type manaChoice struct {
 func (g *Game) checkActivate(seat int, b *events.Activate) error {
 	if err := g.checkPriority(seat); err != nil {
 		return err
+	}
+	if g.tableActivation(seat, b) != 0 {
+		return nil // the table supplies an unmodelled ability (table_generic.go)
 	}
 	if _, found, err := g.planAbility(seat, b); found {
 		return err
@@ -183,6 +192,11 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 }
 
 func (g *Game) doActivate(seat int, b *events.Activate) {
+	if g.tableActivation(seat, b) != 0 {
+		g.tableHook() // its costs and effects are the table's (table.go)
+		g.acted(seat)
+		return
+	}
 	if p, found, _ := g.planAbility(seat, b); found {
 		g.doAbility(seat, p, b.X)
 		return

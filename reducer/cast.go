@@ -23,6 +23,9 @@ type castPlan struct {
 	top  ObjID
 	// lang: a language spell's modes and targets per slot (interp_cast.go).
 	lang *langCastPlan
+	// table: the card isn't modelled; the table's effects say what it
+	// does (table_generic.go).
+	table bool
 }
 
 func (g *Game) checkCast(seat int, b *events.Cast) error {
@@ -135,19 +138,14 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	switch {
 	case def.Is("Land"):
 		return castPlan{}, g.refuse("CR 305.9", "body.card", "%s is a land: lands are played, not cast", def.Name)
-	case !castModelled(o, def, face):
+	case !castModelled(o, def, face) && !g.tableCovers(def.Name):
 		return castPlan{}, g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
+	case !castModelled(o, def, face):
+		return g.planUnmodelledCast(seat, id, def, face, top, b) // the table supplies its text (table_generic.go)
 	}
 	fuse := face != "" && face == o.Def.Name
-	if (fuse && fusedSorcery(def) || !fuse && !def.Is("Instant")) && !def.HasKeyword("Flash") && !g.asThoughFlash(seat, def, top) {
-		switch {
-		case s.Active != seat:
-			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only in its controller's own main phase: it is %s's turn", def.Name, s.Players[s.Active].ID)
-		case s.Step != StepMain1 && s.Step != StepMain2:
-			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only in a main phase, not %s", def.Name, s.Step)
-		case len(s.Stack) > 0:
-			return castPlan{}, g.refuse("CR 307.1", "body.card", "%s can be cast only when the stack is empty", def.Name)
-		}
+	if err := g.castTiming(seat, def, fuse, top); err != nil {
+		return castPlan{}, err
 	}
 	if b.X != 0 && !def.Cost.HasX() {
 		return castPlan{}, g.refuse("CR 601.2b", "body.x", "%s has no X in its cost", def.Name)
@@ -201,6 +199,24 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	}
 	plan.pay = pay
 	return plan, nil
+}
+
+// castTiming: a spell that isn't an instant (or a fused pair of them) and
+// hasn't flash is cast in its controller's main phase with an empty stack
+// (CR 307.1).
+func (g *Game) castTiming(seat int, def *cards.Card, fuse bool, top ObjID) error {
+	s := g.S
+	if (fuse && fusedSorcery(def) || !fuse && !def.Is("Instant")) && !def.HasKeyword("Flash") && !g.asThoughFlash(seat, def, top) {
+		switch {
+		case s.Active != seat:
+			return g.refuse("CR 307.1", "body.card", "%s can be cast only in its controller's own main phase: it is %s's turn", def.Name, s.Players[s.Active].ID)
+		case s.Step != StepMain1 && s.Step != StepMain2:
+			return g.refuse("CR 307.1", "body.card", "%s can be cast only in a main phase, not %s", def.Name, s.Step)
+		case len(s.Stack) > 0:
+			return g.refuse("CR 307.1", "body.card", "%s can be cast only when the stack is empty", def.Name)
+		}
+	}
+	return nil
 }
 
 // chooseTarget resolves a target reference for a slot of kind k.
@@ -352,6 +368,9 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 		g.emit(Effect{Op: OpKicked, Obj: nid})
 	}
 	g.spend(seat, plan.pay)
+	if plan.table {
+		g.tableHook() // additional costs and the like are the table's (table.go)
+	}
 	g.afterCast(plan, nid, seat)
 	g.fire(cards.TriggerCast, nid, seat) // CR 601.2i: cast once paid
 	g.acted(seat)

@@ -23,12 +23,19 @@ func (o *Object) def() *cards.Card {
 	return o.Def
 }
 
-// Is reports whether the object has card type t; abilities have none.
-func (o *Object) Is(t string) bool { d := o.def(); return d != nil && !o.isAbility() && d.Is(t) }
+// Is reports whether the object has card type t; abilities have none. A
+// table effect may add one (table_state.go).
+func (o *Object) Is(t string) bool {
+	d := o.def()
+	if d == nil || o.isAbility() {
+		return false
+	}
+	return d.Is(t) || len(o.state.continuousOf()) > 0 && o.tableType(t)
+}
 
 // isAbility reports whether the object is an activated or triggered ability
-// on the stack.
-func (o *Object) isAbility() bool { return o.Ability > 0 || o.Trigger > 0 }
+// on the stack, or one the table put there.
+func (o *Object) isAbility() bool { return o.Ability > 0 || o.Trigger > 0 || o.Text != "" }
 
 // Name is the object's name; an ability is named after its source.
 func (o *Object) Name() string {
@@ -81,8 +88,14 @@ func (o *Object) Has(k string) bool {
 	return o.hasAdded(k)
 }
 
-// Colors are the object's colours.
+// Colors are the object's colours, as printed or as a table effect sets
+// them (layer 5).
 func (o *Object) Colors() []cards.Color {
+	if len(o.state.continuousOf()) > 0 {
+		if cs, ok := o.tableColors(); ok {
+			return cs
+		}
+	}
 	if d := o.def(); d != nil {
 		return d.Colors
 	}

@@ -26,6 +26,7 @@ func (s *State) Clone() *State {
 		cp.Graveyard = slices.Clone(p.Graveyard)
 		cp.Command = slices.Clone(p.Command)
 		cp.Pool = slices.Clone(p.Pool)
+		cp.Counters = slices.Clone(p.Counters)
 		c.Players[i] = &cp
 	}
 	c.Objects = make([]*Object, len(s.Objects))

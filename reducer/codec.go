@@ -37,11 +37,12 @@ const (
 	fCont
 	fDecl
 	fInts
+	fFacts
 )
 
 // effectFields is how many Effect fields the codec writes besides Op; a
 // test holds it to the struct's field count.
-const effectFields = 20
+const effectFields = 21
 
 // EncodeEffects is the stored form of an input's effects.
 func EncodeEffects(effs []Effect) []byte {
@@ -118,6 +119,7 @@ func EncodeEffects(effs []Effect) []byte {
 			}
 			return nil
 		})
+		put(fFacts, func() error { return enc.Encode(e.Facts) })
 	}
 	return bytes.Clone(w.buf.Bytes())
 }
@@ -174,6 +176,7 @@ func (e *Effect) mask() int {
 	set(fCont, e.Cont != nil)
 	set(fDecl, e.Decl != nil)
 	set(fInts, len(e.Ints) > 0)
+	set(fFacts, e.Facts != nil)
 	return m
 }
 
@@ -303,5 +306,6 @@ func decodeEffect(dec *msgpack.Decoder, e *Effect) error {
 		}
 		return nil
 	})
+	get(fFacts, func() error { return dec.Decode(&e.Facts) })
 	return firstErr
 }

@@ -50,6 +50,9 @@ type Continuous struct {
 	// Rule is a change to the game's rules it makes, for no object in
 	// particular: RuleNoPrevention (damage can't be prevented).
 	Rule string
+	// Table is what an effect the table described adds beyond the above
+	// (table_state.go), or nil.
+	Table *TableGrant `msgpack:",omitempty"`
 }
 
 func cloneContinuous(cs []Continuous) []Continuous {
@@ -59,6 +62,7 @@ func cloneContinuous(cs []Continuous) []Continuous {
 		out[i].AddSupertypes = slices.Clone(cs[i].AddSupertypes)
 		out[i].AddSubtypes = slices.Clone(cs[i].AddSubtypes)
 		out[i].AddKeywords = slices.Clone(cs[i].AddKeywords)
+		out[i].Table = cs[i].Table.clone()
 	}
 	return out
 }

@@ -220,9 +220,16 @@ func (s *State) DescribePermanent(id ObjID) string {
 		if c.P != 0 || c.T != 0 {
 			what = append(what, signed(c.P)+"/"+signed(c.T))
 		}
+		what = append(what, c.Table.describe()...) // table_state.go
 		from := "static ability of " + descObj(s, c.Source)
 		if c.Timestamp > 0 {
-			from = "until " + strings.ReplaceAll(c.Until, "_", " ") + ", from " + c.Source.String()
+			from = "until " + strings.ReplaceAll(c.Until, "_", " ")
+			if c.Until == "permanent" {
+				from = "for the rest of the game" // the table's (table_run.go)
+			}
+			if c.Source != 0 {
+				from += ", from " + c.Source.String()
+			}
 		}
 		parts = append(parts, "gets "+strings.Join(what, ", ")+" ("+from+")")
 	})
@@ -275,7 +282,10 @@ func (s *State) DescribeSpell(id ObjID) string {
 		line += " (" + o.Def.Name + " cast as " + o.Face + ")"
 	}
 	line += ", controller " + s.playerID(o.Controller)
-	if o.X != 0 || o.Def != nil && o.Ability == 0 && o.def().Cost.HasX() {
+	if o.Text != "" {
+		line += fmt.Sprintf(", the table's %q", o.Text) // table_ops.go
+	}
+	if o.X != 0 || o.Def != nil && !o.isAbility() && o.def().Cost.HasX() {
 		line += fmt.Sprintf(", X=%d", o.X)
 	}
 	if len(o.Targets) > 0 {

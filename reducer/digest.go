@@ -147,6 +147,7 @@ func (s *State) Digest() Digest {
 	for _, o := range q.Options {
 		w.str(o)
 	}
+	s.digestTable(&w) // table_state.go: nothing unless the table added state
 	var d Digest
 	d = sha256.Sum256(w.buf)
 	return d

@@ -225,6 +225,7 @@ func describeEvent(ev *events.Event) string {
 type recordedGame struct {
 	inputs  []*events.Event
 	effects [][]Effect
+	digests []Digest // after each input, once a test asks (table_property_test.go)
 }
 
 // observer watches a random game: listed runs with the legal actions

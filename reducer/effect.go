@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/chronicle-mtg/chronicle/events"
+
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
-// Op is what an Effect does.
-type Op uint8
+// Op is what an Effect does. Stored as a msgpack integer, so widening it
+// changed no stored byte.
+type Op uint16
 
 // Effect operations. Each is a small, explicit change; Apply folds them.
 // The numbering is stored with recorded effects: append, never renumber.
@@ -85,6 +88,8 @@ type Effect struct {
 	Decl *Declared `msgpack:"decl,omitempty"`
 	// Numbers of the interpreter's ops (interp_state.go).
 	Ints []int `msgpack:"ints,omitempty"`
+	// A token the table described (OpTableToken, table_ops.go).
+	Facts *events.Characteristics `msgpack:"facts,omitempty"`
 }
 
 // apply folds one effect into s. It panics on an effect that doesn't fit

@@ -17,6 +17,7 @@ import "fmt"
 //	200-219  regeneration and Auras (regenerate.go, aura.go)
 //	220-239  wither and the {Q} cards (wither.go)
 //	240-259  declared cards and the ability language (declare.go, interp*.go)
+//	260-279  the table's effects (table_ops.go)
 
 var extOps = map[Op]func(*State, *Effect){}
 

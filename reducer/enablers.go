@@ -513,11 +513,16 @@ func describeContinuous(s *State, e Effect) string {
 	if c.Rule == RuleNoPrevention {
 		what = append(what, "damage can't be prevented")
 	}
+	what = append(what, c.Table.describe()...) // table_state.go
 	var objs []string
 	for _, id := range c.Objects {
 		objs = append(objs, descObj(s, id))
 	}
-	line := fmt.Sprintf("continuous effect %d from %s", s.Timestamp+1, descObj(s, c.Source))
+	from := descObj(s, c.Source)
+	if c.Source == 0 {
+		from = "the table" // table_run.go
+	}
+	line := fmt.Sprintf("continuous effect %d from %s", s.Timestamp+1, from)
 	if len(objs) > 0 {
 		line += ": " + strings.Join(objs, ", ") + " gets"
 	} else {
@@ -528,6 +533,8 @@ func describeContinuous(s *State, e Effect) string {
 		return line + " " + strings.Join(what, ", ") + " for as long as it remains on the battlefield"
 	case UntilEndOfTurn:
 		return line + " " + strings.Join(what, ", ") + " until end of turn"
+	case "permanent":
+		return line + " " + strings.Join(what, ", ") + " for the rest of the game" // the table's
 	}
 	return line + " " + strings.Join(what, ", ") + " until " + strings.ReplaceAll(c.Until, "_", " ")
 }

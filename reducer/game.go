@@ -23,6 +23,19 @@ type Game struct {
 	// own length so that a caller's append never reaches the next one. A
 	// pure allocation cache: never read, and dropped by Clone.
 	arena []Effect
+	// table: the input carries table effects, so what the engine doesn't
+	// model is handled by generic rules (table_generic.go), each such card
+	// noted in touched; verif is how far the rules checked the last input
+	// (table.go).
+	table   bool
+	touched []string
+	verif   Verification
+	// tr is the table's run of the input being submitted; hooked is set
+	// once its effects have been applied where the engine met what it
+	// doesn't model, diffs the differences found there (table.go).
+	tr     *tableRun
+	hooked bool
+	diffs  []string
 }
 
 // arenaChunk is how many effects a fresh arena chunk holds.
@@ -44,6 +57,10 @@ func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
 	g.seq, g.actor, g.action, g.ev, g.out = ev.Seq, ev.Actor, "", ev, g.arena[:0:cap(g.arena)]
 	if g.match == "" {
 		g.match = ev.Match
+	}
+	g.verif, g.table, g.touched, g.tr, g.hooked, g.diffs = Verification{}, false, nil, nil, false, nil
+	if len(ev.Effects) > 0 {
+		return g.submitTable(ev) // table.go
 	}
 	if err := g.check(ev); err != nil {
 		return nil, err
@@ -114,7 +131,10 @@ func (g *Game) check(ev *events.Event) error {
 	case *events.Choose:
 		return g.checkChoose(seat, b)
 	case *events.Pass:
-		return g.checkPriority(seat)
+		if err := g.checkPriority(seat); err != nil {
+			return err
+		}
+		return g.checkPassResolves(seat) // table_generic.go
 	case *events.PlayLand:
 		return g.checkPlayLand(seat, b)
 	case *events.Activate:

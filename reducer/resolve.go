@@ -14,6 +14,9 @@ func (g *Game) resolveTop() {
 	id := s.Stack[len(s.Stack)-1]
 	o := s.Objects[id]
 	def := o.def()
+	if g.resolveUnmodelled(o) {
+		return // the table supplies what it does (table_generic.go)
+	}
 	if o.Ability > 0 {
 		g.resolveAbility(o)
 		return

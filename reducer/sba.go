@@ -21,6 +21,9 @@ func (g *Game) stateBasedActions() bool {
 		if !p.Lost && p.Life <= 0 {
 			g.emit(Effect{Op: OpLose, Seat: i, Kind: "life total 0 or less (CR 704.5a)"})
 			acted = true
+		} else if !p.Lost && len(p.Counters) > 0 && p.counterOf("poison") >= 10 {
+			g.emit(Effect{Op: OpLose, Seat: i, Kind: "ten or more poison counters (CR 704.5c)"})
+			acted = true
 		}
 	}
 	var dying []ObjID

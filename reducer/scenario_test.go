@@ -416,6 +416,9 @@ func (r *scenarioRunner) submit(c *scenarioCase, ev *events.Event, effects bool)
 		return []string{"error: " + err.Error()}
 	}
 	var out []string
+	if v := r.g.Verification(); v.Status != Verified {
+		out = append(out, describeVerification(v)...)
+	}
 	for _, e := range effs {
 		if effects {
 			out = append(out, DescribeEffect(r.trusted.S, e))

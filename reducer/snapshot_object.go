@@ -32,7 +32,7 @@ var objectFields = []objectField{
 		func(r *snapReader, _ *State, o *Object) { o.Card = CardID(r.int()) }},
 	// Def is absent when it is the card's own (or nil without a card), ""
 	// when nil though the object has a card, else the definition's name.
-	{"Def", func(s *State, o *Object) bool { return o.Def == s.cardDefOf(o.Card) },
+	{"Def", func(s *State, o *Object) bool { return o.Def == s.cardDefOf(o.Card) || o.Facts != nil },
 		func(w *snapWriter, _ *State, o *Object) { w.def(o.Def) },
 		func(r *snapReader, _ *State, o *Object) { o.Def = r.def() }},
 	{"Owner", func(_ *State, o *Object) bool { return o.Owner == 0 },
@@ -187,6 +187,12 @@ var objectFields = []objectField{
 	{"Melded", func(_ *State, o *Object) bool { return o.Melded == 0 },
 		func(w *snapWriter, _ *State, o *Object) { w.int(int(o.Melded)) },
 		func(r *snapReader, _ *State, o *Object) { o.Melded = CardID(r.int()) }},
+	{"Text", func(_ *State, o *Object) bool { return o.Text == "" }, // table_state.go
+		func(w *snapWriter, _ *State, o *Object) { w.str(o.Text) },
+		func(r *snapReader, _ *State, o *Object) { o.Text = r.str() }},
+	{"Facts", func(_ *State, o *Object) bool { return o.Facts == nil },
+		func(w *snapWriter, _ *State, o *Object) { writeFacts(w, o.Facts) },
+		func(r *snapReader, _ *State, o *Object) { o.Facts = readFacts(r) }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot
@@ -240,6 +246,9 @@ func (s *State) readObject(r *snapReader) *Object {
 	}
 	if mask&(1<<objDefField) == 0 {
 		o.Def = s.cardDefOf(o.Card)
+	}
+	if o.Facts != nil {
+		o.Def = factsDef(o.Facts) // a token the table described (table_state.go)
 	}
 	return o
 }

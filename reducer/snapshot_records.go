@@ -8,7 +8,7 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 // same fields in the same order.
 
 func writePlayer(w *snapWriter, p *Player) {
-	w.arr(snapPlayerFields)
+	w.arr(snapPlayerFields + optional(len(p.Counters) > 0)) // counters: table_state.go
 	w.str(p.ID)
 	w.str(p.Name)
 	w.int(p.Life)
@@ -28,10 +28,13 @@ func writePlayer(w *snapWriter, p *Player) {
 	w.bool(p.Decided)
 	w.bool(p.Lost)
 	w.str(p.LossReason)
+	if len(p.Counters) > 0 {
+		w.counters(p.Counters)
+	}
 }
 
 func readPlayer(r *snapReader) *Player {
-	r.fields(snapPlayerFields, "player")
+	extra := r.fieldsUpTo(snapPlayerFields, 1, "player")
 	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
 	p.Library = r.ids()
 	p.Hand = r.ids()
@@ -53,6 +56,9 @@ func readPlayer(r *snapReader) *Player {
 	p.Decided = r.bool()
 	p.Lost = r.bool()
 	p.LossReason = r.str()
+	if extra > 0 {
+		p.Counters = r.counters()
+	}
 	return p
 }
 
@@ -134,7 +140,7 @@ func readQuestion(r *snapReader, q *Question) {
 }
 
 func writeContinuous(w *snapWriter, c *Continuous) {
-	w.arr(snapContinuousFields)
+	w.arr(snapContinuousFields + optional(c.Table != nil)) // table_state.go
 	w.int(c.Timestamp)
 	w.int(int(c.Source))
 	w.int(c.Controller)
@@ -147,10 +153,13 @@ func writeContinuous(w *snapWriter, c *Continuous) {
 	w.int(c.P)
 	w.int(c.T)
 	w.str(c.Rule)
+	if c.Table != nil {
+		writeTableGrant(w, c.Table)
+	}
 }
 
 func readContinuous(r *snapReader, c *Continuous) {
-	r.fields(snapContinuousFields, "continuous effect")
+	extra := r.fieldsUpTo(snapContinuousFields, 1, "continuous effect")
 	c.Timestamp = r.int()
 	c.Source = ObjID(r.int())
 	c.Controller = r.int()
@@ -163,6 +172,9 @@ func readContinuous(r *snapReader, c *Continuous) {
 	c.P = r.int()
 	c.T = r.int()
 	c.Rule = r.str()
+	if extra > 0 {
+		c.Table = readTableGrant(r)
+	}
 }
 
 // writeDiscovery writes nil or the record.

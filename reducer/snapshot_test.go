@@ -136,8 +136,8 @@ func TestSnapshotEveryField(t *testing.T) {
 // passes again.
 var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[State]():      "Match Format StartingLife BestOf pool Players Objects Cards Battlefield Stack Exile Game Turn Step Active Priority Passes Pending Triggers Continuous Timestamp Discovery Declared declared linked readingStatics specials Over GameWins GameOver Winner",
-	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Mulligans Kept Decided Lost LossReason",
-	reflect.TypeFor[Object]():     "state ID Card Def Owner Controller Zone Token Tapped Sick Damage Deathtouched Counters Ability Trigger Source LKI Event EventSeat EventLKI X Targets Face Step MayCast ExiledBy PumpP PumpT Attacking Blocking Blocked Cast AttackingPW FaceDown CastFrom Used Copy Kicked SkipUntap Regen AttachedTo Chosen Lang Melded",
+	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Mulligans Kept Decided Lost LossReason Counters",
+	reflect.TypeFor[Object]():     "state ID Card Def Owner Controller Zone Token Tapped Sick Damage Deathtouched Counters Ability Trigger Source LKI Event EventSeat EventLKI X Targets Face Step MayCast ExiledBy PumpP PumpT Attacking Blocking Blocked Cast AttackingPW FaceDown CastFrom Used Copy Kicked SkipUntap Regen AttachedTo Chosen Lang Melded Text Facts",
 	reflect.TypeFor[Card]():       "Def Owner Sideboard",
 	reflect.TypeFor[Mana]():       "Color Source Legendary",
 	reflect.TypeFor[Trigger]():    "Source Def Index Controller LKI Event EventSeat EventLKI",
@@ -147,7 +147,7 @@ var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[Target]():     "Obj Player",
 	reflect.TypeFor[Permission](): "Seat Kind",
 	reflect.TypeFor[Use]():        "Kind Turn",
-	reflect.TypeFor[Continuous](): "Timestamp Source Controller Objects Until AddSupertypes AddSubtypes AddKeywords AnyColorMana P T Rule",
+	reflect.TypeFor[Continuous](): "Timestamp Source Controller Objects Until AddSupertypes AddSubtypes AddKeywords AnyColorMana P T Rule Table",
 	reflect.TypeFor[Discovery]():  "Resolving Seat N Card Rest",
 }
 

@@ -113,6 +113,16 @@ func (r *snapReader) fields(n int, what string) {
 	}
 }
 
+// fieldsUpTo reads a record of n fields and up to more optional ones
+// appended after them, and returns how many of those it has.
+func (r *snapReader) fieldsUpTo(n, more int, what string) int {
+	m := r.arr()
+	if (m < n || m > n+more) && r.err == nil {
+		r.fail("a %s of %d fields, want %d to %d", what, m, n, n+more)
+	}
+	return max(m-n, 0)
+}
+
 func (r *snapReader) int() int {
 	if r.err != nil {
 		return 0

@@ -189,6 +189,10 @@ func (g *Game) doRandom(b *events.Random) {
 	case events.RandomShuffle:
 		order, _ := g.libraryOrder(q.Of, b.Order)
 		g.emit(Effect{Op: OpOrder, Seat: q.Of, List: order})
+		if q.What == whatTableShuffle {
+			g.afterTableShuffle(q) // a shuffle the table's effects asked for (table.go)
+			return
+		}
 		if q.Resolving != 0 && s.Discovery != nil {
 			g.discoverAfterShuffle() // a discovery waited for the shuffle
 			return

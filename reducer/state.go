@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
@@ -98,6 +99,9 @@ type Player struct {
 	Decided     bool // took a mulligan this round, not yet shuffled
 	Lost        bool
 	LossReason  string
+	// Counters a player has (poison, energy: CR 122.1), sorted by kind;
+	// the table gives and takes them (table.go).
+	Counters []Counter
 }
 
 // Mana is one mana in a pool: its type and the source that made it.
@@ -212,6 +216,11 @@ type Object struct {
 	// Melded is the second card of a melded permanent (CR 712; Card is
 	// the first, whose back is the melded face): both leave together.
 	Melded CardID
+	// Text is the text of an ability the table put on the stack; Facts
+	// describe a token the table created that the card data doesn't hold
+	// (table.go).
+	Text  string
+	Facts *events.Characteristics
 }
 
 // Use is an ability used in a turn: its kind and the turn number.
