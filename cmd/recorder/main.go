@@ -4,6 +4,8 @@
 //	recorder serve     long-running recorder (embedded nats-server by default)
 //	recorder publish   publish .jsonl files as a game client would
 //	recorder record    one command: private server + recorder + publish
+//	recorder users     make a deployment's NATS users and their rights
+//	recorder keygen    make a key for signing inputs or verdicts
 //
 // Exit codes: 0 all inputs stored, 1 some input rejected or not published,
 // 2 usage, connection or storage errors.
@@ -30,6 +32,8 @@ type cli struct {
 	Serve   serveCmd   `cmd:"" help:"Run the recorder until SIGINT or SIGTERM."`
 	Publish publishCmd `cmd:"" help:"Publish the inputs of .jsonl files and wait for the recorder's verdicts."`
 	Record  recordCmd  `cmd:"" help:"Record .jsonl files in one step: a private server, the recorder, and the publisher."`
+	Users   usersCmd   `cmd:"" help:"Make a deployment's NATS users: the recorder, the operator, the table and the players, each with its rights."`
+	Keygen  keygenCmd  `cmd:"" help:"Make an Ed25519 key (an nkey seed file) for signing inputs or verdicts; prints its public key."`
 }
 
 // env is what a command may touch besides its flags.

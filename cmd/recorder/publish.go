@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -24,6 +25,7 @@ type publishOutput struct {
 
 type publishCmd struct {
 	NATS string `name:"nats" default:"nats://127.0.0.1:4222" placeholder:"URL" help:"NATS server of a running recorder."`
+	natsAuth
 	publishOutput
 }
 
@@ -33,11 +35,23 @@ func (c *publishCmd) Run(e *env) error {
 	if err := checkFiles(c.Files); err != nil {
 		return err
 	}
+	if err := checkURL(c.NATS); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	nopts, err := c.options()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	files, total := readInputs(c.Files)
 	reportMalformed(e, files)
-	nc, err := nats.Connect(c.NATS, nats.Name("chronicle-publish"), nats.Timeout(5*time.Second))
+	nc, err := nats.Connect(c.NATS, append([]nats.Option{nats.Name("chronicle-publish"), nats.Timeout(5 * time.Second),
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			if !strings.Contains(err.Error(), "MSG.GET") { // a player may not read the stream: it goes without
+				fmt.Fprintln(e.stderr, "recorder: NATS:", err)
+			}
+		})}, nopts...)...)
 	if err != nil {
-		return fail(exitUsage, "connect to NATS %s: %v", c.NATS, err)
+		return fail(exitUsage, "connect to NATS %s: %v", redact(c.NATS), err)
 	}
 	defer nc.Close()
 	return publishAndReport(ctx, e, nc, files, total, c.publishOutput)

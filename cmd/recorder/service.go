@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -24,6 +25,11 @@ type serviceOptions struct {
 	replicas int
 	noRules  bool // check the log's own rules only, not the game's
 	log      *slog.Logger
+	natsOpts []nats.Option // how to sign in to natsURL
+	// The embedded server's users (nil: anyone) and TLS.
+	users     *bus.Users
+	usersDir  string
+	serverTLS *tls.Config
 }
 
 // service is a running recorder with everything it owns. stop shuts it
@@ -51,20 +57,29 @@ func startService(ctx context.Context, opt serviceOptions) (_ *service, err erro
 		return nil, err
 	}
 	url := opt.natsURL
+	nopts := []nats.Option{nats.Name("chronicle-recorder"), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
 	if url == "" {
-		if s.srv, err = bus.StartServer(bus.ServerOptions{StoreDir: opt.natsDir, Listen: opt.listen}); err != nil {
+		if s.srv, err = bus.StartServer(bus.ServerOptions{StoreDir: opt.natsDir, Listen: opt.listen, Users: opt.users, TLS: opt.serverTLS}); err != nil {
 			return nil, err
 		}
 		url = s.srv.ClientURL()
-	}
-	nopts := []nats.Option{nats.Name("chronicle-recorder"), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
-	if s.srv != nil {
+		if opt.users != nil {
+			// The recorder signs in as its own user, with its own inbox.
+			signIn, err := nats.NkeyOptionFromSeed(bus.SeedFile(opt.usersDir, bus.RoleRecorder))
+			if err != nil {
+				return nil, fmt.Errorf("the recorder's key: %w", err)
+			}
+			nopts = append(nopts, signIn, nats.CustomInboxPrefix(bus.InboxPrefix(opt.users.Recorder)))
+		}
+		if opt.serverTLS != nil {
+			nopts = append(nopts, nats.Secure(&tls.Config{InsecureSkipVerify: true})) // in-process: no network to trust
+		}
 		s.nc, err = s.srv.Connect(nopts...)
 	} else {
-		s.nc, err = nats.Connect(url, append(nopts, nats.Timeout(5*time.Second))...)
+		s.nc, err = nats.Connect(url, append(append(nopts, nats.Timeout(5*time.Second)), opt.natsOpts...)...)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("connect to NATS %s: %w", url, err)
+		return nil, fmt.Errorf("connect to NATS %s: %w", redact(url), err)
 	}
 	var rules recorder.Validator
 	if !opt.noRules {
@@ -105,7 +120,7 @@ func (s *service) url() string {
 	if s.srv != nil {
 		return s.srv.ClientURL()
 	}
-	return s.nc.ConnectedUrl()
+	return s.nc.ConnectedUrlRedacted()
 }
 
 // stop shuts everything down once; later calls return the first result.

@@ -76,7 +76,7 @@ func (r *matchRun) publishBatch(ctx context.Context, evs []*events.Event, last u
 		m.Header.Set(jetstream.MsgIDHeader, MsgID(r.match, ev.Seq))
 		m.Header.Set(hdrBatchID, id)
 		m.Header.Set(hdrBatchSeq, strconv.Itoa(i+1))
-		if i == 0 {
+		if i == 0 && !r.p.noOrder.Load() {
 			m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(last, 10))
 		}
 		if i < len(evs)-1 {

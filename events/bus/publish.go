@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -68,6 +69,10 @@ type Publisher struct {
 
 	noAtomic atomic.Bool  // the stream refused an atomic batch as disabled
 	maxBatch atomic.Int64 // the server refused a batch this large; 0: none yet
+	// noOrder: the user may not read the stream (a player), so the
+	// subject's last sequence can't be known and inputs go without it; the
+	// recorder's seq and digest checks still refuse an interleaving writer.
+	noOrder atomic.Bool
 }
 
 func (p *Publisher) batchSize() int {
@@ -426,9 +431,11 @@ func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event,
 	for k, ev := range chunk {
 		r.await(chunk[k:k+1], true)
 		rctx, cancel := context.WithTimeout(ctx, r.p.requestTimeout())
-		ack, err := r.p.JS.Publish(rctx, InSubject(r.match), ev.MarshalMsgpack(),
-			jetstream.WithMsgID(MsgID(r.match, ev.Seq)),
-			jetstream.WithExpectLastSequencePerSubject(last))
+		opts := []jetstream.PublishOpt{jetstream.WithMsgID(MsgID(r.match, ev.Seq))}
+		if !r.p.noOrder.Load() {
+			opts = append(opts, jetstream.WithExpectLastSequencePerSubject(last))
+		}
+		ack, err := r.p.JS.Publish(rctx, InSubject(r.match), ev.MarshalMsgpack(), opts...)
 		cancel()
 		if err != nil {
 			r.await(chunk[k:k+1], false)
@@ -473,16 +480,30 @@ func (r *matchRun) missingOf(seq uint64) []uint64 {
 }
 
 func (r *matchRun) lastSubjectSeq(ctx context.Context) (uint64, error) {
+	if r.p.noOrder.Load() {
+		return 0, nil
+	}
 	ctx, cancel := context.WithTimeout(ctx, r.p.requestTimeout())
 	defer cancel()
 	m, err := r.p.Stream.GetLastMsgForSubject(ctx, InSubject(r.match))
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return 0, nil
 	}
+	if err != nil && mayNotRead(r.p.NC) {
+		r.p.noOrder.Store(true)
+		return 0, nil
+	}
 	if err != nil {
 		return 0, fmt.Errorf("bus: last message of %s: %w", InSubject(r.match), err)
 	}
 	return m.Sequence, nil
+}
+
+// mayNotRead reports whether the server refused this user a read of the
+// stream: the request was dropped as a permissions violation.
+func mayNotRead(nc *nats.Conn) bool {
+	err := nc.LastError()
+	return errors.Is(err, nats.ErrPermissionViolation) && strings.Contains(err.Error(), "MSG.GET")
 }
 
 // wait blocks until every published input has a verdict.

@@ -1,6 +1,7 @@
 package bus
 
 import (
+	"crypto/tls"
 	"fmt"
 	"net"
 	"path/filepath"
@@ -20,11 +21,19 @@ type ServerOptions struct {
 	Listen string
 	// Debug turns on the server's own logging (to stderr).
 	Debug bool
+	// Users, when set, are the only clients the server lets in, each with
+	// its role's rights (perms.go); nil lets anyone in with every right.
+	Users *Users
+	// TLS, when set, is the server's certificate (and, with ClientCAs,
+	// the CAs whose client certificates it requires): clients must use
+	// TLS.
+	TLS *tls.Config
 }
 
 // Server is an embedded nats-server with JetStream on.
 type Server struct {
 	ns        *server.Server
+	o         *server.Options
 	inProcess bool
 	opt       ServerOptions
 	addr      string // HOST:PORT clients reach, as it was when the server started
@@ -59,6 +68,14 @@ func StartServer(opt ServerOptions) (*Server, error) {
 		}
 		o.Host, o.Port = host, p
 	}
+	if opt.Users != nil {
+		o.Nkeys = opt.Users.NkeyUsers()
+	}
+	if opt.TLS != nil {
+		o.TLSConfig, o.TLS = opt.TLS, true
+		o.TLSVerify = opt.TLS.ClientCAs != nil
+		o.TLSTimeout = 2
+	}
 	ns, err := server.NewServer(o)
 	if err != nil {
 		return nil, fmt.Errorf("bus: nats-server: %w", err)
@@ -71,11 +88,23 @@ func StartServer(opt ServerOptions) (*Server, error) {
 		ns.Shutdown()
 		return nil, fmt.Errorf("bus: nats-server did not start listening on %s (port in use?)", opt.Listen)
 	}
-	srv := &Server{ns: ns, inProcess: o.DontListen, opt: opt}
+	srv := &Server{ns: ns, o: o, inProcess: o.DontListen, opt: opt}
 	if !o.DontListen {
 		srv.addr = ns.Addr().String()
 	}
 	return srv, nil
+}
+
+// ReloadUsers replaces the users the server lets in, without a restart:
+// clients whose user is gone are disconnected.
+func (s *Server) ReloadUsers(u *Users) error {
+	o := s.o.Clone()
+	o.Nkeys = u.NkeyUsers()
+	if err := s.ns.ReloadOptions(o); err != nil {
+		return fmt.Errorf("bus: reload users: %w", err)
+	}
+	s.o = o
+	return nil
 }
 
 // StoreDir is the folder of JetStream's file store.
