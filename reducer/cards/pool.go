@@ -127,6 +127,18 @@ func (p *Pool) build(i int) (*Card, error) {
 	return c, nil
 }
 
+// Facts returns the card database's record of the card name names, as it
+// is stored (decoded anew each time): the printed facts a card is built
+// from, for tools and tests that check the engine against them.
+func (p *Pool) Facts(name string) (facts.Record, bool) {
+	i := p.find(name)
+	if i < 0 {
+		return facts.Record{}, false
+	}
+	r, err := p.db.Record(i)
+	return r, err == nil
+}
+
 // Len is how many cards the pool has (tokens of Tokens aside).
 func (p *Pool) Len() int { return p.db.Cards() }
 
