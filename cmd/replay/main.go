@@ -15,6 +15,7 @@
 //	replay gen         generate a tournament of random legal matches as .jsonl files
 //	replay bench       measure ingest, replay, seek, audit and disk use against baselines
 //	replay cards       how much of cards, decklists or the card database is modelled
+//	replay deck        a decklist file as match_started's players entry, names resolved
 //
 // The store is opened read-only (for writing by branch and append), in
 // --data DIR ($CHRONICLE_DATA, else ./chronicle-data). bbolt lets no reader in while a recorder has the store
@@ -71,6 +72,7 @@ type cli struct {
 	Gen        genCmd        `cmd:"" help:"Generate a tournament: random legal best-of-three matches, one .jsonl file each, deterministic per seed."`
 	Bench      benchCmd      `cmd:"" help:"Measure ingest, replay, seek, audit and disk use on a generated tournament, each against its baseline."`
 	Cards      cardsCmd      `cmd:"" help:"How much of each card, of a decklists file, or of the whole card database the engine models."`
+	Deck       deckCmd       `cmd:"" help:"Read a decklist (text, Arena, MTGO .dek, Forge or XMage .dck) and print its match_started players entry."`
 }
 
 // env is what a command may touch besides its flags.
