@@ -3,6 +3,7 @@ package reducer
 import (
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
+	"strings"
 )
 
 // Playing lands (CR 305), mana abilities (CR 605) and conceding (CR 104.3a).
@@ -97,6 +98,10 @@ type manaChoice struct {
 	color   cards.Color
 	defined bool  // a colour was chosen from a defined set (mana.go)
 	other   ObjID // a permanent the cost taps (relic.go)
+	// A language mana ability (interp_mana.go): the mana its cost spends,
+	// and the form of "{U} or {R}" chosen.
+	pay  []int
+	form []cards.Color
 }
 
 func (g *Game) checkActivate(seat int, b *events.Activate) error {
@@ -169,9 +174,9 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		return manaChoice{}, g.refuse("CR 605.1a", "body.targets", "%s's mana ability has no targets", g.S.objName(id))
 	case b.X != 0:
 		return manaChoice{}, g.refuse("CR 602.2b", "body.x", "%s's mana ability has no X in its cost", g.S.objName(id))
-	case len(b.Pay) > 0:
+	case len(b.Pay) > 0 && ab.Lang == nil:
 		return manaChoice{}, g.refuse("CR 602.2b", "body.pay", "%s's mana ability has no mana cost to pay", g.S.objName(id))
-	case !ab.AnyColor && ab.Among == "" && b.Choice != "":
+	case !ab.AnyColor && ab.Among == "" && len(ab.OneOf) == 0 && b.Choice != "":
 		return manaChoice{}, g.refuse("CR 605.3", "body.choice", "%s's mana ability adds fixed mana: there is no colour to choose", g.S.objName(id))
 	}
 	other, err := g.tapOtherCost(seat, o, ab, b) // relic.go
@@ -179,6 +184,24 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		return manaChoice{}, err
 	}
 	mc := manaChoice{obj: id, ability: *ab, other: other}
+	if ab.Lang != nil {
+		pay, err := g.checkLangManaCost(seat, o, ab, b) // interp_mana.go
+		if err != nil {
+			return manaChoice{}, err
+		}
+		mc.pay = pay
+	}
+	if len(ab.OneOf) > 0 {
+		var forms []string
+		for _, f := range ab.OneOf {
+			if formLetters(f) == b.Choice {
+				mc.form = f
+				return mc, nil
+			}
+			forms = append(forms, formLetters(f))
+		}
+		return manaChoice{}, g.refuse("CR 605.3", "body.choice", "choose the mana: one of %s", strings.Join(forms, ", "))
+	}
 	if ab.AnyColor {
 		col, ok := cards.ParseColor(b.Choice)
 		if !ok || col == cards.Colorless {
@@ -208,7 +231,14 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 	if mc.other != 0 {
 		g.emit(Effect{Op: OpTap, Obj: mc.other}) // relic.go
 	}
+	if mc.ability.Lang != nil {
+		g.payLangManaCost(seat, mc.obj, &mc.ability, mc.pay) // interp_mana.go
+	}
+	src := g.S.Objects[mc.obj]
 	g.produce(seat, mc) // mana.go
+	if mc.ability.Lang != nil {
+		g.finishLangMana(seat, src, &mc.ability)
+	}
 	g.acted(seat)
 }
 

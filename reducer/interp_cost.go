@@ -90,7 +90,11 @@ func langRule(def *cards.Card, r ability.Rule) bool {
 		return false
 	}
 	for _, a := range lc.statics {
-		if a.Static.Rule == r && a.Static.Filter == nil {
+		st := a.Static
+		if st.Rule == r && st.Filter == nil {
+			return true
+		}
+		if st.Mods != nil && st.Affected != nil && st.Affected.Ref == ability.Self && containsRule(st.Mods.Rules, r) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
@@ -12,48 +13,193 @@ import (
 // always had.
 
 // lowerMana turns a language mana ability into the engine's, numbered
-// index; ok is false for one the engine can't carry out yet.
+// index; ok is false for one the engine can't carry out yet. Besides {T}
+// its cost may have mana, life, sacrificing the source and counters put
+// on or removed from it; it may be limited ("Activate only if ...",
+// "only once each turn"); besides adding mana it may deal damage or make
+// its controller lose life ("~ deals 1 damage to you").
 func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
-	out := cards.ManaAbility{Index: index}
+	out := cards.ManaAbility{Index: index, Lang: a}
 	c := a.Cost
-	if c == nil || !c.Tap || c.Mana != "" || c.Untap || c.Life != nil || c.Sacrifice != nil || c.Discard != nil ||
-		c.Exile != nil || c.Return != nil || c.TapOthers != nil || c.Reveal != nil || c.RemoveCounters != 0 ||
-		c.PutCounters != 0 || c.Energy != 0 || c.Loyalty != nil || c.Reduce != nil || a.Limit != nil {
+	if c == nil || c.Untap || c.Discard != nil || c.Exile != nil || c.Return != nil || c.TapOthers != nil ||
+		c.Reveal != nil || c.Energy != 0 || c.Loyalty != nil || c.LoyaltyX || c.CountersX || c.Reduce != nil ||
+		c.Sacrifice != nil && c.Sacrifice.Ref != ability.Self {
 		return out, false
 	}
-	out.Tap = true
-	if len(a.Effects) != 1 || a.Effects[0].Verb != ability.AddMana || a.Effects[0].If != nil || a.Effects[0].Optional {
-		return out, false
-	}
-	m := a.Effects[0].Mana
-	switch {
-	case m.Spend != nil || m.Amount != nil || len(m.OneOf) > 0:
-		return out, false
-	case m.Fixed != "":
-		syms, err := ability.ParseMana(m.Fixed)
-		if err != nil {
+	if c.Life != nil {
+		if _, ok := c.Life.IsFixed(); !ok {
 			return out, false
 		}
-		for _, s := range syms {
-			col, ok := cards.ParseColor(s)
-			if !ok {
+	}
+	if c.Mana != "" {
+		if m, err := cards.ParseCost(c.Mana); err != nil || m.HasX() {
+			return out, false
+		}
+	}
+	if l := a.Limit; l != nil && (l.Sorcery || l.YourTurn || l.NotYourTurn || l.Step != "" || l.PerTurn > 1) {
+		return out, false
+	}
+	out.Tap = c.Tap
+	adds := 0
+	for i := range a.Effects {
+		e := &a.Effects[i]
+		if e.If != nil || e.Optional || e.Unless != nil || e.Bind != "" {
+			return out, false
+		}
+		switch e.Verb {
+		case ability.AddMana:
+			adds++
+			if !lowerManaSpec(e.Mana, &out) {
 				return out, false
 			}
-			out.Add = append(out.Add, col)
-		}
-	case m.Any && !m.Same && len(m.Colors) == 0 && m.Among == "":
-		out.AnyColor = true
-	case m.Among != "":
-		switch m.Among {
-		case cards.AmongOpponentLands, cards.AmongYourLands, cards.AmongCommander, cards.AmongLegendary:
-			out.Among = m.Among
+		case ability.Damage, ability.LoseLife, ability.GainLife:
+			if Supports(&ability.Ability{Kind: ability.Spell, Effects: []ability.Effect{*e}}) != nil {
+				return out, false
+			}
 		default:
 			return out, false
 		}
-	default:
-		return out, false
 	}
-	return out, true
+	return out, adds == 1
+}
+
+// lowerManaSpec reads what an add_mana effect adds into m.
+func lowerManaSpec(ms *ability.ManaSpec, m *cards.ManaAbility) bool {
+	if ms.Spend != nil {
+		return false // mana that may be spent only on some things: not yet
+	}
+	n := 1
+	if ms.Amount != nil {
+		k, ok := ms.Amount.IsFixed()
+		if !ok || k < 1 {
+			return false
+		}
+		n = k
+	}
+	colors := func(fixed string) ([]cards.Color, bool) {
+		syms, err := ability.ParseMana(fixed)
+		if err != nil {
+			return nil, false
+		}
+		var out []cards.Color
+		for _, s := range syms {
+			col, ok := cards.ParseColor(s)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, col)
+		}
+		return out, true
+	}
+	switch {
+	case ms.Fixed != "" && ms.Amount == nil:
+		add, ok := colors(ms.Fixed)
+		m.Add = add
+		return ok
+	case len(ms.OneOf) > 0 && ms.Amount == nil:
+		for _, f := range ms.OneOf {
+			add, ok := colors(f)
+			if !ok {
+				return false
+			}
+			m.OneOf = append(m.OneOf, add)
+		}
+		return true
+	case ms.Any && len(ms.Colors) == 0 && ms.Among == "" && (n == 1 || ms.Same):
+		m.AnyColor = true
+		if n > 1 {
+			m.N = n
+		}
+		return true
+	case ms.Among != "" && n == 1:
+		switch ms.Among {
+		case cards.AmongOpponentLands, cards.AmongYourLands, cards.AmongCommander, cards.AmongLegendary:
+			m.Among = ms.Among
+			return true
+		}
+	}
+	return false
+}
+
+// formLetters is a OneOf form as an activate input's choice names it:
+// "U", "UU", "C".
+func formLetters(f []cards.Color) string {
+	out := ""
+	for _, c := range f {
+		out += c.Letter()
+	}
+	return out
+}
+
+// checkLangManaCost checks the parts of a language mana ability's cost
+// and limits beyond {T}; pay is the mana payment worked out.
+func (g *Game) checkLangManaCost(seat int, o *Object, ab *cards.ManaAbility, b *events.Activate) ([]int, error) {
+	s := g.S
+	a := ab.Lang
+	c := a.Cost
+	name := s.objName(o.ID)
+	switch {
+	case c.Life != nil && s.Players[seat].Life < fixedAmount(c.Life):
+		return nil, g.refuse("CR 119.4", "body.source", "%s has %d life: paying %d life is impossible", s.Players[seat].ID, s.Players[seat].Life, fixedAmount(c.Life))
+	case c.RemoveCounters > 0 && o.counter(c.Counter) < c.RemoveCounters:
+		return nil, g.refuse("CR 602.2", "body.source", "%s has %d %s counters, the cost removes %d", name, o.counter(c.Counter), c.Counter, c.RemoveCounters)
+	}
+	if l := a.Limit; l != nil {
+		ctx := &evalCtx{g: g, you: seat, src: o.ID}
+		switch {
+		case l.PerTurn == 1 && s.usedThisTurn(o, useLangAbility(ab.Index)):
+			return nil, g.refuse("CR 602.5b", "body.ability", "%s's ability can be activated only once each turn, and it was this turn", name)
+		case !ctx.holds(l.If):
+			return nil, g.refuse("CR 602.5b", "body.ability", "%s's mana ability can be activated only if its condition holds, and it doesn't now", name)
+		}
+	}
+	if c.Mana == "" {
+		if len(b.Pay) > 0 {
+			return nil, g.refuse("CR 602.2b", "body.pay", "%s's mana ability has no mana cost to pay", name)
+		}
+		return nil, nil
+	}
+	return g.choosePayment(seat, langMana(c), 0, b.Pay)
+}
+
+// payLangManaCost pays those parts, before the mana is made.
+func (g *Game) payLangManaCost(seat int, src ObjID, ab *cards.ManaAbility, pay []int) {
+	c := ab.Lang.Cost
+	g.spend(seat, pay)
+	if c.Life != nil {
+		if n := fixedAmount(c.Life); n > 0 {
+			g.emit(Effect{Op: OpLife, Seat: seat, N: -n})
+		}
+	}
+	if c.RemoveCounters > 0 {
+		g.emit(Effect{Op: OpCounter, Obj: src, Kind: c.Counter, N: -c.RemoveCounters})
+	}
+	if c.PutCounters > 0 {
+		g.emit(Effect{Op: OpCounter, Obj: src, Kind: c.Counter, N: c.PutCounters})
+	}
+	if l := ab.Lang.Limit; l != nil && l.PerTurn == 1 {
+		g.emit(Effect{Op: OpUsed, Obj: src, Kind: useLangAbility(ab.Index)})
+	}
+}
+
+// finishLangMana does what a language mana ability does after its mana:
+// its other effects, run at once (CR 605.3a), and sacrificing its source.
+func (g *Game) finishLangMana(seat int, src *Object, ab *cards.ManaAbility) {
+	var rest []ability.Effect
+	for _, e := range ab.Lang.Effects {
+		if e.Verb != ability.AddMana {
+			rest = append(rest, e)
+		}
+	}
+	if len(rest) > 0 {
+		r := &runner{g: g, o: src, ab: ab.Lang, ctx: &evalCtx{g: g, you: seat, src: src.ID, res: src}}
+		r.list(rest, nil, nil)
+	}
+	if ab.Lang.Cost.Sacrifice != nil {
+		if o := g.S.Obj(src.ID); o != nil && o.Zone == ZoneBattlefield {
+			g.move(o.ID, ZoneGraveyard, o.Owner, -1)
+		}
+	}
 }
 
 // intrinsicAgain reports whether a printed mana ability is one of the

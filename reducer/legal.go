@@ -181,6 +181,12 @@ func (l *lister) activations(seat int, id ObjID) {
 			}
 			continue
 		}
+		if len(ab.OneOf) > 0 {
+			for _, f := range ab.OneOf {
+				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index, Choice: formLetters(f)})
+			}
+			continue
+		}
 		if !ab.AnyColor {
 			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index})
 			continue

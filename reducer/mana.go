@@ -88,6 +88,13 @@ func (s *State) couldProduce(o *Object, asking map[ObjID]bool) typeSet {
 func (s *State) abilityTypes(o *Object, ab cards.ManaAbility, asking map[ObjID]bool) typeSet {
 	var t typeSet
 	switch {
+	case len(ab.OneOf) > 0:
+		for _, f := range ab.OneOf {
+			for _, c := range f {
+				t |= 1 << c
+			}
+		}
+		return t
 	case ab.AnyColor:
 		return allColors
 	case ab.Among != "":
@@ -148,9 +155,14 @@ func (g *Game) produce(seat int, mc manaChoice) {
 	src := s.Objects[mc.obj]
 	var mana []cards.Color
 	switch {
+	case len(mc.ability.OneOf) > 0:
+		mana = slices.Clone(mc.form)
 	case mc.ability.AnyColor || mc.ability.Among != "":
 		if mc.defined {
 			mana = []cards.Color{mc.color}
+			for i := 1; i < mc.ability.N; i++ {
+				mana = append(mana, mc.color)
+			}
 		}
 	case mc.ability.PerCounter != "":
 		for i := 0; i < src.counter(mc.ability.PerCounter); i++ {

@@ -307,6 +307,10 @@ var supportedObjectRules = map[ability.Rule]bool{
 	ability.CantAttack: true, ability.CantBlock: true, ability.CantAttackOrBlock: true, ability.BlocksOnlyFlying: true,
 }
 
+// selfRules are rules a static may say of its own card only ("This spell
+// can't be countered": it works on the stack, langRule).
+var selfRules = map[ability.Rule]bool{ability.CantBeCountered: true}
+
 func (s *supporter) static(st *ability.StaticEffect, p string) {
 	s.cond(st.If, p+".if")
 	switch {
@@ -340,7 +344,7 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 		}
 	}
 	for _, r := range m.Rules {
-		if !supportedObjectRules[r] {
+		if !supportedObjectRules[r] && !(selfRules[r] && st.Affected.Ref == ability.Self) {
 			s.no(p+".mods.rules", "the rule %s is not carried out yet", r)
 		}
 	}

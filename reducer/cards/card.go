@@ -114,6 +114,15 @@ type ManaAbility struct {
 	// TapOther: "Tap an untapped <TapOther> you control" is the cost, the
 	// permanent named by the activate input's tap (relic.go).
 	TapOther string
+	// OneOf: one of these forms, as the player chooses ("{U} or {R}").
+	OneOf [][]Color
+	// N: how many mana of the colour chosen for AnyColor ("three mana of
+	// any one color"); 0 means one.
+	N int
+	// Lang is the ability-language ability this one was lowered from,
+	// for the rest of its cost, its limits and its other effects (the
+	// reducer's interp_mana.go); nil for the pool's own.
+	Lang *ability.Ability
 }
 
 // Is reports whether the card has card type t ("Creature", "Land", ...).
