@@ -108,12 +108,14 @@ func (r *Recorder) commitAdmitted(a *admitted) error {
 			r.log.Warn("ack", "err", err)
 		}
 	}
+	r.own(a.batch)
 	for _, v := range a.verdicts {
 		data, _ := json.Marshal(v)
 		if err := r.cfg.Conn.Publish(bus.OutSubject(v.Match), data); err != nil {
 			r.log.Warn("verdict", "match", v.Match, "seq", v.Seq, "err", err)
 		}
 	}
+	r.moved(a.batch)
 	st := a.stats
 	r.statsMu.Lock()
 	r.stats.Batches++

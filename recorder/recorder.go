@@ -13,6 +13,7 @@ import (
 
 	"github.com/chronicle-mtg/chronicle/events/bus"
 	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/query"
 )
 
 // Config wires a Recorder. Store and Conn are required.
@@ -35,6 +36,13 @@ type Config struct {
 	// CommitRetries is how often a failed commit is retried before Run gives
 	// up; default 5.
 	CommitRetries int
+	// Queries: answer the read service from the store while recording
+	// (query.go).
+	Queries bool
+	// Authorize, with Queries, is asked before each read or write is
+	// answered (query.ServiceConfig.Authorize); nil leaves it to the
+	// subjects' NATS permissions.
+	Authorize func(query.Access) error
 }
 
 // Recorder consumes the input stream into the store. Run it once.
@@ -51,6 +59,7 @@ type Recorder struct {
 	rulesFailed bool           // the validator panicked on the input just admitted
 	ready       chan struct{}
 	statusSub   *nats.Subscription
+	queries     *query.Service // nil without Config.Queries
 
 	statsMu sync.Mutex
 	stats   Stats
@@ -121,6 +130,10 @@ func (r *Recorder) Run(ctx context.Context) error {
 		return fmt.Errorf("recorder: status responder: %w", err)
 	}
 	defer r.statusSub.Unsubscribe()
+	if err := r.startQueries(); err != nil {
+		return fmt.Errorf("recorder: read service: %w", err)
+	}
+	defer r.stopQueries()
 	// The server must know the subscription before anyone is told we're ready.
 	if err := r.cfg.Conn.Flush(); err != nil {
 		return fmt.Errorf("recorder: status responder: %w", err)

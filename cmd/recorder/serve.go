@@ -24,6 +24,7 @@ type serveCmd struct {
 	Replicas int    `default:"1" help:"Stream replicas when the recorder creates the stream (3 on a cluster)."`
 	Users    string `name:"users" placeholder:"DIR" help:"Users folder (recorder users init): the embedded server lets in only these users, each with its role's rights, and reloads them on SIGHUP."`
 	Insecure bool   `name:"insecure" help:"Let the embedded server listen off the loopback interface without --users: anyone who reaches the port may publish, read, delete or purge."`
+	NoReads  bool   `name:"no-reads" help:"Don't answer live reads (replay --nats, replay serve --nats) from the store."`
 }
 
 func (c *serveCmd) Run(e *env) error {
@@ -37,6 +38,7 @@ func (c *serveCmd) Run(e *env) error {
 		listen:   c.Listen,
 		replicas: c.Replicas,
 		noRules:  c.NoRules,
+		queries:  !c.NoReads,
 		log:      log,
 	}
 	if err := c.secure(&opt); err != nil {

@@ -24,6 +24,7 @@ type serviceOptions struct {
 	listen   string // the embedded server's address; empty: in-process only
 	replicas int
 	noRules  bool // check the log's own rules only, not the game's
+	queries  bool // answer the read service (replay --nats, replay serve --nats)
 	log      *slog.Logger
 	natsOpts []nats.Option // how to sign in to natsURL
 	// The embedded server's users (nil: anyone) and TLS.
@@ -89,6 +90,7 @@ func startService(ctx context.Context, opt serviceOptions) (_ *service, err erro
 		Store:     s.store,
 		Conn:      s.nc,
 		Stream:    bus.StreamOptions{Replicas: opt.replicas},
+		Queries:   opt.queries,
 		Validator: rules,
 		Logger:    opt.log,
 	})

@@ -30,6 +30,8 @@ func (c *auditCmd) Run(e *env) error {
 		return fail(exitUsage, "give a match, a file or --all, not both")
 	case !c.All && c.Target == "":
 		return fail(exitUsage, "give a match, a file or --all")
+	case e.nats != "" && !isFile(c.Target):
+		return c.live(e)
 	}
 	var reps []replay.Report
 	switch {
@@ -69,6 +71,12 @@ func (c *auditCmd) Run(e *env) error {
 		}
 		reps = []replay.Report{rep}
 	}
+	return c.report(e, reps)
+}
+
+// report prints the reports, the summary of --all, and gives the exit
+// status: 1 when something was found.
+func (c *auditCmd) report(e *env, reps []replay.Report) error {
 	if err := printAudit(e, reps, c.JSON); err != nil {
 		return err
 	}

@@ -26,6 +26,9 @@ func (c *branchCmd) Run(e *env) error {
 	if c.At == 0 {
 		return fail(exitUsage, "--at: seqs count from 1")
 	}
+	if e.nats != "" {
+		return c.live(e)
+	}
 	s, err := c.openForWriting()
 	if err != nil {
 		return err
@@ -35,9 +38,13 @@ func (c *branchCmd) Run(e *env) error {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	fmt.Fprintf(e.stdout, "%s: a branch of %s after seq %d; add inputs with `replay append %s FILE.jsonl`\n",
+	return printBranched(e, sum)
+}
+
+func printBranched(e *env, sum replay.Summary) error {
+	_, err := fmt.Fprintf(e.stdout, "%s: a branch of %s after seq %d; add inputs with `replay append %s FILE.jsonl`\n",
 		sum.Match, sum.Parent, sum.BranchPoint, sum.Match)
-	return nil
+	return err
 }
 
 type appendCmd struct {
@@ -62,6 +69,13 @@ func (c *appendCmd) Run(e *env) error {
 		defer f.Close()
 		in = f
 	}
+	if e.nats != "" {
+		inputs, err := io.ReadAll(in)
+		if err != nil {
+			return fail(exitUsage, "%s: %v", name, err)
+		}
+		return c.live(e, inputs, name)
+	}
 	s, err := c.openForWriting()
 	if err != nil {
 		return err
@@ -77,10 +91,14 @@ func (c *appendCmd) Run(e *env) error {
 	case err != nil:
 		return fail(exitUsage, "%v", err)
 	}
+	return printAppended(e, res)
+}
+
+func printAppended(e *env, res replay.Appended) error {
 	n := res.To - res.From + 1
-	fmt.Fprintf(e.stdout, "%s: appended %d input%s, seq %d to %d; head %s; %s\n",
+	_, err := fmt.Fprintf(e.stdout, "%s: appended %d input%s, seq %d to %d; head %s; %s\n",
 		res.Match, n, map[bool]string{true: "", false: "s"}[n == 1], res.From, res.To, res.Head.Short(), res.Status)
-	return nil
+	return err
 }
 
 // openForWriting opens the store for writing; every failure is a

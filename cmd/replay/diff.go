@@ -26,6 +26,13 @@ func (c *diffCmd) Run(e *env) error {
 	if c.At != nil && *c.At == 0 {
 		return fail(exitUsage, "--at: seqs count from 1")
 	}
+	var at uint64
+	if c.At != nil {
+		at = *c.At
+	}
+	if e.nats != "" {
+		return c.live(e, at)
+	}
 	var st *replay.Store
 	defer func() {
 		if st != nil {
@@ -56,10 +63,6 @@ func (c *diffCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	var at uint64
-	if c.At != nil {
-		at = *c.At
-	}
 	res, err := query.Compare(srcA, a, srcB, b, at, "")
 	switch {
 	case err != nil && c.At != nil && query.CodeOf(err) == query.CodeNotReached:
@@ -67,6 +70,12 @@ func (c *diffCmd) Run(e *env) error {
 	case err != nil:
 		return fail(exitUsage, "%v", err)
 	}
+	return c.print(e, res)
+}
+
+// print writes the comparison and gives the exit status: 0 when the
+// matches are the same, 1 when they differ.
+func (c *diffCmd) print(e *env, res *query.DiffReply) error {
 	if c.JSON {
 		out, err := json.MarshalIndent(res, "", "  ")
 		if err != nil {

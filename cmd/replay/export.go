@@ -20,6 +20,21 @@ type exportCmd struct {
 }
 
 func (c *exportCmd) Run(e *env) error {
+	if e.nats != "" && !isFile(c.Target) {
+		if c.Format != web.FormatHTML {
+			if err := replay.CheckFormat(c.Format); err != nil {
+				return fail(exitUsage, "--format: unknown export format %q (supported: %s, %s)", c.Format, strings.Join(replay.Formats(), ", "), web.FormatHTML)
+			}
+		}
+		var at uint64
+		if c.At != nil {
+			if *c.At == 0 {
+				return fail(exitUsage, "--at: seqs count from 1")
+			}
+			at = *c.At
+		}
+		return c.live(e, at)
+	}
 	if c.Format == web.FormatHTML {
 		return c.html(e)
 	}

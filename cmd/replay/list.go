@@ -24,6 +24,9 @@ func (c *listCmd) Run(e *env) error {
 	if err := f.Check(); err != nil {
 		return fail(exitUsage, "--date: %v", err)
 	}
+	if e.nats != "" {
+		return c.live(e, f)
+	}
 	src, err := c.open()
 	if err != nil {
 		return err
@@ -33,6 +36,11 @@ func (c *listCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	return c.print(e, ms)
+}
+
+// print writes the listing of ms as the flags ask.
+func (c *listCmd) print(e *env, ms []replay.Summary) error {
 	if c.Tree {
 		return printTree(e, replay.Tree(ms), c.JSON)
 	}

@@ -17,28 +17,21 @@ type logCmd struct {
 }
 
 func (c *logCmd) Run(e *env) error {
+	if e.nats != "" && !isFile(c.Target) {
+		return c.live(e)
+	}
 	t, sum, as, err := openViewed(c.storeFlags, c.Target, c.Match, c.As)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	width := len(strconv.FormatUint(sum.HeadSeq, 10))
-	indent := strings.Repeat(" ", width+2)
 	var entries []replay.Entry
 	err = replay.Narrate(t.src, t.match, as, func(en replay.Entry) error {
 		if c.JSON {
 			entries = append(entries, en)
 			return nil
 		}
-		if _, err := fmt.Fprintf(e.stdout, "%*d  %s\n", width, en.Seq, en); err != nil {
-			return err
-		}
-		for _, l := range en.Lines {
-			if _, err := fmt.Fprintf(e.stdout, "%s  %s\n", indent, l); err != nil {
-				return err
-			}
-		}
-		return nil
+		return printEntry(e, sum.HeadSeq, en)
 	})
 	if c.JSON {
 		// What was told before an illegal input is printed all the same.
@@ -48,6 +41,22 @@ func (c *logCmd) Run(e *env) error {
 	}
 	if err != nil {
 		return replayError(err)
+	}
+	return nil
+}
+
+// printEntry writes one input told, its seq right-aligned for a match whose
+// last input is head, and what followed from it indented under it.
+func printEntry(e *env, head uint64, en replay.Entry) error {
+	width := len(strconv.FormatUint(head, 10))
+	if _, err := fmt.Fprintf(e.stdout, "%*d  %s\n", width, en.Seq, en); err != nil {
+		return err
+	}
+	indent := strings.Repeat(" ", width+2)
+	for _, l := range en.Lines {
+		if _, err := fmt.Fprintf(e.stdout, "%s  %s\n", indent, l); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -57,6 +57,8 @@ const (
 )
 
 type cli struct {
+	NATS string `name:"nats" env:"CHRONICLE_NATS" placeholder:"URL" help:"Read from the recorders running on this NATS server or cluster (their read service) instead of a store: list, verify, export, rejections, show, log, audit, step, diff, branch, append and serve. .jsonl files are still read here."`
+
 	List       listCmd       `cmd:"" help:"List the stored matches."`
 	Verify     verifyCmd     `cmd:"" help:"Check hash chains and seqs of stored matches or .jsonl files."`
 	Export     exportCmd     `cmd:"" help:"Write a match to stdout: JSON Lines, a judge's text report, or a setup bug report."`
@@ -84,6 +86,8 @@ type env struct {
 	serving func(url string)
 	// ctx, if set, ends serve as SIGINT does (tests).
 	ctx context.Context
+	// nats is --nats: read from running recorders.
+	nats string
 }
 
 // context is what a long-running command runs under: e.ctx, ended too by
@@ -151,6 +155,7 @@ func runEnv(args []string, e *env) int {
 		fmt.Fprintf(stderr, "Run `%s` for usage.\n", hint)
 		return exitUsage
 	}
+	e.nats = c.NATS
 	if err := kctx.Run(e); err != nil {
 		var xe *exitError
 		if errors.As(err, &xe) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"text/tabwriter"
+
+	"github.com/chronicle-mtg/chronicle/replay"
 )
 
 type rejectionsCmd struct {
@@ -13,6 +15,9 @@ type rejectionsCmd struct {
 }
 
 func (c *rejectionsCmd) Run(e *env) error {
+	if e.nats != "" {
+		return c.live(e)
+	}
 	src, err := c.open()
 	if err != nil {
 		return err
@@ -22,7 +27,12 @@ func (c *rejectionsCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if c.JSON {
+	return printRejections(e, rs, c.JSON)
+}
+
+// printRejections writes the rejection log as a table, or JSON.
+func printRejections(e *env, rs []replay.Rejection, asJSON bool) error {
+	if asJSON {
 		return printJSON(e, rs)
 	}
 	if len(rs) == 0 {

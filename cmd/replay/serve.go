@@ -24,6 +24,9 @@ type serveCmd struct {
 }
 
 func (c *serveCmd) Run(e *env) error {
+	if e.nats != "" {
+		return c.live(e)
+	}
 	ctx, stop := e.context()
 	defer stop()
 	var st *replay.Store

@@ -127,3 +127,13 @@ func TestExportHTML(t *testing.T) {
 		t.Errorf("the formats named: %s", stderr)
 	}
 }
+
+// httpGet fetches url and returns the status.
+func httpGet(url string) (int, error) {
+	r, err := http.Get(url)
+	if err != nil {
+		return 0, err
+	}
+	r.Body.Close()
+	return r.StatusCode, nil
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
 )
 
@@ -36,6 +37,9 @@ func (c *showCmd) Run(e *env) error {
 	if err := at.Check(); err != nil {
 		return fail(exitUsage, "--game: %v", err)
 	}
+	if e.nats != "" && !isFile(c.Target) {
+		return c.live(e)
+	}
 	t, _, as, err := openViewed(c.storeFlags, c.Target, c.Match, c.As)
 	if err != nil {
 		return err
@@ -45,8 +49,12 @@ func (c *showCmd) Run(e *env) error {
 	if err != nil {
 		return replayError(err)
 	}
-	v := pos.View(as)
-	if c.JSON {
+	return printView(e, pos.View(as), c.JSON)
+}
+
+// printView writes a board, or its JSON.
+func printView(e *env, v *reducer.View, asJSON bool) error {
+	if asJSON {
 		b, err := json.MarshalIndent(v, "", "  ")
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/chronicle-mtg/chronicle/cmd/replay/stepper"
+	"github.com/chronicle-mtg/chronicle/query"
 )
 
 type stepCmd struct {
@@ -15,27 +16,35 @@ type stepCmd struct {
 }
 
 func (c *stepCmd) Run(e *env) error {
+	if e.nats != "" && !isFile(c.Target) {
+		return c.live(e)
+	}
 	t, _, as, err := openViewed(c.storeFlags, c.Target, c.Match, c.As)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	d, err := stepper.NewMatchData(t.src, t.match, as)
+	return c.step(e, query.NewLocal(t.src), t.match, as)
+}
+
+// step runs the stepper over match as read by r.
+func (c *stepCmd) step(e *env, r query.Reader, match, as string) error {
+	d, err := stepper.NewMatchData(r, match, as)
 	if err != nil {
-		return replayError(err)
+		return queryError(err)
 	}
 	m := d.Model()
 	switch {
 	case m.Len() == 0 && d.Note() != "":
-		return fail(exitFailed, "match %s: %s", t.match, d.Note())
+		return fail(exitFailed, "match %s: %s", match, d.Note())
 	case m.Len() == 0:
-		return fail(exitUsage, "match %s has no inputs to step through", t.match)
+		return fail(exitUsage, "match %s has no inputs to step through", match)
 	}
 	if c.At != nil {
 		var ok bool
 		if m, ok = m.GotoSeq(*c.At); !ok {
 			return fail(exitUsage, "--at: match %s has no input %d to start at (its inputs: %d to %d)",
-				t.match, *c.At, d.Entry(0).Seq, d.Entry(m.Len()-1).Seq)
+				match, *c.At, d.Entry(0).Seq, d.Entry(m.Len()-1).Seq)
 		}
 	}
 	_, err = stepper.Run(context.Background(), m, d, stepper.Options{Input: e.stdin, Output: e.stdout, AltScreen: true})

@@ -17,6 +17,9 @@ type verifyCmd struct {
 }
 
 func (c *verifyCmd) Run(e *env) error {
+	if e.nats != "" {
+		return c.live(e)
+	}
 	var (
 		results []replay.Result
 		src     *replay.Store
@@ -104,6 +107,12 @@ func (c *verifyCmd) Run(e *env) error {
 			return fail(exitUsage, "%v", err)
 		}
 	}
+	return c.finish(e, results, code)
+}
+
+// finish prints the results as JSON when asked (they were printed as text
+// as they came) and gives the exit status: code, or 1 when a result failed.
+func (c *verifyCmd) finish(e *env, results []replay.Result, code int) error {
 	if c.JSON {
 		if err := printJSON(e, results); err != nil {
 			return err

@@ -1,20 +1,23 @@
 package stepper
 
 import (
+	"context"
 	"fmt"
 	"time"
 
+	"github.com/chronicle-mtg/chronicle/query"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
 )
 
-// MatchData is the Data of a recorded match: its outline, built once, and
-// boards rebuilt by a cursor as the stepper moves. It keeps the last view it
-// built, since a screen is drawn again after every key.
+// MatchData is the Data of a recorded match, read through a query.Reader
+// (a store or file in this process, or running recorders over NATS): its
+// timeline, read once, and boards asked for as the stepper moves. It keeps
+// the last view it got, since a screen is drawn again after every key.
 type MatchData struct {
-	out    *replay.Outline
-	cursor *replay.Cursor
-	marks  map[uint64][]replay.Mark
+	r     query.Reader
+	t     *query.Timeline
+	marks map[uint64][]replay.Mark
 
 	lastSeq  uint64
 	lastView *reducer.View
@@ -23,19 +26,15 @@ type MatchData struct {
 
 var _ Data = (*MatchData)(nil)
 
-// NewMatchData reads match from src as viewer as sees it: it builds the
-// outline (one replay, plus the audit) and opens a cursor for the boards.
-func NewMatchData(src replay.Source, match, as string) (*MatchData, error) {
-	out, err := replay.NewOutline(src, match, as)
+// NewMatchData reads match from r as viewer as sees it: the timeline (one
+// replay, plus the audit); boards come later, one per position shown.
+func NewMatchData(r query.Reader, match, as string) (*MatchData, error) {
+	t, err := r.Timeline(context.Background(), query.ViewRequest{Match: match, As: as})
 	if err != nil {
 		return nil, err
 	}
-	cur, err := replay.NewCursor(src, match)
-	if err != nil {
-		return nil, err
-	}
-	d := &MatchData{out: out, cursor: cur, marks: map[uint64][]replay.Mark{}}
-	for _, m := range out.Marks {
+	d := &MatchData{r: r, t: t, marks: map[uint64][]replay.Mark{}}
+	for _, m := range t.Marks {
 		d.marks[m.Seq] = append(d.marks[m.Seq], m)
 	}
 	return d, nil
@@ -44,12 +43,12 @@ func NewMatchData(src replay.Source, match, as string) (*MatchData, error) {
 // Model is a model over the match's inputs, its turn starts and marks,
 // standing at the first input.
 func (d *MatchData) Model() Model {
-	seqs := make([]uint64, len(d.out.Entries))
-	for i, e := range d.out.Entries {
+	seqs := make([]uint64, len(d.t.Entries))
+	for i, e := range d.t.Entries {
 		seqs[i] = e.Seq
 	}
 	var turns, marks []uint64
-	for _, m := range d.out.Marks {
+	for _, m := range d.t.Marks {
 		marks = append(marks, m.Seq)
 		if m.Kind == replay.MarkTurn {
 			turns = append(turns, m.Seq)
@@ -60,8 +59,8 @@ func (d *MatchData) Model() Model {
 
 // Title is "bolt-race (modern) Alice v Bob, seen by judge".
 func (d *MatchData) Title() string {
-	s := d.out.Summary
-	return fmt.Sprintf("%s (%s) %s, seen by %s", s.Match, s.Format, s.PlayerNames(), d.out.As)
+	s := d.t.Match
+	return fmt.Sprintf("%s (%s) %s, seen by %s", s.Match, s.Format, s.PlayerNames(), d.t.As)
 }
 
 // Board is the position after input i, as the viewer sees it.
@@ -74,32 +73,35 @@ func (d *MatchData) Board(i, width int) []string {
 }
 
 func (d *MatchData) view(i int) (*reducer.View, error) {
-	seq := d.out.Entries[i].Seq
+	seq := d.t.Entries[i].Seq
 	if d.lastView == nil && d.lastErr == nil || d.lastSeq != seq {
-		d.lastSeq, d.lastView, d.lastErr = seq, nil, nil
-		pos, err := d.cursor.At(seq)
-		if err != nil {
-			d.lastErr = err
-		} else {
-			d.lastView = pos.View(d.out.As)
-		}
+		d.lastSeq = seq
+		d.lastView, d.lastErr = d.r.State(context.Background(), query.StateRequest{Match: d.t.Match.Match, Seq: seq, As: d.t.As})
 	}
 	return d.lastView, d.lastErr
 }
 
 // Entry tells input i.
-func (d *MatchData) Entry(i int) replay.Entry { return d.out.Entries[i] }
+func (d *MatchData) Entry(i int) replay.Entry { return d.t.Entries[i] }
 
-// Took is how long the decision of input i took.
-func (d *MatchData) Took(i int) (time.Duration, bool) { return d.out.Took(i) }
+// Took is how long the decision of input i took: the time between its
+// input's recorded time and the one before; ok is false for the first input
+// and where a time is unknown (a hand-written file).
+func (d *MatchData) Took(i int) (time.Duration, bool) {
+	ts := d.t.Times
+	if i <= 0 || i >= len(ts) || ts[i] == 0 || ts[i-1] == 0 {
+		return 0, false
+	}
+	return time.Duration(ts[i]-ts[i-1]) * time.Millisecond, true
+}
 
 // Marks are the marks at input i.
-func (d *MatchData) Marks(i int) []replay.Mark { return d.marks[d.out.Entries[i].Seq] }
+func (d *MatchData) Marks(i int) []replay.Mark { return d.marks[d.t.Entries[i].Seq] }
 
 // Note says when the rules stopped the replay before the end.
 func (d *MatchData) Note() string {
-	if d.out.Stopped == nil {
+	if d.t.Stopped == nil {
 		return ""
 	}
-	return "the replay stops early: " + d.out.Stopped.Error()
+	return "the replay stops early: " + d.t.Stopped.Message
 }

@@ -17,7 +17,8 @@
 //     (github.com/charmbracelet/bubbletea), which owns the terminal: raw
 //     input, the alternate screen, resizes.
 //
-// MatchData (data.go) is the Data of a recorded match: the replay.Outline
-// (narrative, recorded times, marks) built once, and boards from a
-// replay.Cursor, which seeks from the nearest snapshot.
+// MatchData (data.go) is the Data of a recorded match, read through a
+// query.Reader: the timeline (narrative, recorded times, marks) read once,
+// and boards asked for as the stepper moves (in this process a cursor
+// seeks from the nearest snapshot; with --nats a recorder does).
 package stepper

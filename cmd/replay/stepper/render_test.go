@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/chronicle-mtg/chronicle/query"
 	"github.com/chronicle-mtg/chronicle/replay"
 	"github.com/chronicle-mtg/chronicle/replay/replaytest"
 )
@@ -159,7 +160,7 @@ func TestMatchDataScreens(t *testing.T) {
 		{"bolt-race", "", ""},
 		{"green-red", "p1", "Lightning Bolt (o"}, // Bob's hand holds Lightning Bolts Alice can't see
 	} {
-		d, err := NewMatchData(src, c.match, c.as)
+		d, err := NewMatchData(query.NewLocal(src), c.match, c.as)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-mtg/chronicle/replay/replaytest"
+)
+
+// liveRecorder runs a recorder with its read service over the store in
+// dir until the test ends, and returns its NATS URL.
+func liveRecorder(t *testing.T, dir string) string {
+	t.Helper()
+	return replaytest.StartLive(t, dir).URL
+}
+
+// Every read command says the same over --nats as it says from a copy of
+// the store: same output, same exit status.
+func TestLiveReadsMatchTheStore(t *testing.T) {
+	fixtures := []string{"bolt-race.jsonl", "best-of-three.jsonl"}
+	local := recordedDir(t, fixtures...)
+	url := liveRecorder(t, recordedDir(t, fixtures...))
+	for _, args := range [][]string{
+		{"list"},
+		{"list", "--json", "--player", "Dan"},
+		{"list", "--tree"},
+		{"verify"},
+		{"verify", "bolt-race", "--json"},
+		{"show", "bolt-race", "--at", "4", "--as", "Bob"},
+		{"show", "best-of-three", "--turn", "3", "--game", "2", "--json"},
+		{"show", "bolt-race", "--at", "99"},
+		{"show", "nope"},
+		{"log", "bolt-race", "--as", "p2"},
+		{"log", "best-of-three", "--json"},
+		{"audit", "bolt-race"},
+		{"audit", "--all", "--json"},
+		{"export", "bolt-race", "--format", "text", "--as", "Alice"},
+		{"export", "best-of-three", "--at", "20"},
+		{"export", "bolt-race", "--format", "setup", "--at", "3"},
+		{"export", "bolt-race", "--format", "jsonl", "--as", "p1"},
+		{"rejections"},
+		{"rejections", "--match", "bolt-race", "--json"},
+		{"diff", "bolt-race", "best-of-three"},
+	} {
+		wantOut, wantErr, wantCode := runCLI(t, append(args, "--data", local)...)
+		out, errOut, code := runCLI(t, append(args, "--nats", url)...)
+		if code != wantCode || out != wantOut {
+			t.Errorf("replay %s:\n--nats: exit %d\n%s%s\n--data: exit %d\n%s%s", strings.Join(args, " "), code, out, errOut, wantCode, wantOut, wantErr)
+		}
+		if (errOut == "") != (wantErr == "") {
+			t.Errorf("replay %s: stderr %q over --nats, %q from the store", strings.Join(args, " "), errOut, wantErr)
+		}
+	}
+}
+
+// Branches and appends go to the recorder holding the match, as validated
+// as from a store; the viewer over --nats reads them.
+func TestLiveBranchAndAppend(t *testing.T) {
+	url := liveRecorder(t, recordedDir(t, "bolt-race.jsonl"))
+	out, errOut, code := runCLI(t, "branch", "bolt-race", "--at", "2", "--name", "shock-first", "--nats", url)
+	wantCode(t, code, exitOK, out, errOut)
+	out, errOut, code = runCLI(t, "append", "shock-first", filepath.Join("..", "..", "fixtures", "branches", "shock-first.jsonl"), "--nats", url)
+	wantCode(t, code, exitOK, out, errOut)
+	if !strings.Contains(out, "shock-first: appended") {
+		t.Errorf("append said %q", out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"match":"shock-first","kind":"pass","actor":"p2","body":{"player":"p2"}}`+"\n"), 0o644)
+	_, errOut, code = runCLI(t, "append", "shock-first", bad, "--nats", url)
+	wantCode(t, code, exitFailed, "", errOut)
+	if !strings.Contains(errOut, "refused") {
+		t.Errorf("an illegal input: %s", errOut)
+	}
+	_, errOut, code = runCLI(t, "append", "bolt-race", bad, "--nats", url)
+	wantCode(t, code, exitUsage, "", errOut)
+	out, errOut, code = runCLI(t, "diff", "bolt-race", "shock-first", "--nats", url)
+	wantCode(t, code, exitFailed, out, errOut)
+	if !strings.Contains(out, "part at seq 4") {
+		t.Errorf("diff: %s", out)
+	}
+	url2 := startServe(t, "--nats", url)
+	for _, path := range []string{"api/matches/shock-first/state", "api/matches/shock-first/timeline?as=Bob"} {
+		r, err := httpGet(url2 + path)
+		if err != nil || r != 200 {
+			t.Errorf("serve --nats: GET /%s: %d, %v", path, r, err)
+		}
+	}
+}
+
+func TestLiveNeedsARecorder(t *testing.T) {
+	_, errOut, code := runCLI(t, "list", "--nats", "nats://127.0.0.1:1")
+	wantCode(t, code, exitUsage, "", errOut)
+	if !strings.Contains(errOut, "connect to NATS") {
+		t.Errorf("no server: %s", errOut)
+	}
+	_, errOut, code = runCLI(t, "verify", "--deep", "--nats", "nats://127.0.0.1:1")
+	wantCode(t, code, exitUsage, "", errOut)
+	if got := redactURL("nats://judge:secret@127.0.0.1:4222"); strings.Contains(got, "secret") {
+		t.Errorf("redactURL kept the password: %s", got)
+	}
+}
