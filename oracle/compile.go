@@ -27,6 +27,7 @@ func rules() *grammar {
 		addMoreEffects(g)
 		addHandEffects(g)
 		addMoreRules(g)
+		addBatch3(g)
 		addSentences(g)
 		addTriggers(g)
 		addStatics(g)

@@ -307,7 +307,16 @@ func printEffect(a *pctx, es []ability.Effect, i int) (string, int) {
 		s = w("you may") + s
 	}
 	if u := e.Unless; u != nil {
-		s += w("unless") + printPlayer(a, u.Payer) + w("pays") + w(u.Cost.Mana)
+		if u.Cost.Mana != "" && u.Cost == (ability.Cost{Mana: u.Cost.Mana}) {
+			s += w("unless") + printPlayer(a, u.Payer) + w("pays") + w(u.Cost.Mana)
+		} else if u.Cost.Mana == "" && u.Payer != nil && u.Payer.Who == ability.You {
+			s += w("unless you") + printCost(&u.Cost)
+		} else {
+			s += unprintable
+		}
+	}
+	if e.Verb == ability.Counter && e.Zone == ability.ZoneExile {
+		s += w(". if that spell is countered this way, exile it instead of putting it into its owner's graveyard")
 	}
 	return s, n
 }
@@ -350,13 +359,27 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		return src + w("deals") + printAmount(e.Amount) + w("damage to") + printSel(a, e.To), 1
 	case ability.Draw:
+		if fe := printForEach(e.Amount); fe != "" {
+			return subj("draw", "draws") + w("a card") + fe, 1
+		}
 		return subj("draw", "draws") + printCards(e.Amount), 1
 	case ability.Discard:
 		return subj("discard", "discards") + obj(), 1
 	case ability.Mill:
 		return subj("mill", "mills") + printCards(e.Amount), 1
 	case ability.GainLife, ability.LoseLife:
-		if e.Amount != nil && e.Amount.Of != nil {
+		if fe := printForEach(e.Amount); fe != "" {
+			n := e.Amount.Times
+			if n == 0 {
+				n = 1
+			}
+			verb := map[ability.Verb]string{ability.GainLife: "gain", ability.LoseLife: "lose"}[e.Verb]
+			if e.Player != nil || e.Amount.N != 0 {
+				return unprintable, 1
+			}
+			return w("you "+verb) + w(strconv.Itoa(n)) + w("life") + fe, 1
+		}
+		if e.Amount != nil && e.Amount.Of != nil && e.Amount.Var != "counters" {
 			verb := map[ability.Verb]string{ability.GainLife: "gain", ability.LoseLife: "lose"}[e.Verb]
 			return subj(verb, verb+"s") + w("life") + printAmount(e.Amount), 1
 		}
@@ -369,9 +392,11 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		return printPlayer(a, e.Player) + w("gains") + printAmount(e.Amount) + w("life"), 1
 	case ability.Scry, ability.Surveil, ability.Discover, ability.Earthbend, ability.Bolster:
 		return w(string(e.Verb)) + printAmount(e.Amount), 1
-	case ability.Counter, ability.Destroy, ability.Exile, ability.Tap, ability.Untap:
+	case ability.Counter:
+		return w("counter") + obj(), 1
+	case ability.Destroy, ability.Exile, ability.Tap, ability.Untap:
 		return w(string(e.Verb)) + obj(), 1
-	case ability.Investigate, ability.Proliferate, ability.Populate:
+	case ability.Investigate, ability.Proliferate, ability.Populate, ability.Learn:
 		return w(string(e.Verb)), 1
 	case ability.Shuffle:
 		return subj("shuffle", "shuffles"), 1
@@ -404,6 +429,13 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		if len(m.Rules) > 0 {
 			return unprintable, 1
+		}
+		if m.SetP != nil {
+			// "~ becomes a 2/2 creature ... until end of turn. It's still a
+			// land." (or "Until end of turn, ~ becomes ...").
+			an := printAnimate(m)
+			return alt(s+w("becomes a")+an+w("until end of turn. it's still a land"),
+				w("until end of turn,")+s+w("becomes a")+an+w(". it's still a land")), 1
 		}
 		if m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil {
 			s += alt(w("gets"), w("get")) + printPT(m)
@@ -568,6 +600,9 @@ func printToken(e *ability.Effect) string {
 }
 
 func printManaSpec(m *ability.ManaSpec) string {
+	if fe := printForEach(m.Amount); fe != "" && m.Fixed != "" {
+		return w(m.Fixed) + fe
+	}
 	switch {
 	case m.Fixed != "":
 		return w(m.Fixed)
@@ -586,6 +621,46 @@ func printManaSpec(m *ability.ManaSpec) string {
 		return printAmount(m.Amount) + w("mana in any combination of colors")
 	}
 	return "(?:unprintable)"
+}
+
+// printForEach prints a counted amount's "for each ..." ("for each
+// artifact you control", "for each burden counter on ~"), or "".
+func printForEach(a *ability.Amount) string {
+	if a == nil {
+		return ""
+	}
+	switch {
+	case a.Var == "count" && a.Count != nil:
+		return w("for each") + printDesc(a.Count, "")
+	case a.Var == "counters" && a.Of != nil && a.Of.Ref == ability.Self:
+		return w("for each") + w(a.Counter) + w("counter on ~")
+	}
+	return ""
+}
+
+// printAnimate prints what a land becomes: "2/2 blue Bird creature with
+// flying".
+func printAnimate(m *ability.Mods) string {
+	s := w(strconv.Itoa(*m.SetP) + "/" + strconv.Itoa(*m.SetT))
+	switch {
+	case m.Colorless:
+		s += w("colorless")
+	case len(m.Colors) == 1:
+		s += w(colorNames[m.Colors[0]])
+	case len(m.Colors) == 2:
+		s += w(colorNames[m.Colors[0]] + " and " + colorNames[m.Colors[1]])
+	}
+	if len(m.Subtypes) > 0 {
+		s += w(strings.Join(m.Subtypes, " "))
+	}
+	s += w(strings.Join(m.Types, " "))
+	if len(m.Keywords) > 0 {
+		s += w("with") + printKwList(m.Keywords)
+	}
+	if m.AllCreatureTypes {
+		s += w("with all creature types")
+	}
+	return s
 }
 
 func printAmount(a *ability.Amount) string {
@@ -620,6 +695,35 @@ func printCards(a *ability.Amount) string {
 }
 
 func printPT(m *ability.Mods) string {
+	if m.PAmount != nil || m.TAmount != nil {
+		// "+1/+1 for each artifact you control".
+		var fe string
+		half := func(n int, a *ability.Amount) string {
+			if a == nil {
+				if n < 0 {
+					return strconv.Itoa(n)
+				}
+				return "+" + strconv.Itoa(n)
+			}
+			f := printForEach(a)
+			if f == "" || a.N != 0 || (fe != "" && fe != f) {
+				return "?"
+			}
+			fe = f
+			t := a.Times
+			if t == 0 {
+				t = 1
+			}
+			if t < 0 {
+				return strconv.Itoa(t)
+			}
+			return "+" + strconv.Itoa(t)
+		}
+		p, t := half(m.P, m.PAmount), half(m.T, m.TAmount)
+		if fe != "" && p != "?" && t != "?" {
+			return w(p+"/"+t) + fe
+		}
+	}
 	half := func(n int, a *ability.Amount) string {
 		if a != nil {
 			if a.Times == -1 {

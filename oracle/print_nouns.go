@@ -180,12 +180,21 @@ func core(f *ability.Filter, plural bool, noun string) string {
 	}
 	if nounWord != "" {
 		if plural {
+			if len(f.Types) == 2 && len(f.Subtypes) == 0 && len(f.AnyOf) == 0 {
+				sing = w(f.Types[0]) + alt(w("or"), w("and")) + w(f.Types[1])
+			}
 			return sing + w(nounWord+"s")
 		}
 		return sing + w(nounWord)
 	}
 	if plural {
+		if len(f.Types) == 2 && len(f.Subtypes) == 0 && len(f.AnyOf) == 0 {
+			sing = w(f.Types[0]) + alt(w("or"), w("and")) + w(f.Types[1])
+		}
 		return alt(pl, sing+w("cards"))
+	}
+	if len(f.Types) == 2 && len(f.Subtypes) == 0 && len(f.AnyOf) == 0 {
+		sing = w(f.Types[0]) + alt(w("or"), w("and")) + w(f.Types[1])
 	}
 	return sing + opt(w("card"))
 }

@@ -21,6 +21,8 @@ func printTrigger(t *ability.Trigger) string {
 			return w("whenever ~ attacks")
 		case t.Event == ability.Blocks:
 			return w("whenever ~ blocks")
+		case t.Event == ability.Tapped:
+			return w("whenever ~ becomes tapped")
 		case t.Event == ability.DealsDamage && t.Combat && t.ToPlayer == "player":
 			return w("whenever ~ deals combat damage to a player")
 		case t.Event == ability.DealsDamage && t.Combat && t.ToPlayer == "player_or_planeswalker":
@@ -81,6 +83,9 @@ func printTrigger(t *ability.Trigger) string {
 		case "opponent":
 			return w("at the beginning of each opponent's " + step)
 		case "":
+			if t.Step == ability.StepEnd {
+				return alt(w("at the beginning of each end step"), w("at the beginning of the end step"))
+			}
 			return w("at the beginning of each " + step)
 		}
 	}
@@ -154,6 +159,12 @@ func printStatic(s *ability.StaticEffect) string {
 	if s.Rule == ability.OpeningHand {
 		return w("if ~ is in your opening hand, you may begin the game with it on the battlefield")
 	}
+	if s.Rule == ability.AdditionalCost && s.Cost != nil && s.Mods == nil && s.If == nil {
+		return w("as an additional cost to cast ~,") + printCost(s.Cost)
+	}
+	if t := ruleStatic(s); t != "" {
+		return t
+	}
 	if s.Rule == ability.AlternativeCost && s.Cost != nil && s.Mods == nil {
 		out := w("you may") + printCostSep(s.Cost, w("and")) + w("rather than pay ~'s mana cost")
 		if s.If != nil {
@@ -220,6 +231,9 @@ func printReplace(r *ability.ReplaceEffect) string {
 	case r.Tapped && r.UnlessPay != nil && r.UnlessPay.Life != nil:
 		return w("as ~ enters, you may pay") + printAmount(r.UnlessPay.Life) + w("life. if you don't,") + alt(w("~"), w("it")) +
 			w("enters tapped.")
+	case r.Tapped && r.Unless != nil && r.Unless.Kind == ability.CondNot:
+		c := printCond(nil, &r.Unless.Sub[0])
+		return alt(w("~ enters tapped if")+c+w("."), w("if")+c+w(", ~ enters tapped."))
 	case r.Tapped && r.Unless != nil:
 		return w("~ enters tapped unless") + printCond(nil, r.Unless) + w(".")
 	case r.Tapped:
@@ -233,4 +247,42 @@ func printReplace(r *ability.ReplaceEffect) string {
 		return w("as ~ enters, choose a") + w(strings.ReplaceAll(r.Choose, "_", " ")) + w(".")
 	}
 	return unprintable
+}
+
+// ruleStatic prints a static rules change of a player or of spells, or "".
+func ruleStatic(s *ability.StaticEffect) string {
+	if s.Mods != nil || s.Affected != nil {
+		return ""
+	}
+	plain := func(st ability.StaticEffect) bool { return reflect.DeepEqual(*s, st) }
+	one := ability.Fixed(1)
+	switch {
+	case plain(ability.StaticEffect{Rule: ability.NoMaxHandSize, Player: "you"}):
+		return w("you have no maximum hand size")
+	case plain(ability.StaticEffect{Rule: ability.ExtraLandDrop, Player: "you", Amount: one}):
+		return w("you may play an additional land on each of your turns")
+	case plain(ability.StaticEffect{Rule: ability.MaxSpells, Player: "each", Amount: one}):
+		return w("each player can't cast more than one spell each turn")
+	case plain(ability.StaticEffect{Rule: ability.CantCast, Player: "opponents", If: &ability.Condition{Kind: ability.CondYourTurn}}):
+		return w("your opponents can't cast spells during your turn")
+	case plain(ability.StaticEffect{Rule: ability.LookAtTop, Player: "you"}):
+		return w("you may look at the top card of your library any time")
+	case s.Rule == ability.CantActivate && s.Filter != nil && s.Player == "" && s.If == nil && s.Cost == nil && s.Amount == nil:
+		return w("activated abilities of") + printDescs(s.Filter, "") + w("can't be activated")
+	case (s.Rule == ability.CostMore || s.Rule == ability.CostLess) && s.Cost != nil && s.If == nil && s.Amount == nil &&
+		*s.Cost == (ability.Cost{Mana: s.Cost.Mana}):
+		g := *s.Filter
+		g.Zone = ability.ZoneStack
+		if len(g.Types) == 0 && len(g.Subtypes) == 0 && len(g.AnyOf) == 0 {
+			g.Types = []string{"spell"}
+		}
+		who := map[string]string{"each": "", "you": "you cast", "opponents": "your opponents cast"}[s.Player]
+		more := map[ability.Rule]string{ability.CostMore: "more", ability.CostLess: "less"}[s.Rule]
+		out := printDescs(&g, "spell")
+		if who != "" {
+			out += w(who)
+		}
+		return out + w("cost") + w(s.Cost.Mana) + w(more+" to cast")
+	}
+	return ""
 }
