@@ -64,8 +64,12 @@ type Event struct {
 	// Effects are what the table says the input did (effects.go); nil
 	// for most inputs, which then encode exactly as before effects existed.
 	Effects []TableEffect
-	Prev    Hash // Hash of the event at Seq-1; zero at seq 1
-	Hash    Hash // SHA-256 of the canonical encoding with Hash left zero
+	// Sig, when set, is the actor's Ed25519 signature over SigningBytes
+	// (sign.go); the hash covers it. An unsigned input encodes exactly as
+	// before signatures existed.
+	Sig  []byte
+	Prev Hash // Hash of the event at Seq-1; zero at seq 1
+	Hash Hash // SHA-256 of the canonical encoding with Hash left zero
 }
 
 // RecordedTime is Recorded as a time, or the zero time when unset.

@@ -2,6 +2,7 @@ package events
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,6 +22,7 @@ type jsonEvent struct {
 	Recorded json.RawMessage `json:"recorded,omitempty"`
 	Body     json.RawMessage `json:"body"`
 	Effects  json.RawMessage `json:"effects,omitempty"`
+	Sig      string          `json:"sig,omitempty"` // hex, as the hashes
 	Prev     string          `json:"prev,omitempty"`
 	Hash     string          `json:"hash,omitempty"`
 }
@@ -40,6 +42,7 @@ func (e *Event) MarshalJSONLine() ([]byte, error) {
 		Kind:   string(e.Kind),
 		Actor:  e.Actor,
 		Body:   body,
+		Sig:    hex.EncodeToString(e.Sig),
 		Prev:   e.Prev.String(),
 		Hash:   e.Hash.String(),
 	}
@@ -102,6 +105,11 @@ func ParseJSON(line []byte) (*Event, error) {
 		je := err.(*Error)
 		je.Match, je.Seq = ev.Match, ev.Seq
 		return nil, je
+	}
+	if j.Sig != "" {
+		if ev.Sig, err = hex.DecodeString(j.Sig); err != nil || len(ev.Sig) != SigSize {
+			return nil, fail("sig", fmt.Sprintf("want %d hex digits (an Ed25519 signature)", 2*SigSize))
+		}
 	}
 	if ce := ev.Check(); ce != nil {
 		return nil, ce

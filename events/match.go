@@ -16,6 +16,10 @@ type MatchStarted struct {
 	BestOf       int      `json:"best_of,omitempty"`       // games in the match; 0 means 1
 	// Cards are cards the match declares for itself (declared.go).
 	Cards []DeclaredCard `json:"cards,omitempty"`
+	// TableKey is the table's Ed25519 public key (nkey form, "U...").
+	// With it and each player's Key, every input of the match must be
+	// signed by its actor (sign.go); without keys, none need be.
+	TableKey string `json:"table_key,omitempty"`
 }
 
 // Player is one seat of a match with its deck list.
@@ -24,6 +28,7 @@ type Player struct {
 	Name      string `json:"name"` // the person, as indexed
 	Deck      []Ref  `json:"deck,omitempty"`
 	Sideboard []Ref  `json:"sideboard,omitempty"`
+	Key       string `json:"key,omitempty"` // the player's Ed25519 public key (nkey form)
 }
 
 func (*MatchStarted) Kind() Kind { return KindMatchStarted }
@@ -78,6 +83,9 @@ func (b *MatchStarted) Check() *FieldError {
 	}
 	if b.FirstPlayer != "" && !seen[b.FirstPlayer] {
 		return fieldErr("first_player", "%q is not one of the players", b.FirstPlayer)
+	}
+	if fe := b.checkKeys(); fe != nil {
+		return fe
 	}
 	return checkDeclared(b.Cards)
 }

@@ -23,6 +23,10 @@ var envelopeKeys = [...]string{"schema", "match", "seq", "kind", "actor", "recor
 // effectsKey is the optional envelope key of table effects.
 const effectsKey = "effects"
 
+// sigKey is the optional envelope key of the actor's signature, right
+// after "effects" (or "body"); an unsigned input has none.
+const sigKey = "sig"
+
 type encoder struct {
 	buf bytes.Buffer
 	enc *msgpack.Encoder
@@ -54,6 +58,9 @@ func (e *Event) AppendCanonical(dst []byte) []byte {
 	if len(e.Effects) > 0 {
 		keys++
 	}
+	if len(e.Sig) > 0 {
+		keys++
+	}
 	must(enc.EncodeMapLen(keys))
 	must(enc.EncodeString("schema"))
 	must(enc.EncodeInt(int64(e.schema())))
@@ -76,6 +83,10 @@ func (e *Event) AppendCanonical(dst []byte) []byte {
 	if len(e.Effects) > 0 {
 		must(enc.EncodeString(effectsKey))
 		must(enc.Encode(e.Effects))
+	}
+	if len(e.Sig) > 0 {
+		must(enc.EncodeString(sigKey))
+		must(enc.EncodeBytes(e.Sig))
 	}
 	must(enc.EncodeString("prev"))
 	encodeHash(enc, e.Prev, must)
@@ -156,6 +167,7 @@ func decodeMsgpack(data []byte) (*Event, error) {
 	var rawBody []byte // a slice of data
 	var seen uint16    // bit i: envelopeKeys[i] read
 	var effects bool   // the effects key read
+	var signed bool    // the sig key read
 	for i := 0; i < n; i++ {
 		key, err := dec.DecodeString()
 		if err != nil {
@@ -171,6 +183,16 @@ func decodeMsgpack(data []byte) (*Event, error) {
 			}
 			if len(ev.Effects) == 0 {
 				ev.Effects = nil
+			}
+			continue
+		}
+		if key == sigKey {
+			if signed {
+				return nil, fmt.Errorf("%s: repeated key", key)
+			}
+			signed = true
+			if ev.Sig, err = decodeSig(dec); err != nil {
+				return nil, &Error{Field: key, Reason: err.Error(), Rule: RuleDecode}
 			}
 			continue
 		}
@@ -340,4 +362,20 @@ func decodeHash(dec *msgpack.Decoder) (Hash, error) {
 	}
 	err = dec.ReadFull(h[:])
 	return h, err
+}
+
+// decodeSig reads a signature: the length first, exactly SigSize bytes, so
+// that a claimed length allocates nothing it does not read. A nil or empty
+// sig is refused: an unsigned input has no "sig" key, and one event must
+// not have two encodings.
+func decodeSig(dec *msgpack.Decoder) ([]byte, error) {
+	n, err := dec.DecodeBytesLen()
+	if err != nil {
+		return nil, err
+	}
+	if n != SigSize {
+		return nil, fmt.Errorf("want a signature of %d bytes, got %d", SigSize, n)
+	}
+	b := make([]byte, n)
+	return b, dec.ReadFull(b)
 }

@@ -111,7 +111,11 @@ func (r *Recorder) commitAdmitted(a *admitted) error {
 	r.own(a.batch)
 	for _, v := range a.verdicts {
 		data, _ := json.Marshal(v)
-		if err := r.cfg.Conn.Publish(bus.OutSubject(v.Match), data); err != nil {
+		m, err := bus.SignReply(r.cfg.Key, bus.OutSubject(v.Match), data)
+		if err == nil {
+			err = r.cfg.Conn.PublishMsg(m)
+		}
+		if err != nil {
 			r.log.Warn("verdict", "match", v.Match, "seq", v.Seq, "err", err)
 		}
 	}

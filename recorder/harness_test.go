@@ -13,6 +13,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 	"go.uber.org/goleak"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -37,6 +38,7 @@ type harness struct {
 	dbPath string
 	rules  bool // validate with the reducer
 	logger *slog.Logger
+	key    nkeys.KeyPair              // signs verdicts; nil: unsigned
 	conn   func() (*nats.Conn, error) // the recorder's connection; nil: a plain one
 	store  *store.Store
 	rec    *Recorder
@@ -88,7 +90,7 @@ func (h *harness) startRecorder() {
 	if h.rules {
 		v = NewRules(st)
 	}
-	rec, err := New(Config{Store: st, Conn: nc, Validator: v, Logger: h.logger})
+	rec, err := New(Config{Store: st, Conn: nc, Validator: v, Logger: h.logger, Key: h.key})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 
 	"github.com/chronicle-mtg/chronicle/events/bus"
 	"github.com/chronicle-mtg/chronicle/events/store"
@@ -43,6 +44,9 @@ type Config struct {
 	// answered (query.ServiceConfig.Authorize); nil leaves it to the
 	// subjects' NATS permissions.
 	Authorize func(query.Access) error
+	// Key, when set, signs every verdict and status reply (bus.SignReply),
+	// so that a publisher can tell them from forgeries.
+	Key nkeys.KeyPair
 }
 
 // Recorder consumes the input stream into the store. Run it once.

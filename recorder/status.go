@@ -16,7 +16,11 @@ import (
 func (r *Recorder) serveStatus(msg *nats.Msg) {
 	rep := r.status(bus.MatchOfSubject(msg.Subject), msg.Data)
 	data, _ := json.Marshal(rep)
-	if err := msg.Respond(data); err != nil {
+	m, err := bus.SignReply(r.cfg.Key, msg.Reply, data)
+	if err == nil {
+		err = msg.RespondMsg(m)
+	}
+	if err != nil {
 		r.log.Warn("status reply", "err", err)
 	}
 }

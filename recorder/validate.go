@@ -27,12 +27,15 @@ type Match struct {
 	Seq     uint64
 	Hash    events.Hash
 	Players map[string]bool // player ids from match_started
+	// Keys are the public keys match_started declares (nil: none): then
+	// every input must be signed by its actor.
+	Keys events.Keys
 	// pending are the events accepted in the current batch, by seq.
 	pending map[uint64]*events.Event
 }
 
 func matchFromMeta(m *store.Meta) *Match {
-	mt := &Match{ID: m.Match, Seq: m.HeadSeq, Hash: m.Head(), Players: map[string]bool{}, pending: map[uint64]*events.Event{}}
+	mt := &Match{ID: m.Match, Seq: m.HeadSeq, Hash: m.Head(), Players: map[string]bool{}, Keys: m.Keys(), pending: map[uint64]*events.Event{}}
 	for _, p := range m.Players {
 		mt.Players[p.ID] = true
 	}
@@ -40,18 +43,29 @@ func matchFromMeta(m *store.Meta) *Match {
 }
 
 func matchFromStart(ev *events.Event) *Match {
-	mt := &Match{ID: ev.Match, Players: map[string]bool{}, pending: map[uint64]*events.Event{}}
-	for _, id := range ev.Body.(*events.MatchStarted).PlayerIDs() {
+	ms := ev.Body.(*events.MatchStarted)
+	mt := &Match{ID: ev.Match, Players: map[string]bool{}, Keys: ms.Keys(), pending: map[uint64]*events.Event{}}
+	for _, id := range ms.PlayerIDs() {
 		mt.Players[id] = true
 	}
 	return mt
 }
 
-// checkParticipants: the actor and the body's player belong to the match.
+// checkParticipants: the actor and the body's player belong to the match,
+// the table speaks only for itself, and when the match declares keys the
+// input is signed by its actor.
 func (m *Match) checkParticipants(ev *events.Event) *events.Error {
 	if ev.Actor != events.TableActor && !m.Players[ev.Actor] {
 		return &events.Error{Match: ev.Match, Seq: ev.Seq, Field: "actor", Rule: events.RuleActor,
 			Reason: fmt.Sprintf("%q is not a player of match %s", ev.Actor, m.ID)}
+	}
+	if ev.Actor == events.TableActor && !events.TableMaySpeak(ev.Kind) {
+		p, _ := events.PlayerOf(ev.Body)
+		return &events.Error{Match: ev.Match, Seq: ev.Seq, Field: "actor", Rule: events.RuleActor,
+			Reason: fmt.Sprintf("the table may not make player %s's decision (%s): it speaks for itself only (match_started, setup, random outcomes)", p, ev.Kind)}
+	}
+	if e := events.CheckSig(m.Keys, ev); e != nil {
+		return e
 	}
 	if p, ok := events.PlayerOf(ev.Body); ok && !m.Players[p] {
 		return &events.Error{Match: ev.Match, Seq: ev.Seq, Field: "body.player", Rule: events.RuleActor,

@@ -127,6 +127,9 @@ func Append(s *Store, match string, r io.Reader, name string, opt AppendOptions)
 		if ev.Actor != events.TableActor && !players[ev.Actor] {
 			return Appended{}, refuse("actor", events.RuleActor, fmt.Sprintf("%q is not a player of match %s", ev.Actor, match))
 		}
+		if ev.Actor == events.TableActor && !events.TableMaySpeak(ev.Kind) {
+			return Appended{}, refuse("actor", events.RuleActor, fmt.Sprintf("the table may not make a player's decision (%s): it speaks for itself only (match_started, setup, random outcomes)", ev.Kind))
+		}
 		if p, ok := events.PlayerOf(ev.Body); ok && !players[p] {
 			return Appended{}, refuse("body.player", events.RuleActor, fmt.Sprintf("%q is not a player of match %s", p, match))
 		}

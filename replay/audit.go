@@ -71,6 +71,10 @@ type Finding struct {
 	Changes []Change `json:"changes"`
 	// Line is the line of a .jsonl file the input is on; 0 for a store.
 	Line int `json:"line,omitempty"`
+	// SignedBy names who signed the input, in a match that declares keys:
+	// "p2 (key UABC12345678…)". Empty when the input is unsigned or its
+	// signature is not its actor's (Verify reports that).
+	SignedBy string `json:"signed_by,omitempty"`
 }
 
 // String reads like "seq 5: illegal: p2 can't pass priority: p1 has
@@ -83,6 +87,9 @@ func (f Finding) String() string {
 	b.WriteString(f.Kind + ": " + f.Reason)
 	if f.Rule != "" {
 		fmt.Fprintf(&b, " (%s)", f.Rule)
+	}
+	if f.SignedBy != "" {
+		b.WriteString("; signed by " + f.SignedBy)
 	}
 	return b.String()
 }
@@ -160,6 +167,9 @@ func Audit(src Source, match string) (Report, error) {
 		return rep, err
 	}
 	a.done()
+	for i, f := range rep.Findings {
+		rep.Findings[i].SignedBy = a.signers[f.Seq]
+	}
 	rep.finish()
 	return rep, nil
 }

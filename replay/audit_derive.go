@@ -12,10 +12,12 @@ import (
 // auditor re-derives one match input by input (see audit.go). Invariant:
 // between inputs, rec and der hold the same position.
 type auditor struct {
-	src    Source
-	match  string
-	rep    *Report
-	stored map[uint64][]byte // recorded effects by seq
+	src     Source
+	match   string
+	rep     *Report
+	stored  map[uint64][]byte // recorded effects by seq
+	keys    events.Keys       // the keys the match declares; nil: none
+	signers map[uint64]string // who signed each input, where keys are declared
 	// unreadable are the seqs whose stored effects fail their checksum.
 	unreadable map[uint64]error
 	digests    map[uint64]auditDigest
@@ -67,8 +69,23 @@ func newAuditor(src Source, match string, rep *Report) (*auditor, error) {
 	return a, nil
 }
 
+// signer notes who signed ev, in a match that declares keys.
+func (a *auditor) signer(ev *events.Event) {
+	if ms, ok := ev.Body.(*events.MatchStarted); ok && ev.Seq == 1 {
+		a.keys = ms.Keys()
+	}
+	if a.keys == nil || len(ev.Sig) == 0 || events.CheckSig(a.keys, ev) != nil {
+		return
+	}
+	if a.signers == nil {
+		a.signers = map[uint64]string{}
+	}
+	a.signers[ev.Seq] = fmt.Sprintf("%s (key %.12s…)", ev.Actor, a.keys[ev.Actor])
+}
+
 // input audits one input.
 func (a *auditor) input(ev *events.Event) error {
+	a.signer(ev)
 	a.play.input(ev)
 	if a.stopped {
 		return nil

@@ -112,8 +112,14 @@ func verifyRaw(src RawSource, sum Summary) (Result, error) {
 		return r, err
 	}
 	var link events.Link
+	var sigs sigCheck
+	root := owner(1)
 	err = src.RawEvents(sum.Match, func(key uint64, raw []byte) error {
-		if e := checkStored(owner(key), key, raw, &link); e != nil {
+		ev, e := checkStored(owner(key), key, raw, &link)
+		if e == nil && owner(key) == root { // a branch's own inputs are nobody's record
+			e = sigs.check(ev)
+		}
+		if e != nil {
 			r.fail(key, e)
 			return errStop
 		}
@@ -146,7 +152,7 @@ func verifyRaw(src RawSource, sum Summary) (Result, error) {
 }
 
 // checkStored checks one stored event's bytes as the next of the chain.
-func checkStored(match string, key uint64, raw []byte, link *events.Link) *events.Error {
+func checkStored(match string, key uint64, raw []byte, link *events.Link) (*events.Event, *events.Error) {
 	bad := func(field, rule, format string, args ...any) *events.Error {
 		return &events.Error{Field: field, Reason: fmt.Sprintf(format, args...), Rule: rule}
 	}
@@ -158,28 +164,40 @@ func checkStored(match string, key uint64, raw []byte, link *events.Link) *event
 			if ee.Rule == events.RuleDecode || ee.Rule == events.RuleSize {
 				what = "stored bytes do not decode"
 			}
-			return bad(ee.Field, ee.Rule, "%s: %s", what, ee.Reason)
+			return nil, bad(ee.Field, ee.Rule, "%s: %s", what, ee.Reason)
 		}
-		return bad("", events.RuleDecode, "stored bytes do not decode: %v", err)
+		return nil, bad("", events.RuleDecode, "stored bytes do not decode: %v", err)
 	}
 	if canon := ev.AppendCanonical(nil); !bytes.Equal(canon, raw) {
-		return bad("", RuleCanonical, "stored bytes are not the canonical encoding (%d bytes, canonical %d, first difference at byte %d)",
+		return nil, bad("", RuleCanonical, "stored bytes are not the canonical encoding (%d bytes, canonical %d, first difference at byte %d)",
 			len(raw), len(canon), firstDiff(raw, canon))
 	}
 	switch {
 	case ev.Seq != key:
-		return bad("seq", events.RuleSeq, "event says seq %d but is stored under seq %d", ev.Seq, key)
+		return nil, bad("seq", events.RuleSeq, "event says seq %d but is stored under seq %d", ev.Seq, key)
 	case ev.Match != match:
-		return bad("match", events.RuleBody, "event of match %q is stored under match %q", ev.Match, match)
+		return nil, bad("match", events.RuleBody, "event of match %q is stored under match %q", ev.Match, match)
 	case ev.Hash.IsZero():
-		return bad("hash", events.RuleChain, "missing: a stored event must be sealed")
+		return nil, bad("hash", events.RuleChain, "missing: a stored event must be sealed")
 	case ev.Seq > 1 && ev.Prev.IsZero():
-		return bad("prev", events.RuleChain, "missing: a stored event after seq 1 must name the hash of the one before")
+		return nil, bad("prev", events.RuleChain, "missing: a stored event after seq 1 must name the hash of the one before")
 	}
 	if le := link.Next(ev); le != nil {
-		return le
+		return nil, le
 	}
-	return nil
+	return ev, nil
+}
+
+// sigCheck checks the signatures of a match's inputs in seq order: when
+// its match_started declares keys, every input must be signed by its
+// actor's key, the match_started itself by the table's.
+type sigCheck struct{ keys events.Keys }
+
+func (c *sigCheck) check(ev *events.Event) *events.Error {
+	if ms, ok := ev.Body.(*events.MatchStarted); ok && ev.Seq == 1 {
+		c.keys = ms.Keys()
+	}
+	return events.CheckSig(c.keys, ev)
 }
 
 func firstDiff(a, b []byte) int {
@@ -199,10 +217,15 @@ func verifyEvents(src Source, sum Summary) (Result, error) {
 		r.File = f.Name()
 	}
 	var link events.Link
+	var sigs sigCheck
 	err := src.Events(sum.Match, func(ev *events.Event) error {
 		before := link.Hash
 		c := *ev
-		if le := link.Next(&c); le != nil {
+		le := link.Next(&c)
+		if le == nil {
+			le = sigs.check(&c)
+		}
+		if le != nil {
 			r.fail(c.Seq, le)
 			if isFile {
 				r.Line = f.line(sum.Match, c.Seq)

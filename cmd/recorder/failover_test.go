@@ -114,6 +114,7 @@ func TestPublishServerDiesSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	pub.Idle, pub.RequestTimeout = 2*time.Second, time.Second
+	pub.Batch = 1 // as in TestPublishRidesOutServerRestart
 	paths := fixtures(t)
 	files, total := readInputs(paths)
 	prog := newProgress(&env{stderr: io.Discard}, total, true)

@@ -21,11 +21,15 @@ type publishOutput struct {
 	Quiet bool          `short:"q" help:"No progress on stderr."`
 	Idle  time.Duration `default:"30s" help:"Give up when no verdict arrives for this long."`
 	Files []string      `arg:"" help:"JSON Lines files, one input a line."`
+
+	recorderKey string // believe only verdicts this key signed
 }
 
 type publishCmd struct {
 	NATS string `name:"nats" default:"nats://127.0.0.1:4222" placeholder:"URL" help:"NATS server of a running recorder."`
 	natsAuth
+	Keys        []string `name:"key" placeholder:"[ACTOR=]FILE" help:"Sign inputs with this nkey seed: those of ACTOR, or of whoever match_started names with its public key. Repeat for several actors."`
+	RecorderKey string   `name:"recorder-key" placeholder:"PUBKEY" help:"The recorder's public key: believe only verdicts and status replies it signed."`
 	publishOutput
 }
 
@@ -42,8 +46,15 @@ func (c *publishCmd) Run(e *env) error {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	signers, err := loadSigners(c.Keys)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	files, total := readInputs(c.Files)
 	reportMalformed(e, files)
+	if err := signInputs(files, signers); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	nc, err := nats.Connect(c.NATS, append([]nats.Option{nats.Name("chronicle-publish"), nats.Timeout(5 * time.Second),
 		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
 			if !strings.Contains(err.Error(), "MSG.GET") { // a player may not read the stream: it goes without
@@ -54,6 +65,7 @@ func (c *publishCmd) Run(e *env) error {
 		return fail(exitUsage, "connect to NATS %s: %v", redact(c.NATS), err)
 	}
 	defer nc.Close()
+	c.publishOutput.recorderKey = c.RecorderKey
 	return publishAndReport(ctx, e, nc, files, total, c.publishOutput)
 }
 
@@ -63,6 +75,7 @@ func publishAndReport(ctx context.Context, e *env, nc *nats.Conn, files []*input
 		return fail(exitUsage, "%v", err)
 	}
 	pub.Idle = out.Idle
+	pub.RecorderKey = out.recorderKey
 	prog := newProgress(e, total, out.Quiet)
 	sum, err := publishAll(ctx, pub, files, prog)
 	prog.finish()
@@ -74,6 +87,9 @@ func publishAndReport(ctx context.Context, e *env, nc *nats.Conn, files []*input
 			return fail(exitUsage, "%v: start one with `recorder serve`", err)
 		}
 		return fail(exitUsage, "%v", err)
+	}
+	if n := pub.Forged.Load(); n > 0 {
+		fmt.Fprintf(e.stderr, "recorder: ignored %d verdicts not signed by the recorder's key\n", n)
 	}
 	if code := sum.code(); code != exitOK {
 		return &exitError{code: code, err: errors.New("")}

@@ -23,6 +23,7 @@ type serveCmd struct {
 	NATS     string `name:"nats" placeholder:"URL" help:"Use this NATS server or cluster (JetStream on) instead of embedding one."`
 	Replicas int    `default:"1" help:"Stream replicas when the recorder creates the stream (3 on a cluster)."`
 	Users    string `name:"users" placeholder:"DIR" help:"Users folder (recorder users init): the embedded server lets in only these users, each with its role's rights, and reloads them on SIGHUP."`
+	Key      string `name:"key" placeholder:"FILE" help:"nkey seed that signs every verdict and status reply (recorder keygen makes one); with --users, the recorder's own key by default."`
 	Insecure bool   `name:"insecure" help:"Let the embedded server listen off the loopback interface without --users: anyone who reaches the port may publish, read, delete or purge."`
 	NoReads  bool   `name:"no-reads" help:"Don't answer live reads (replay --nats, replay serve --nats) from the store."`
 }
@@ -44,6 +45,11 @@ func (c *serveCmd) Run(e *env) error {
 	if err := c.secure(&opt); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	key, err := recorderKey(c.Key, c.Users)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	opt.key = key
 	svc, err := startService(ctx, opt)
 	if err != nil {
 		if errors.Is(err, store.ErrLocked) {
@@ -51,7 +57,11 @@ func (c *serveCmd) Run(e *env) error {
 		}
 		return fail(exitUsage, "%v", err)
 	}
-	log.Info("recorder serving", "nats", svc.url(), "data", c.Data, "users", c.Users != "")
+	signer := ""
+	if key != nil {
+		signer, _ = key.PublicKey()
+	}
+	log.Info("recorder serving", "nats", svc.url(), "data", c.Data, "users", c.Users != "", "verdicts_signed_by", signer)
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
 
 	"github.com/chronicle-mtg/chronicle/events/bus"
 	"github.com/chronicle-mtg/chronicle/events/store"
@@ -31,6 +32,7 @@ type serviceOptions struct {
 	users     *bus.Users
 	usersDir  string
 	serverTLS *tls.Config
+	key       nkeys.KeyPair // signs verdicts; nil: unsigned
 }
 
 // service is a running recorder with everything it owns. stop shuts it
@@ -93,6 +95,7 @@ func startService(ctx context.Context, opt serviceOptions) (_ *service, err erro
 		Queries:   opt.queries,
 		Validator: rules,
 		Logger:    opt.log,
+		Key:       opt.key,
 	})
 	if err != nil {
 		return nil, err

@@ -57,6 +57,12 @@ type Publisher struct {
 	Now func() time.Time
 	// OnOutcome, if set, is called as each input's fate is known.
 	OnOutcome func(Outcome)
+	// RecorderKey, when set, is the recorder's public key: only verdicts
+	// and status replies it signed are believed (verdictsig.go); others
+	// are ignored, and Forged counts them.
+	RecorderKey string
+	// Forged counts verdicts ignored for want of the recorder's signature.
+	Forged atomic.Int64
 	// Batch is how many inputs go in one atomic batch: 0 means
 	// DefaultBatch, 1 input by input.
 	Batch int
@@ -270,6 +276,10 @@ type matchRun struct {
 }
 
 func (r *matchRun) onVerdict(m *nats.Msg) {
+	if r.p.RecorderKey != "" && VerifyReply(r.p.RecorderKey, m) != nil {
+		r.p.Forged.Add(1)
+		return
+	}
 	var v Verdict
 	if json.Unmarshal(m.Data, &v) != nil || v.Match != r.match {
 		return
@@ -595,7 +605,7 @@ func (r *matchRun) result(evs []*events.Event) []Outcome {
 func (r *matchRun) status(ctx context.Context, seqs []uint64) (*StatusReply, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.p.requestTimeout())
 	defer cancel()
-	rep, err := RequestStatus(ctx, r.p.NC, r.match, seqs)
+	rep, err := requestStatus(ctx, r.p.NC, r.match, seqs, r.p.RecorderKey)
 	if err == nil {
 		r.heard.Store(true)
 		r.moved()
@@ -606,6 +616,12 @@ func (r *matchRun) status(ctx context.Context, seqs []uint64) (*StatusReply, err
 // RequestStatus asks the recorder what it holds of a match, and the verdicts
 // of seqs.
 func RequestStatus(ctx context.Context, nc *nats.Conn, match string, seqs []uint64) (*StatusReply, error) {
+	return requestStatus(ctx, nc, match, seqs, "")
+}
+
+// requestStatus is RequestStatus believing only a reply signed by
+// recorderKey, when it is set.
+func requestStatus(ctx context.Context, nc *nats.Conn, match string, seqs []uint64, recorderKey string) (*StatusReply, error) {
 	req, _ := json.Marshal(StatusRequest{Seqs: seqs})
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Second) // or sooner, when ctx says so
 	defer cancel()
@@ -615,6 +631,11 @@ func RequestStatus(ctx context.Context, nc *nats.Conn, match string, seqs []uint
 	}
 	if err != nil {
 		return nil, fmt.Errorf("bus: status of %s: %w", match, err)
+	}
+	if recorderKey != "" {
+		if err := VerifyReply(recorderKey, msg); err != nil {
+			return nil, fmt.Errorf("bus: status of %s: the reply is %w", match, err)
+		}
 	}
 	var rep StatusReply
 	if err := json.Unmarshal(msg.Data, &rep); err != nil {

@@ -212,6 +212,7 @@ func (s *Store) CreateBranch(parent string, at uint64, name, label string) (*Met
 			Match: name, Format: pm.Format, Event: pm.Event, Players: append([]PlayerMeta(nil), pm.Players...),
 			Status: StatusOpen, Events: at, HeadSeq: at, HeadHash: append([]byte(nil), ev.Hash[:]...),
 			Started: pm.Started, Updated: ev.Recorded, Parent: parent, BranchPoint: at, Label: label,
+			TableKey: pm.TableKey,
 		}
 		if at == pm.HeadSeq && pm.Status == StatusFinished {
 			meta.Status = StatusFinished // nothing can follow the end of a match

@@ -215,6 +215,8 @@ func (c *checker) metaAgainstStart(id string, m *Meta, eb *bolt.Bucket) {
 		c.add(id, 0, "meta", "started %d, match_started was recorded at %d", m.Started, want.Started)
 	case fmt.Sprint(m.Players) != fmt.Sprint(want.Players):
 		c.add(id, 0, "meta", "players %v, match_started says %v", m.Players, want.Players)
+	case m.TableKey != want.TableKey:
+		c.add(id, 0, "meta", "table key %q, match_started says %q", m.TableKey, want.TableKey)
 	}
 	if m.Status != StatusOpen && m.Status != StatusFinished {
 		c.add(id, 0, "meta", "unknown status %q", m.Status)

@@ -205,9 +205,9 @@ func newMeta(ev *events.Event) (*Meta, error) {
 	if !ok {
 		return nil, fmt.Errorf("match_started body is %T", ev.Body)
 	}
-	m := &Meta{Match: ev.Match, Format: ms.Format, Event: ms.Event, Status: StatusOpen, Started: ev.Recorded}
+	m := &Meta{Match: ev.Match, Format: ms.Format, Event: ms.Event, Status: StatusOpen, Started: ev.Recorded, TableKey: ms.TableKey}
 	for _, p := range ms.Players {
-		m.Players = append(m.Players, PlayerMeta{ID: p.ID, Name: p.Name})
+		m.Players = append(m.Players, PlayerMeta{ID: p.ID, Name: p.Name, Key: p.Key})
 	}
 	return m, nil
 }

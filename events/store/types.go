@@ -32,12 +32,16 @@ type Meta struct {
 	Parent      string `msgpack:"parent,omitempty" json:"parent,omitempty"`
 	BranchPoint uint64 `msgpack:"branch_point,omitempty" json:"branch_point,omitempty"`
 	Label       string `msgpack:"label,omitempty" json:"label,omitempty"`
+	// TableKey and each player's Key are the public keys match_started
+	// declares; with them every input must be signed by its actor.
+	TableKey string `msgpack:"table_key,omitempty" json:"-"`
 }
 
 // PlayerMeta is a player as listed in a match's meta.
 type PlayerMeta struct {
 	ID   string `msgpack:"id" json:"id"`
 	Name string `msgpack:"name" json:"name"`
+	Key  string `msgpack:"key,omitempty" json:"-"`
 }
 
 // Head is the hash of the last stored event.
@@ -45,6 +49,18 @@ func (m *Meta) Head() events.Hash {
 	var h events.Hash
 	copy(h[:], m.HeadHash)
 	return h
+}
+
+// Keys are the public keys the match declares, by actor; nil when none.
+func (m *Meta) Keys() events.Keys {
+	if m.TableKey == "" {
+		return nil
+	}
+	k := events.Keys{events.TableActor: m.TableKey}
+	for _, p := range m.Players {
+		k[p.ID] = p.Key
+	}
+	return k
 }
 
 // HasPlayer reports whether id is a player of the match.
