@@ -282,6 +282,14 @@ func (g *Game) targetIllegalFrom(k cards.TargetKind, t Target, src *Object) stri
 	if o := g.S.Obj(ObjID(t.Obj)); t.Obj != 0 && protectedFrom(o, src) {
 		return g.S.objName(o.ID) + " has protection from " + src.Name() + " (CR 702.16b)"
 	}
+	if o := g.S.Obj(ObjID(t.Obj)); t.Obj != 0 && o.Zone == ZoneBattlefield {
+		switch {
+		case o.Has("Shroud"):
+			return g.S.objName(o.ID) + " has shroud (CR 702.18)"
+		case o.Has("Hexproof") && src != nil && src.Controller != o.Controller:
+			return g.S.objName(o.ID) + " has hexproof (CR 702.11)"
+		}
+	}
 	return ""
 }
 

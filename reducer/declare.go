@@ -61,7 +61,19 @@ func (s *State) cardDef(name string) (*cards.Card, bool) {
 			return c, true
 		}
 	}
-	return s.pool.Card(name)
+	if c, ok := s.pool.Card(name); ok {
+		return c, true
+	}
+	return poolToken(s.pool, name)
+}
+
+// poolToken is the card data's token of that name ("Treasure", "Clue"):
+// the first of its definitions, in the data's fixed order.
+func poolToken(p *cards.Pool, name string) (*cards.Card, bool) {
+	if ts := p.Tokens(name); len(ts) > 0 {
+		return ts[0], true
+	}
+	return nil, false
 }
 
 // checkDeclared builds every declared card once, so that a card that

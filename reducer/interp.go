@@ -106,6 +106,9 @@ func buildLangCard(def *cards.Card) *langCard {
 			lc.replace = append(lc.replace, a)
 		case ability.Keyword:
 			lc.keywords = append(lc.keywords, a)
+			for _, x := range expandKeyword(a) { // interp_keywords.go
+				lc.activated = append(lc.activated, &x)
+			}
 		}
 		if lc.unsupported == nil {
 			lc.unsupported = Supports(a)

@@ -113,7 +113,8 @@ func (g *Game) chooseLangTargets(c *evalCtx, specs []ability.Target, refs []stri
 				if counts[i] >= spec.Min && i+1 < len(specs) {
 					break // it may be the next slot's
 				}
-				return nil, nil, g.refuse("CR 115.1", fmt.Sprintf("%s[%d]", field, k), "%s", why)
+				why, rule := ruleOfReason(why, "CR 115.1")
+				return nil, nil, g.refuse(rule, fmt.Sprintf("%s[%d]", field, k), "%s", why)
 			}
 			if slices.Contains(out, t) && spec.Rule != "same_ok" {
 				return nil, nil, g.refuse("CR 115.3", fmt.Sprintf("%s[%d]", field, k), "%q is chosen twice for the same %s", ref, slotWord(src))

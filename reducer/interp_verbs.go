@@ -50,6 +50,7 @@ func init() {
 		ability.Regenerate:     verbRegenerate,
 		ability.Fight:          verbFight,
 		ability.Choose:         verbChoose,
+		ability.Investigate:    verbInvestigate,
 	}
 }
 
@@ -474,6 +475,9 @@ func verbToken(x *verbRun) {
 		seats = c.players(x.e.Control)
 	}
 	name := g.tokenDef(x.e.Token)
+	if _, ok := g.S.cardDef(name); !ok {
+		return // a token no data describes: Supports refuses such a card
+	}
 	var out []Target
 	for _, seat := range seats {
 		for i := 0; i < n; i++ {
@@ -879,4 +883,15 @@ func sameToken(a, b *Declared) bool {
 	ea := events.Event{Kind: events.KindMatchStarted, Body: &events.MatchStarted{Cards: []Declared{*a}}}
 	eb := events.Event{Kind: events.KindMatchStarted, Body: &events.MatchStarted{Cards: []Declared{*b}}}
 	return string(ea.AppendCanonical(nil)) == string(eb.AppendCanonical(nil))
+}
+
+// verbInvestigate: Player creates Amount (default 1) Clue tokens (CR
+// 701.16).
+func verbInvestigate(x *verbRun) {
+	e := *x.e
+	e.Verb, e.Token = ability.CreateToken, &ability.Token{Name: "Clue"}
+	saved := x.e
+	x.e = &e
+	verbToken(x)
+	x.e = saved
 }

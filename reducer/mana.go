@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"github.com/chronicle-mtg/chronicle/ability"
 	"slices"
 
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -272,6 +273,9 @@ func init() {
 // skipsUntap: in its controller's untap step, a permanent that must skip
 // one doesn't untap, and the skip is used up.
 func (g *Game) skipsUntap(o *Object) bool {
+	if o.langObjectRule(ability.DoesntUntap) {
+		return true // "~ doesn't untap during your untap step" (interp_static.go)
+	}
 	if o.SkipUntap == 0 {
 		return false
 	}

@@ -46,10 +46,7 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 		}
 		return
 	case ability.Keyword:
-		if k := a.Keyword; k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
-			return // an optional additional mana cost (interp_cast.go)
-		}
-		if !cards.KeywordImplemented(a.Keyword.Name) || a.Keyword.Cost != nil || a.Keyword.N != 0 || a.Keyword.Filter != nil || a.Keyword.Text != "" {
+		if !keywordSupported(a) { // interp_keywords.go
 			s.no(p+".keyword", "%s is not carried out yet", keywordText(a.Keyword))
 		}
 		return
@@ -172,6 +169,7 @@ var supportedVerbOperands = map[ability.Verb]string{
 	ability.Shuffle: "player", ability.Scry: "player amount", ability.Surveil: "player amount",
 	ability.Look: "player object amount", ability.Reveal: "player object amount", ability.Select: "player object",
 	ability.AddMana: "player mana", ability.Regenerate: "object", ability.Fight: "object to", ability.Choose: "player choice",
+	ability.Investigate: "player amount",
 }
 
 func (s *supporter) effects(es []ability.Effect, p string) {
@@ -237,6 +235,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 	case ability.CreateToken:
 		if t := e.Token; t.Copy != nil || t.Mods != nil || len(t.Abilities) > 0 || len(t.Supertypes) > 0 {
 			s.no(p+".token", "tokens that copy or have abilities other than keywords are not carried out yet")
+		}
+		if t := e.Token; t.Name != "" && len(t.Types) == 0 && !knownToken(t.Name) {
+			s.no(p+".token.name", "no token named %q is known", t.Name)
 		}
 		for _, k := range e.Token.Keywords {
 			if !cards.KeywordImplemented(k) {
@@ -305,6 +306,7 @@ func (s *supporter) cond(c *ability.Condition, p string) {
 
 var supportedObjectRules = map[ability.Rule]bool{
 	ability.CantAttack: true, ability.CantBlock: true, ability.CantAttackOrBlock: true, ability.BlocksOnlyFlying: true,
+	ability.DoesntUntap: true,
 }
 
 // selfRules are rules a static may say of its own card only ("This spell
@@ -387,4 +389,15 @@ func sortedBoolKeys(m map[string]bool) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// knownToken reports whether the card data has a token (or card) of that
+// name for a token effect to create.
+func knownToken(name string) bool {
+	pool := cards.Default()
+	if _, ok := pool.Card(name); ok {
+		return true
+	}
+	_, ok := poolToken(pool, name)
+	return ok
 }

@@ -478,6 +478,10 @@ var implementedKeywords = map[string]bool{
 	"Flying": true, "Reach": true, "Vigilance": true, "Haste": true, "Defender": true,
 	"Trample": true, "Deathtouch": true, "Lifelink": true, "First strike": true,
 	"Double strike": true, "Menace": true, "Flash": true, "Evolve": true, "Indestructible": true,
+	// Hexproof and shroud are checked where targets are chosen (CR
+	// 702.11, 702.18); devoid only says the card is colourless, as its
+	// facts already do (CR 702.114).
+	"Hexproof": true, "Shroud": true, "Devoid": true,
 }
 
 func damage(n int) func(World, []Target) {

@@ -1,0 +1,80 @@
+package reducer
+
+import (
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Keyword abilities of the ability language that stand for other
+// abilities (CR 702): the engine expands them, once per card, into the
+// abilities they mean, numbered where the keyword is printed.
+//
+//	Cycling {C}          {C}, Discard this card: Draw a card. (CR 702.29a)
+//	<Type>cycling {C}    {C}, Discard this card: Search your library for a
+//	                     <type> card, reveal it, put it into your hand,
+//	                     then shuffle. (CR 702.29e; "Basic landcycling":
+//	                     a basic land card)
+//
+// Keywords the engine checks where they matter (flying, trample, ...)
+// need no expansion; kicker is read as a spell is cast.
+
+// expandKeyword returns the abilities keyword a stands for, or nil when
+// it stands for none (a keyword the engine reads where it matters).
+func expandKeyword(a *ability.Ability) []ability.Ability {
+	k := a.Keyword
+	if k.Cost == nil {
+		return nil
+	}
+	cost := *k.Cost
+	cost.Discard = &ability.Selector{Ref: ability.Self}
+	cycle := func(effects ...ability.Effect) []ability.Ability {
+		return []ability.Ability{{Kind: ability.Activated, Text: a.Text, Zone: ability.ZoneHand, Cost: &cost, Effects: effects}}
+	}
+	switch name := k.Name; {
+	case name == "Cycling":
+		return cycle(ability.Effect{Verb: ability.Draw, Amount: ability.Fixed(1)})
+	case strings.HasSuffix(name, "cycling"):
+		f := cyclingFilter(strings.TrimSuffix(name, "cycling"))
+		if f == nil {
+			return nil
+		}
+		return cycle(ability.Effect{Verb: ability.Search, Filter: f, Zone: ability.ZoneHand, Text: "reveal"},
+			ability.Effect{Verb: ability.Shuffle})
+	}
+	return nil
+}
+
+// cyclingFilter is what "<type>cycling" searches for: "Island" an Island
+// card, "Basic land" a basic land card, "Land" a land card, "Wizard" a
+// Wizard card; nil for a kind the engine doesn't know.
+func cyclingFilter(kind string) *ability.Filter {
+	switch strings.ToLower(kind) {
+	case "basic land":
+		return &ability.Filter{Types: []string{"land"}, Supertypes: []string{"basic"}}
+	case "land":
+		return &ability.Filter{Types: []string{"land"}}
+	case "":
+		return nil
+	}
+	return &ability.Filter{Types: []string{"card"}, Subtypes: []string{title(strings.ToLower(kind))}}
+}
+
+// keywordSupported reports whether the engine carries out keyword k:
+// one it reads where it matters, one it expands, or kicker.
+func keywordSupported(a *ability.Ability) bool {
+	k := a.Keyword
+	if k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
+		return true
+	}
+	if exp := expandKeyword(a); exp != nil {
+		for i := range exp {
+			if Supports(&exp[i]) != nil {
+				return false
+			}
+		}
+		return k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost
+	}
+	return cards.KeywordImplemented(k.Name) && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == ""
+}
