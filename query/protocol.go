@@ -6,10 +6,13 @@ import (
 	"strings"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/chronicle-mtg/chronicle/events/bus"
 )
 
-// The NATS protocol of the read service. Recorders answer requests on
-// these subjects, each from its own store:
+// The NATS protocol of the read service (the subjects are declared in
+// events/bus, beside the roles that may use them). Recorders answer
+// requests on these subjects, each from its own store:
 //
 //	chronicle.read.list                    every recorder answers with its matches (body: a Filter)
 //	chronicle.read.rejections              every recorder answers with its rejection log
@@ -32,11 +35,10 @@ import (
 
 // Subjects and headers of the protocol.
 const (
-	SubjectList       = "chronicle.read.list"
-	SubjectRejections = "chronicle.read.rejections"
-	matchReadPrefix   = "chronicle.read.m."
-	matchWritePrefix  = "chronicle.write.m."
-	headPrefix        = "chronicle.head."
+	SubjectList       = bus.ReadList
+	SubjectRejections = bus.ReadRejections
+	matchReadPrefix   = bus.ReadMatchPrefix
+	matchWritePrefix  = bus.WriteMatchPrefix
 
 	HeaderResponder = "Chronicle-Responder"
 	HeaderChunk     = "Chronicle-Chunk"
@@ -60,15 +62,13 @@ const (
 )
 
 // ReadSubject is where a read of match as view goes.
-func ReadSubject(match, view, op string) string {
-	return matchReadPrefix + match + "." + view + "." + op
-}
+func ReadSubject(match, view, op string) string { return bus.ReadSubject(match, view, op) }
 
 // WriteSubject is where a write to match goes.
-func WriteSubject(match, op string) string { return matchWritePrefix + match + "." + op }
+func WriteSubject(match, op string) string { return bus.WriteSubject(match, op) }
 
 // HeadSubject is where a match's head notices are published.
-func HeadSubject(match string) string { return headPrefix + match }
+func HeadSubject(match string) string { return bus.HeadSubject(match) }
 
 // parsed is a per-match request's subject, read.
 type parsed struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/micro"
 	"github.com/nats-io/nuid"
 
+	"github.com/chronicle-mtg/chronicle/events/bus"
 	"github.com/chronicle-mtg/chronicle/replay"
 )
 
@@ -132,7 +133,7 @@ func (s *Service) Own(match string) error {
 		return nil
 	}
 	var subs []*nats.Subscription
-	for _, subj := range []string{matchReadPrefix + match + ".>", matchWritePrefix + match + ".>"} {
+	for _, subj := range []string{bus.ReadMatchWild(match, "*"), bus.WriteMatchWild(match)} {
 		sub, err := s.cfg.Conn.ChanSubscribe(subj, s.msgs)
 		if err != nil {
 			for _, sub := range subs {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chronicle-mtg/chronicle/events/bus"
+	"github.com/chronicle-mtg/chronicle/internal/natsauth"
 )
 
 // TestServeRefusesOpenListen: an embedded server reachable from other
@@ -70,7 +71,7 @@ func usersService(t *testing.T, tlsDir string) (*service, string) {
 	opt := serviceOptions{storeDir: t.TempDir(), natsDir: t.TempDir(), listen: "127.0.0.1:0",
 		users: u, usersDir: dir, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if tlsDir != "" {
-		a := natsAuth{TLSCert: filepath.Join(tlsDir, "server.pem"), TLSKey: filepath.Join(tlsDir, "server-key.pem")}
+		a := natsAuth{natsauth.Flags{TLSCert: filepath.Join(tlsDir, "server.pem"), TLSKey: filepath.Join(tlsDir, "server-key.pem")}}
 		if opt.serverTLS, err = a.serverTLS(); err != nil {
 			t.Fatal(err)
 		}

@@ -11,7 +11,7 @@ import (
 
 // usersCmd makes and lists a deployment's NATS users (bus.Users).
 type usersCmd struct {
-	Init usersInitCmd `cmd:"" help:"Make a users folder: keys for the recorder, the operator and the table (game server)."`
+	Init usersInitCmd `cmd:"" help:"Make a users folder: keys for the recorder, the operator, the table (game server) and a judge (reads every match live)."`
 	Add  usersAddCmd  `cmd:"" help:"Add players of a match: each may publish that match's inputs only."`
 	Conf usersConfCmd `cmd:"" help:"Print the users as a nats-server authorization block, for a server you run yourself."`
 }
@@ -28,6 +28,7 @@ func (c *usersInitCmd) Run(e *env) error {
 	fmt.Fprintf(e.stdout, "recorder  %s  %s\n", u.Recorder, bus.SeedFile(c.Dir, bus.RoleRecorder))
 	fmt.Fprintf(e.stdout, "operator  %s  %s\n", u.Operator, bus.SeedFile(c.Dir, bus.RoleOperator))
 	fmt.Fprintf(e.stdout, "table     %s  %s\n", u.Table, bus.SeedFile(c.Dir, bus.RoleTable))
+	fmt.Fprintf(e.stdout, "judge     %s  %s\n", u.Judge, bus.SeedFile(c.Dir, bus.RoleJudge))
 	return nil
 }
 

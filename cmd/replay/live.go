@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"time"
 
 	"github.com/nats-io/nats.go"
 
 	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/internal/natsauth"
 	"github.com/chronicle-mtg/chronicle/query"
 	"github.com/chronicle-mtg/chronicle/replay"
 	"github.com/chronicle-mtg/chronicle/web"
@@ -23,24 +23,20 @@ import (
 // live connects to e.nats and returns a client of the read service and a
 // function that closes the connection.
 func (e *env) live() (*query.Client, func(), error) {
-	nc, err := nats.Connect(e.nats, nats.Name("chronicle-replay"), nats.Timeout(10*time.Second),
-		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {})) // refusals are reported per request
+	if err := natsauth.CheckURL(e.nats); err != nil {
+		return nil, nil, fail(exitUsage, "--nats: %v", err)
+	}
+	opts, err := e.auth.Options()
 	if err != nil {
-		return nil, nil, fail(exitUsage, "connect to NATS %s: %v", redactURL(e.nats), err)
+		return nil, nil, fail(exitUsage, "%v", err)
+	}
+	opts = append(opts, nats.Name("chronicle-replay"), nats.Timeout(10*time.Second),
+		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {})) // refusals are reported per request
+	nc, err := nats.Connect(e.nats, opts...)
+	if err != nil {
+		return nil, nil, fail(exitUsage, "connect to NATS %s: %v", natsauth.Redact(e.nats), err)
 	}
 	return query.NewClient(nc), nc.Close, nil
-}
-
-// redactURL hides a password in a NATS URL.
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
-		return s
-	}
-	if _, ok := u.User.Password(); ok {
-		u.User = url.UserPassword(u.User.Username(), "xxxxx")
-	}
-	return u.String()
 }
 
 func (c *listCmd) live(e *env, f replay.Filter) error {
@@ -81,7 +77,7 @@ func (c *verifyCmd) live(e *env) error {
 			return queryError(err)
 		}
 		if len(ms) == 0 {
-			fmt.Fprintln(e.stderr, "replay: no matches recorded on", redactURL(e.nats))
+			fmt.Fprintln(e.stderr, "replay: no matches recorded on", natsauth.Redact(e.nats))
 		}
 		for _, m := range ms {
 			targets = append(targets, m.Match)
@@ -212,7 +208,7 @@ func (c *auditCmd) live(e *env) error {
 			ids = append(ids, m.Match)
 		}
 		if len(ids) == 0 {
-			fmt.Fprintln(e.stderr, "replay: no matches recorded on", redactURL(e.nats))
+			fmt.Fprintln(e.stderr, "replay: no matches recorded on", natsauth.Redact(e.nats))
 		}
 	}
 	prog := newAuditProgress(e.stderr, c.All && auditOnTerminal(e.stderr), len(ids))
@@ -296,7 +292,7 @@ func (c *serveCmd) live(e *env) error {
 	defer done()
 	ctx, stop := e.context()
 	defer stop()
-	opt := web.Options{Reader: cl, Watcher: cl, Player: c.Player, Source: "recorders on NATS " + redactURL(e.nats)}
+	opt := web.Options{Reader: cl, Watcher: cl, Player: c.Player, Source: "recorders on NATS " + natsauth.Redact(e.nats)}
 	if c.AllowWrite {
 		opt.Writer = cl
 	}

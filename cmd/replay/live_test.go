@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chronicle-mtg/chronicle/events/bus"
 	"github.com/chronicle-mtg/chronicle/replay/replaytest"
 )
 
@@ -97,7 +98,52 @@ func TestLiveNeedsARecorder(t *testing.T) {
 	}
 	_, errOut, code = runCLI(t, "verify", "--deep", "--nats", "nats://127.0.0.1:1")
 	wantCode(t, code, exitUsage, "", errOut)
-	if got := redactURL("nats://judge:secret@127.0.0.1:4222"); strings.Contains(got, "secret") {
-		t.Errorf("redactURL kept the password: %s", got)
+	_, errOut, code = runCLI(t, "list", "--nats", "nats://judge:secret@127.0.0.1:1")
+	wantCode(t, code, exitUsage, "", errOut)
+	if strings.Contains(errOut, "secret") || !strings.Contains(errOut, "carries a password") {
+		t.Errorf("a password in the URL: %s", errOut)
+	}
+}
+
+// On a deployment with users (recorder users init), a judge's user reads
+// every match as anyone; a player's user reads its own match, as itself or
+// the public, and nothing else.
+func TestLiveReadsFollowTheUsers(t *testing.T) {
+	users := t.TempDir()
+	u, err := bus.InitUsers(users)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.AddPlayer(users, "bolt-race", "p2"); err != nil {
+		t.Fatal(err)
+	}
+	url := replaytest.StartLiveUsers(t, recordedDir(t, "bolt-race.jsonl", "best-of-three.jsonl"), users).URL
+	judge := []string{"--nats", url, "--nkey", bus.SeedFile(users, bus.RoleJudge)}
+	bob := []string{"--nats", url, "--nkey", bus.PlayerSeedFile(users, "bolt-race", "p2")}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string // in stdout, or in stderr when code isn't 0
+	}{
+		{append([]string{"list"}, judge...), exitOK, "best-of-three"},
+		{append([]string{"show", "bolt-race", "--at", "4", "--as", "Alice"}, judge...), exitOK, "hand (1): Shock"},
+		{append([]string{"rejections"}, judge...), exitOK, ""},
+		{append([]string{"branch", "bolt-race", "--at", "2", "--name", "b1"}, judge...), exitOK, "b1: a branch of bolt-race"},
+		{append([]string{"show", "bolt-race", "--at", "4", "--as", "Bob"}, bob...), exitOK, "seen by p2"},
+		{append([]string{"log", "bolt-race", "--as", "public"}, bob...), exitOK, "Lightning Bolt"},
+		{append([]string{"show", "bolt-race", "--as", "judge"}, bob...), exitUsage, "may not ask"},
+		{append([]string{"show", "bolt-race", "--as", "Alice"}, bob...), exitUsage, "may not ask"},
+		{append([]string{"show", "best-of-three", "--as", "public"}, bob...), exitUsage, "may not ask"},
+		{append([]string{"list"}, bob...), exitUsage, "may not ask"},
+		{append([]string{"branch", "bolt-race", "--at", "2", "--name", "b2"}, bob...), exitUsage, "may not ask"},
+	} {
+		out, errOut, code := runCLI(t, c.args...)
+		where := out
+		if c.code != exitOK {
+			where = errOut
+		}
+		if code != c.code || !strings.Contains(where, c.want) {
+			t.Errorf("replay %s: exit %d\nstdout: %.300s\nstderr: %s\nwant exit %d and %q", strings.Join(c.args, " "), code, out, errOut, c.code, c.want)
+		}
 	}
 }

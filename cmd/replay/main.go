@@ -46,6 +46,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/chronicle-mtg/chronicle/events/store"
+	"github.com/chronicle-mtg/chronicle/internal/natsauth"
 	"github.com/chronicle-mtg/chronicle/replay"
 )
 
@@ -57,6 +58,7 @@ const (
 )
 
 type cli struct {
+	natsauth.Flags
 	NATS string `name:"nats" env:"CHRONICLE_NATS" placeholder:"URL" help:"Read from the recorders running on this NATS server or cluster (their read service) instead of a store: list, verify, export, rejections, show, log, audit, step, diff, branch, append and serve. .jsonl files are still read here."`
 
 	List       listCmd       `cmd:"" help:"List the stored matches."`
@@ -86,8 +88,9 @@ type env struct {
 	serving func(url string)
 	// ctx, if set, ends serve as SIGINT does (tests).
 	ctx context.Context
-	// nats is --nats: read from running recorders.
+	// nats is --nats: read from running recorders, signed in with auth.
 	nats string
+	auth natsauth.Flags
 }
 
 // context is what a long-running command runs under: e.ctx, ended too by
@@ -155,7 +158,7 @@ func runEnv(args []string, e *env) int {
 		fmt.Fprintf(stderr, "Run `%s` for usage.\n", hint)
 		return exitUsage
 	}
-	e.nats = c.NATS
+	e.nats, e.auth = c.NATS, c.Flags
 	if err := kctx.Run(e); err != nil {
 		var xe *exitError
 		if errors.As(err, &xe) {

@@ -37,6 +37,11 @@ const (
 	RolePlayer Role = "player"
 	// RoleOperator may do anything, deleting and purging included.
 	RoleOperator Role = "operator"
+	// RoleJudge reads every match over the read service, as anyone
+	// (replay --nats, replay serve --nats), and makes branches there; it
+	// publishes no input and touches no stream. A player's user reads its
+	// own match only, as that player or as the public (PlayerGrants).
+	RoleJudge Role = "judge"
 )
 
 // JetStream API subjects.
@@ -56,8 +61,11 @@ type Grants struct {
 	Subscribe     []string
 	DenySubscribe []string
 	// Replies lets the user answer requests it received, on whatever
-	// reply subject they name (once each).
-	Replies bool
+	// reply subject they name: once each, or with ManyReplies any number
+	// of times within the server's response window (the read service's
+	// answers come in chunks).
+	Replies     bool
+	ManyReplies bool
 }
 
 // InboxPrefix is the inbox prefix of the user named user (an nkey's public
@@ -78,12 +86,18 @@ func RoleGrants(role Role, user, match string) Grants {
 		return Grants{Full: true}
 	case RoleRecorder:
 		return Grants{
-			Publish: []string{jsAPI + ">", jsAckInput, OutSubject("*")},
+			Publish: []string{jsAPI + ">", jsAckInput, OutSubject("*"), HeadWild},
 			DenyPublish: []string{
 				jsStream + "DELETE.>", jsStream + "PURGE.>", jsStream + "MSG.DELETE.>",
 			},
-			Subscribe: []string{inbox, StatusWild},
-			Replies:   true,
+			Subscribe:   []string{inbox, StatusWild, ReadAll, WriteAll, ServiceDiscovery},
+			Replies:     true,
+			ManyReplies: true,
+		}
+	case RoleJudge:
+		return Grants{
+			Publish:   []string{ReadAll, WriteAll, ServiceDiscovery},
+			Subscribe: []string{inbox, HeadWild},
 		}
 	case RoleTable:
 		return Grants{
@@ -103,6 +117,16 @@ func RoleGrants(role Role, user, match string) Grants {
 	return Grants{} // an unknown role may do nothing
 }
 
+// PlayerGrants are the grants of player (its id in the match) of match:
+// RolePlayer's, and reading the match over the read service as that player
+// or as the public, and hearing its head move.
+func PlayerGrants(user, match, player string) Grants {
+	g := RoleGrants(RolePlayer, user, match)
+	g.Publish = append(g.Publish, ReadMatchWild(match, player), ReadMatchWild(match, "public"))
+	g.Subscribe = append(g.Subscribe, HeadSubject(match))
+	return g
+}
+
 // ServerPermissions is g for an embedded server's user; nil for Full.
 func (g Grants) ServerPermissions() *server.Permissions {
 	if g.Full {
@@ -114,6 +138,9 @@ func (g Grants) ServerPermissions() *server.Permissions {
 	}
 	if g.Replies {
 		p.Response = &server.ResponsePermission{MaxMsgs: 1}
+		if g.ManyReplies {
+			p.Response.MaxMsgs = -1 // any number
+		}
 	}
 	return p
 }
@@ -134,7 +161,10 @@ func (g Grants) conf(indent string) string {
 	}
 	list("publish", g.Publish, g.DenyPublish)
 	list("subscribe", g.Subscribe, g.DenySubscribe)
-	if g.Replies {
+	switch {
+	case g.ManyReplies:
+		b.WriteString(indent + "allow_responses: { max: -1 }\n")
+	case g.Replies:
 		b.WriteString(indent + "allow_responses: true\n")
 	}
 	return b.String()

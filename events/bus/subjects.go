@@ -47,3 +47,47 @@ func uitoa(v uint64) string {
 		}
 	}
 }
+
+// The read service's subjects (package query answers and asks them): a
+// list every recorder answers, the reads and writes of one match, which
+// only the recorder holding it answers, and its head notices. The view
+// token of a read is judge, public or a player id: NATS permissions on
+// these subjects say who may read what.
+const (
+	ReadList       = "chronicle.read.list"
+	ReadRejections = "chronicle.read.rejections"
+	ReadAll        = "chronicle.read.>"
+	WriteAll       = "chronicle.write.>"
+	HeadWild       = "chronicle.head.*"
+	// ServiceDiscovery is NATS service discovery ($SRV.PING, .INFO,
+	// .STATS), which the read service answers.
+	ServiceDiscovery = "$SRV.>"
+
+	readMatchPrefix  = "chronicle.read.m."
+	writeMatchPrefix = "chronicle.write.m."
+	headPrefix       = "chronicle.head."
+)
+
+// ReadSubject is where a read of match as view goes: op is summary, state,
+// log, ...
+func ReadSubject(match, view, op string) string {
+	return readMatchPrefix + match + "." + view + "." + op
+}
+
+// ReadMatchWild is every read of match: view "*" for any view.
+func ReadMatchWild(match, view string) string { return readMatchPrefix + match + "." + view + ".>" }
+
+// WriteSubject is where a write to match goes: op is branch or append.
+func WriteSubject(match, op string) string { return writeMatchPrefix + match + "." + op }
+
+// WriteMatchWild is every write to match.
+func WriteMatchWild(match string) string { return writeMatchPrefix + match + ".>" }
+
+// HeadSubject is where the recorder tells that match's head moved.
+func HeadSubject(match string) string { return headPrefix + match }
+
+// ReadMatchPrefix and WriteMatchPrefix start the per-match subjects.
+const (
+	ReadMatchPrefix  = readMatchPrefix
+	WriteMatchPrefix = writeMatchPrefix
+)

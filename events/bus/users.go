@@ -17,13 +17,16 @@ import (
 // Users is a deployment's NATS users, kept in a folder: UsersFile lists
 // each user's role and nkey public key, and each user's seed (its secret)
 // is a file of its own beside it, readable by its owner only, to hand to
-// that user: recorder.nk, operator.nk, table.nk, players/<match>.<player>.nk.
+// that user: recorder.nk, operator.nk, table.nk, judge.nk,
+// players/<match>.<player>.nk. A folder made before judges were a role has
+// none: InitUsers makes one only for a new folder.
 // Users authenticate with their nkey (the server sends a nonce, the client
 // signs it); no password travels.
 type Users struct {
 	Recorder string       `json:"recorder"` // public keys
 	Operator string       `json:"operator"`
 	Table    string       `json:"table"`
+	Judge    string       `json:"judge,omitempty"`
 	Players  []PlayerUser `json:"players,omitempty"`
 }
 
@@ -47,7 +50,7 @@ func PlayerSeedFile(dir, match, player string) string {
 }
 
 // InitUsers makes a users folder with new keys for the recorder, the
-// operator and the table. An existing users file is an error: keys are
+// operator, the table and a judge. An existing users file is an error: keys are
 // never replaced silently.
 func InitUsers(dir string) (*Users, error) {
 	if _, err := os.Stat(filepath.Join(dir, UsersFile)); err == nil {
@@ -60,7 +63,7 @@ func InitUsers(dir string) (*Users, error) {
 	for _, r := range []struct {
 		role Role
 		pub  *string
-	}{{RoleRecorder, &u.Recorder}, {RoleOperator, &u.Operator}, {RoleTable, &u.Table}} {
+	}{{RoleRecorder, &u.Recorder}, {RoleOperator, &u.Operator}, {RoleTable, &u.Table}, {RoleJudge, &u.Judge}} {
 		pub, err := newSeedFile(SeedFile(dir, r.role))
 		if err != nil {
 			return nil, err
@@ -144,7 +147,7 @@ func (u *Users) Save(dir string) error {
 
 func (u *Users) keys() []string {
 	var out []string
-	for _, k := range []string{u.Recorder, u.Operator, u.Table} {
+	for _, k := range []string{u.Recorder, u.Operator, u.Table, u.Judge} {
 		if k != "" {
 			out = append(out, k)
 		}
@@ -166,8 +169,11 @@ func (u *Users) each(fn func(key string, role Role, g Grants, comment string)) {
 	if u.Table != "" {
 		fn(u.Table, RoleTable, RoleGrants(RoleTable, u.Table, ""), "the table (game server)")
 	}
+	if u.Judge != "" {
+		fn(u.Judge, RoleJudge, RoleGrants(RoleJudge, u.Judge, ""), "a judge: reads every match live")
+	}
 	for _, p := range u.Players {
-		fn(p.Key, RolePlayer, RoleGrants(RolePlayer, p.Key, p.Match), "player "+p.Player+" of match "+p.Match)
+		fn(p.Key, RolePlayer, PlayerGrants(p.Key, p.Match, p.Player), "player "+p.Player+" of match "+p.Match)
 	}
 }
 

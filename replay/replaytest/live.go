@@ -24,9 +24,28 @@ type Live struct {
 }
 
 // StartLive starts a recorder over the store in dir (made if missing).
-func StartLive(t testing.TB, dir string) *Live {
+func StartLive(t testing.TB, dir string) *Live { return StartLiveUsers(t, dir, "") }
+
+// StartLiveUsers is StartLive on a server that lets in only the users of
+// the users folder usersDir (bus.InitUsers made it); the recorder signs in
+// as its own user. Publish isn't for such a server.
+func StartLiveUsers(t testing.TB, dir, usersDir string) *Live {
 	t.Helper()
-	srv, err := bus.StartServer(bus.ServerOptions{StoreDir: t.TempDir(), Listen: "127.0.0.1:0"})
+	opt := bus.ServerOptions{StoreDir: t.TempDir(), Listen: "127.0.0.1:0"}
+	var connOpts []nats.Option
+	if usersDir != "" {
+		u, err := bus.LoadUsers(usersDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Users = u
+		signIn, err := nats.NkeyOptionFromSeed(bus.SeedFile(usersDir, bus.RoleRecorder))
+		if err != nil {
+			t.Fatal(err)
+		}
+		connOpts = append(connOpts, signIn, nats.CustomInboxPrefix(bus.InboxPrefix(u.Recorder)))
+	}
+	srv, err := bus.StartServer(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +54,7 @@ func StartLive(t testing.TB, dir string) *Live {
 		srv.Shutdown()
 		t.Fatal(err)
 	}
-	recConn, err := nats.Connect(srv.ClientURL())
+	recConn, err := nats.Connect(srv.ClientURL(), connOpts...)
 	if err != nil {
 		t.Fatal(err)
 	}
