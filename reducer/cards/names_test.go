@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards/facts"
 )
 
 // A name finds its card as decklists print it: full name, front face,
@@ -121,5 +123,44 @@ func TestNotInDecks(t *testing.T) {
 	}
 	if n != 31687+2 { // the database's traditional cards and the two playtest cards
 		t.Errorf("%d cards a deck may hold, want 31,689", n)
+	}
+}
+
+// The pool is safe for concurrent use (replay audit --all runs matches on
+// several goroutines with one pool): every goroutine gets the same card
+// for a name, however the names are spelled.
+func TestConcurrentLookups(t *testing.T) {
+	db, err := facts.Open(factsBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPool(db) // fresh: nothing built yet
+	names := []string{"Lightning Bolt", "lightning bolt", "Fire // Ice", "Ice", "Delver of Secrets", "Séance", "Tarmogoyf", "Giant Killer"}
+	got := make([][]*Card, 8)
+	done := make(chan int)
+	for g := range got {
+		go func() {
+			for _, n := range names {
+				c, err := p.Resolve(n)
+				if err != nil {
+					t.Error(err)
+				}
+				got[g] = append(got[g], c)
+			}
+			done <- g
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for g := 1; g < len(got); g++ {
+		for i := range names {
+			if got[g][i] != got[0][i] {
+				t.Fatalf("%s: two cards for one name", names[i])
+			}
+		}
+	}
+	if got[0][0] != got[0][1] || got[0][2] != got[0][3] {
+		t.Error("two spellings of a name gave two cards")
 	}
 }
