@@ -74,6 +74,9 @@ func (l *Local) List(_ context.Context, f replay.Filter) ([]replay.Summary, erro
 	if ms == nil && err == nil {
 		ms = []replay.Summary{}
 	}
+	if err == nil {
+		err = replay.WithShares(l.src, ms)
+	}
 	return ms, wrap(err)
 }
 
@@ -129,6 +132,11 @@ func (l *Local) State(_ context.Context, r StateRequest) (*reducer.View, error) 
 			return err
 		}
 		v = pos.View(as)
+		sh, err := replay.ShareUpTo(l.src, sum.Match, pos.Seq)
+		if err != nil {
+			return err
+		}
+		sh.Into(v)
 		return nil
 	})
 	return v, wrap(err)

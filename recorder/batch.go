@@ -329,8 +329,35 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 	}
 	m.Seq, m.Hash = ev.Seq, ev.Hash
 	m.pending[ev.Seq] = ev
-	return &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Hash: ev.Hash.String(),
-		Digest: ev.Digest().String(), StreamSeq: md.Sequence.Stream}, ev, nil
+	v := &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Hash: ev.Hash.String(),
+		Digest: ev.Digest().String(), StreamSeq: md.Sequence.Stream}
+	if r.cfg.Validator != nil {
+		var c *store.Verification
+		if d := r.derived; d != nil {
+			c = d.Verification
+		}
+		setVerification(v, c)
+	}
+	return v, ev, nil
+}
+
+// setVerification reports how far the rules checked a stored input.
+func setVerification(v *bus.Verdict, c *store.Verification) {
+	v.Verification = bus.Verified
+	if c != nil {
+		v.Verification, v.Cards, v.VerificationRule, v.VerificationReason = c.Status, c.Cards, c.Rule, c.Reason
+	}
+}
+
+// storedVerification reports on a duplicate what the store says of the
+// input it repeats; nothing when the store can't say.
+func (r *Recorder) storedVerification(v *bus.Verdict) {
+	c, err := r.cfg.Store.VerificationAt(v.Match, v.Seq)
+	if err != nil {
+		r.log.Warn("verification", "match", v.Match, "seq", v.Seq, "err", err)
+		return
+	}
+	setVerification(v, c)
 }
 
 // duplicateOrConflict handles an input at a seq the match already holds.
@@ -344,8 +371,12 @@ func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetad
 	}
 	same := ev.Digest() == stored.Digest() && (ev.Hash.IsZero() || ev.Hash == stored.Hash)
 	if same {
-		return &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Duplicate: true,
-			Hash: stored.Hash.String(), Digest: stored.Digest().String(), StreamSeq: md.Sequence.Stream}, nil, nil
+		v := &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Duplicate: true,
+			Hash: stored.Hash.String(), Digest: stored.Digest().String(), StreamSeq: md.Sequence.Stream}
+		if r.cfg.Validator != nil && m.pending[ev.Seq] == nil {
+			r.storedVerification(v)
+		}
+		return v, nil, nil
 	}
 	e := &events.Error{Match: ev.Match, Seq: ev.Seq, Rule: events.RuleConflict,
 		Reason: fmt.Sprintf("conflict: seq %d is stored already with a different input (%s by %s, hash %s); the stored one stands",

@@ -65,6 +65,13 @@ func (r *Recorder) verdictOf(match string, seq uint64, meta *store.Meta) (bus.Ve
 			return v, err
 		}
 		v.Status, v.Hash, v.Digest = bus.StatusStored, ev.Hash.String(), ev.Digest().String()
+		if r.cfg.Validator != nil {
+			c, err := r.cfg.Store.VerificationAt(match, seq)
+			if err != nil {
+				return v, err
+			}
+			setVerification(&v, c)
+		}
 		return v, nil
 	}
 	rejs, err := r.cfg.Store.RejectionsFor(match, seq)

@@ -136,7 +136,12 @@ func (g *Game) submitTable(ev *events.Event) ([]Effect, error) {
 		w.settle() // the rules' state-based actions, as the table's run had its own
 		tr.catchUp(w.out)
 		mark := len(w.out)
-		diffs := append(w.diffs, w.patchTo(tr)...)
+		diffs := append(w.diffs, w.patchTo(tr, tr.g.S)...)
+		for _, e := range tr.effects {
+			if e.Op == OpReveal && w.S.Obj(e.Obj) != nil {
+				w.emit(e) // information only: the state has no trace of it
+			}
+		}
 		w.markTable(mark)
 		diffs = append(diffs, w.shuffleDiffs(tr.shuffles)...)
 		v = w.judge(pre, w.out, diffs, tr)
@@ -158,15 +163,17 @@ func (g *Game) submitTable(ev *events.Event) ([]Effect, error) {
 // cast or played, an ability activated), so that what the card's text
 // does there (entering with counters, an additional cost) is in place
 // before state-based actions are checked and triggered abilities put on
-// the stack (CR 117.5). What the rules do after it is brought to the
-// table's version again at the end of the input.
+// the stack (CR 117.5). The state-based actions are the rules' own: the
+// hook brings the game to the table's effects as listed, and what the
+// rules do after it is brought to the table's version again at the end
+// of the input.
 func (g *Game) tableHook() {
 	if g.tr == nil || g.hooked {
 		return
 	}
 	g.hooked = true
 	mark := len(g.out)
-	g.diffs = append(g.diffs, g.patchTo(g.tr)...)
+	g.diffs = append(g.diffs, g.patchTo(g.tr, g.tr.listed)...)
 	g.markTable(mark)
 }
 
@@ -204,12 +211,13 @@ func (g *Game) judge(pre *State, rules []Effect, diffs []string, tr *tableRun) V
 // refusedVerification: the rules refused the input and the table's version
 // was applied. A card the engine doesn't model makes it unverified.
 func (g *Game) refusedVerification(re *RuleError, tr *tableRun) Verification {
+	why := re.Player + " can't " + re.Action + ": " + re.Reason
 	if re.Rule == RuleCardCode {
 		cards := slices.Clone(g.touched)
 		slices.Sort(cards)
-		return Verification{Status: Unverified, Cards: slices.Compact(cards), Rule: RuleTableUnverified, Reason: re.Error()}
+		return Verification{Status: Unverified, Cards: slices.Compact(cards), Rule: RuleTableUnverified, Reason: why}
 	}
-	return Verification{Status: Disputed, Rule: re.Rule, Reason: re.Error(), Table: tr.canon}
+	return Verification{Status: Disputed, Rule: re.Rule, Reason: why, Table: tr.canon}
 }
 
 // unmodelledInPlay lists the cards on the battlefield whose rules text the

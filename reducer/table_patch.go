@@ -23,8 +23,8 @@ import (
 // patchTo makes g's public state tr's and returns a line for each
 // difference, rules first, table second. A library's order is the table's
 // only where its effects put cards into it (tableRun.libraries).
-func (g *Game) patchTo(tr *tableRun) []string {
-	p := &patcher{g: g, t: tr.g.S, libraries: tr.libraries, toG: map[ObjID]ObjID{}}
+func (g *Game) patchTo(tr *tableRun, t *State) []string {
+	p := &patcher{g: g, t: t, libraries: tr.libraries, toG: map[ObjID]ObjID{}}
 	if tr.ended {
 		p.losers(tr.losers)
 		return p.diffs

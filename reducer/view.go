@@ -65,6 +65,15 @@ type View struct {
 	Triggers []TriggerView `json:"triggers"`
 	Pending  PendingView   `json:"pending"`
 	GameOver GameOverView  `json:"game_over"`
+	// How many of the inputs up to Seq the rules verified, when the reader
+	// that replayed them counted (the table's effects, table.go): verified,
+	// unverified, disputed, recorded without the rules, and the share
+	// verified (0 to 1).
+	Verified      *uint64  `json:"verified,omitempty"`
+	Unverified    *uint64  `json:"unverified,omitempty"`
+	Disputed      *uint64  `json:"disputed,omitempty"`
+	Unchecked     *uint64  `json:"unchecked,omitempty"`
+	VerifiedShare *float64 `json:"verified_share,omitempty"`
 }
 
 // PlayerView is one seat.

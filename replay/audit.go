@@ -29,6 +29,12 @@ import (
 //   - playtest: a playtest card in a deck list or a setup of a match whose
 //     format isn't a Mystery Booster limited format (PT-1, see
 //     PlaytestFormats), a card the match declared as playtest included.
+//   - unverified and disputed: an input that carried the table's effects
+//     and that today's rules can't verify: the table's effects stand for a
+//     card the engine doesn't model (TABLE-UNVERIFIED, naming it), or the
+//     rules refuse the input or derive another game (TABLE-DISPUTE or the
+//     refusing rule, with both versions). The report counts the inputs by
+//     how far the rules checked them (Share).
 //
 // Beside the findings, the report lists the cards the match declared for
 // itself (Report.Declared).
@@ -47,6 +53,8 @@ const (
 	FindingIllegal    = "illegal"    // the rules forbid the input
 	FindingDivergence = "divergence" // the recorded effects or digest differ from today's
 	FindingPlaytest   = "playtest"   // a playtest card outside its formats
+	FindingUnverified = "unverified" // the table's effects stand for unmodelled cards
+	FindingDisputed   = "disputed"   // the rules refuse the input or derive another game than the table's
 )
 
 // Rule codes of the audit's own findings, beside the CR numbers, RULINGS.md
@@ -75,6 +83,12 @@ type Finding struct {
 	// "p2 (key UABC12345678…)". Empty when the input is unsigned or its
 	// signature is not its actor's (Verify reports that).
 	SignedBy string `json:"signed_by,omitempty"`
+	// Cards are the unmodelled cards an unverified input's table effects
+	// stood for; Table and Engine a dispute's two versions, in the table's
+	// vocabulary.
+	Cards  []string             `json:"cards,omitempty"`
+	Table  []events.TableEffect `json:"table,omitempty"`
+	Engine []events.TableEffect `json:"engine,omitempty"`
 }
 
 // String reads like "seq 5: illegal: p2 can't pass priority: p1 has
@@ -84,7 +98,11 @@ func (f Finding) String() string {
 	if f.Seq > 0 {
 		fmt.Fprintf(&b, "seq %d: ", f.Seq)
 	}
-	b.WriteString(f.Kind + ": " + f.Reason)
+	b.WriteString(f.Kind)
+	if len(f.Cards) > 0 {
+		b.WriteString(" (" + strings.Join(f.Cards, ", ") + ")")
+	}
+	b.WriteString(": " + f.Reason)
 	if f.Rule != "" {
 		fmt.Fprintf(&b, " (%s)", f.Rule)
 	}
@@ -105,6 +123,9 @@ type Report struct {
 	Inputs    uint64    `json:"inputs"`
 	Rederived uint64    `json:"rederived"`
 	Findings  []Finding `json:"findings"`
+	// Share counts the re-derived inputs by how far today's rules checked
+	// them: verified, unverified, disputed.
+	Share Share `json:"share"`
 	// Declared lists the cards the match declared for itself (not
 	// findings: a judge should know the match relies on them).
 	Declared []DeclaredCard `json:"declared,omitempty"`

@@ -92,7 +92,10 @@ func (a *auditor) input(ev *events.Event) error {
 	}
 	a.rep.Rederived++
 	raw, has := a.stored[ev.Seq]
-	derived, err := a.der.Submit(ev)
+	derived, ver, err := a.der.SubmitVerified(ev)
+	if err == nil {
+		a.verified(ev.Seq, verificationOf(ev.Seq, ver))
+	}
 	// Recorded in today's form and the same: no need to read them.
 	same := has && err == nil && bytes.Equal(raw, reducer.EncodeEffects(derived))
 	var recorded []reducer.Effect
@@ -136,6 +139,25 @@ func (a *auditor) input(ev *events.Event) error {
 		a.checkDigest(ev.Seq)
 	}
 	return nil
+}
+
+// verified counts an input the rules took by how far they checked it, and
+// reports one they couldn't verify.
+func (a *auditor) verified(seq uint64, v *Verification) {
+	sh := &a.rep.Share
+	sh.Inputs++
+	if v == nil {
+		sh.Verified++
+		return
+	}
+	kind := FindingUnverified
+	if v.Status == reducer.Disputed {
+		kind = FindingDisputed
+		sh.Disputed++
+	} else {
+		sh.Unverified++
+	}
+	a.add(Finding{Seq: seq, Kind: kind, Rule: v.Rule, Reason: v.Reason, Cards: v.Cards, Table: v.Table, Engine: v.Engine})
 }
 
 func (a *auditor) add(f Finding) {

@@ -43,10 +43,14 @@ func (r Report) WriteText(w io.Writer) error {
 	}
 	b.WriteString(plural(r.Inputs, "input"))
 	if r.Rederived == r.Inputs {
-		b.WriteString(", all re-derived\n")
+		b.WriteString(", all re-derived")
 	} else {
-		fmt.Fprintf(&b, ", %d re-derived\n", r.Rederived)
+		fmt.Fprintf(&b, ", %d re-derived", r.Rederived)
 	}
+	if sh := r.Share; sh.Unverified+sh.Disputed > 0 {
+		fmt.Fprintf(&b, "; %d verified by the rules (%s), %d unverified, %d disputed", sh.Verified, sh.Percent(), sh.Unverified, sh.Disputed)
+	}
+	b.WriteString("\n")
 	for _, d := range r.Declared {
 		b.WriteString("  declares " + d.String() + "\n")
 	}
@@ -56,6 +60,12 @@ func (r Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "line %d, ", f.Line)
 		}
 		b.WriteString(f.String() + "\n")
+		for _, e := range f.Table {
+			b.WriteString("      table: " + e.String() + "\n")
+		}
+		for _, e := range f.Engine {
+			b.WriteString("      rules: " + e.String() + "\n")
+		}
 		for i, c := range f.Changes {
 			if i == AuditChangesShown {
 				fmt.Fprintf(&b, "      ... and %d more (--json lists them all)\n", len(f.Changes)-i)

@@ -32,8 +32,16 @@ type Entry struct {
 	Kind   string `json:"kind"`
 	// Text is what the input did, starting with who did it.
 	Text string `json:"text"`
-	// Lines are what followed from it, in order.
+	// Lines are what followed from it, in order; the table's effects are
+	// told "(table) ...".
 	Lines []string `json:"lines"`
+	// Verification is how far the rules checked the input: "verified",
+	// "unverified" or "disputed" (the table's effects, verification.go),
+	// with the rule and the reason when not verified.
+	Verification string   `json:"verification"`
+	Cards        []string `json:"cards,omitempty"`
+	Rule         string   `json:"rule,omitempty"`
+	Reason       string   `json:"reason,omitempty"`
 }
 
 // Where is when the input came, in the state before it: "T3 main1", or
@@ -66,7 +74,13 @@ func Narrate(src Source, match, as string, fn func(Entry) error) error {
 	}
 	n := &narrator{g: reducer.New(nil), as: as}
 	return Replay(src, match, func(_ *reducer.Game, in Input) error {
-		return fn(n.tell(in.Event, in.Effects))
+		e := n.tell(in.Event, in.Effects)
+		e.Verification = reducer.Verified
+		if v := in.Verification; v != nil {
+			e.Verification, e.Cards, e.Rule, e.Reason = v.Status, v.Cards, v.Rule, v.Reason
+			e.Lines = append([]string{v.String()}, e.Lines...)
+		}
+		return fn(e)
 	})
 }
 
@@ -102,6 +116,8 @@ type telling struct {
 	// stack; announced once anything follows from it.
 	resolving reducer.ObjID
 	announced bool
+	// table counts the table's effects still to tell (narrate_table.go).
+	table int
 }
 
 // tell applies an input's effects to the narrator's game, one by one, and
@@ -116,7 +132,14 @@ func (n *narrator) tell(ev *events.Event, effs []reducer.Effect) Entry {
 	before := t.prepare()
 	quiet := ev.Kind == events.KindMatchStarted || ev.Kind == events.KindSetup
 	for i := range effs {
-		if !quiet {
+		switch {
+		case quiet:
+		case effs[i].Op == reducer.OpTable:
+			t.table = effs[i].N
+		case t.table > 0:
+			t.table--
+			t.tableEffect(&effs[i])
+		default:
 			t.effect(&effs[i])
 		}
 		n.g.Apply(effs[i : i+1])

@@ -144,18 +144,23 @@ func (t *telling) castDetail(e *reducer.Effect) string {
 	if e.N != 0 {
 		fmt.Fprintf(&b, " with X=%d", e.N)
 	}
+	if ts := t.targets(e.Targets); len(ts) > 0 {
+		b.WriteString(" targeting " + strings.Join(ts, " and "))
+	}
+	return b.String()
+}
+
+// targets names chosen targets: objects and players.
+func (t *telling) targets(targets []reducer.Target) []string {
 	var ts []string
-	for _, tg := range e.Targets {
+	for _, tg := range targets {
 		if tg.Obj != 0 {
 			ts = append(ts, t.obj(reducer.ObjID(tg.Obj)))
 		} else {
 			ts = append(ts, t.target(tg.Player))
 		}
 	}
-	if len(ts) > 0 {
-		b.WriteString(" targeting " + strings.Join(ts, " and "))
-	}
-	return b.String()
+	return ts
 }
 
 // move tells an object changing zones (CR 400.7: it becomes object e.To).
@@ -250,7 +255,7 @@ func (t *telling) abilityResolved() {
 	if !t.announced {
 		t.flush()
 		t.announced = true
-		if o := t.g.S.Obj(t.resolving); o != nil && len(o.Targets) > 0 {
+		if o := t.g.S.Obj(t.resolving); o != nil && len(o.Targets) > 0 && o.Text == "" {
 			t.lines = append(t.lines, t.obj(t.resolving)+" doesn't resolve: none of its targets is legal any more (CR 608.2b)")
 		} else {
 			t.lines = append(t.lines, t.obj(t.resolving)+" resolves")

@@ -54,6 +54,9 @@ type Summary struct {
 	Parent      string
 	BranchPoint uint64
 	Label       string
+	// Share, when a lister filled it in (WithShares), counts the match's
+	// inputs by how far the rules checked them.
+	Share *Share
 }
 
 // Player is a seat of a match.
@@ -84,6 +87,12 @@ type summaryJSON struct {
 	Parent      string   `json:"parent,omitempty"`
 	BranchPoint uint64   `json:"branch_point,omitempty"`
 	Label       string   `json:"label,omitempty"`
+	// The share of inputs verified by the rules, when filled in.
+	Verified      *uint64  `json:"verified,omitempty"`
+	Unverified    *uint64  `json:"unverified,omitempty"`
+	Disputed      *uint64  `json:"disputed,omitempty"`
+	Unchecked     *uint64  `json:"unchecked,omitempty"` // recorded without the rules
+	VerifiedShare *float64 `json:"verified_share,omitempty"`
 }
 
 // MarshalJSON writes the summary with snake_case keys, the head hash in hex
@@ -99,6 +108,13 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	}
 	if !s.Started.IsZero() {
 		j.Started = s.Started.UTC().Format(time.RFC3339Nano)
+	}
+	if sh := s.Share; sh != nil {
+		f := sh.Fraction()
+		j.Verified, j.Unverified, j.Disputed, j.VerifiedShare = &sh.Verified, &sh.Unverified, &sh.Disputed, &f
+		if sh.Unchecked > 0 {
+			j.Unchecked = &sh.Unchecked
+		}
 	}
 	return json.Marshal(j)
 }
@@ -117,6 +133,18 @@ func (s *Summary) UnmarshalJSON(b []byte) error {
 	}
 	if len(s.Players) == 0 {
 		s.Players = nil
+	}
+	if j.Verified != nil {
+		s.Share = &Share{Inputs: s.HeadSeq, Verified: *j.Verified}
+		if j.Unverified != nil {
+			s.Share.Unverified = *j.Unverified
+		}
+		if j.Disputed != nil {
+			s.Share.Disputed = *j.Disputed
+		}
+		if j.Unchecked != nil {
+			s.Share.Unchecked = *j.Unchecked
+		}
 	}
 	if j.HeadHash != "" {
 		h, err := events.ParseHash(j.HeadHash)

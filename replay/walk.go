@@ -65,6 +65,10 @@ type Input struct {
 	// Derived: the effects were derived now by the rules, not read from the
 	// store.
 	Derived bool
+	// Verification is what the rules said of the input when they could not
+	// verify it (table effects: verification.go): as recorded, or as
+	// derived now; nil for a verified input.
+	Verification *Verification
 }
 
 // IllegalError is an input of a log that the rules forbid: the replay
@@ -115,15 +119,28 @@ func Replay(src Source, match string, fn func(g *reducer.Game, in Input) error) 
 			return err
 		}
 	}
+	checks, err := checksOf(src, match)
+	if err != nil {
+		return err
+	}
 	g := reducer.New(nil)
 	return src.Events(match, func(ev *events.Event) error {
-		return replayInput(src, match, g, ev, stored, fn)
+		return replayInput(src, match, g, ev, stored, checks, fn)
 	})
+}
+
+// checksOf is what the source recorded of the match's inputs the rules
+// could not verify; nil for a source that records none.
+func checksOf(src Source, match string) (map[uint64]Verification, error) {
+	if v, ok := src.(verifier); ok {
+		return v.verifications(match)
+	}
+	return nil, nil
 }
 
 // replayInput applies one input to g, from its stored effects when stored
 // has them, else through the rules, and calls fn.
-func replayInput(src Source, match string, g *reducer.Game, ev *events.Event, stored map[uint64][]byte, fn func(g *reducer.Game, in Input) error) error {
+func replayInput(src Source, match string, g *reducer.Game, ev *events.Event, stored map[uint64][]byte, checks map[uint64]Verification, fn func(g *reducer.Game, in Input) error) error {
 	in := Input{Event: ev}
 	if b, ok := stored[ev.Seq]; ok {
 		effs, err := reducer.DecodeEffects(b)
@@ -134,12 +151,15 @@ func replayInput(src Source, match string, g *reducer.Game, ev *events.Event, st
 			return fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", match, ev.Seq, err)
 		}
 		in.Effects = effs
+		if v, ok := checks[ev.Seq]; ok {
+			in.Verification = &v
+		}
 	} else {
-		effs, err := g.Submit(ev)
+		effs, v, err := g.SubmitVerified(ev)
 		if err != nil {
 			return illegal(src, ev, err)
 		}
-		in.Effects, in.Derived = effs, true
+		in.Effects, in.Derived, in.Verification = effs, true, verificationOf(ev.Seq, v)
 	}
 	return fn(g, in)
 }

@@ -21,6 +21,10 @@ var errChunkEnd = errors.New("end of chunk")
 // replay takes doesn't grow with the log.
 func replayChunked(src SnapshotSource, match string, fn func(g *reducer.Game, in Input) error) error {
 	g := reducer.New(nil)
+	checks, err := checksOf(src, match)
+	if err != nil {
+		return err
+	}
 	for from := uint64(1); ; from += replayChunk {
 		to := from + replayChunk - 1
 		stored := map[uint64][]byte{}
@@ -40,7 +44,7 @@ func replayChunked(src SnapshotSource, match string, fn func(g *reducer.Game, in
 				return errChunkEnd
 			}
 			n++
-			return replayInput(src, match, g, ev, stored, fn)
+			return replayInput(src, match, g, ev, stored, checks, fn)
 		})
 		if err != nil && err != errChunkEnd {
 			return err

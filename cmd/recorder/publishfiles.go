@@ -82,6 +82,11 @@ type summary struct {
 	Unconfirmed int           `json:"unconfirmed"` // sent, no verdict before giving up
 	Untried     int           `json:"untried"`     // never sent: the publisher gave up first
 	Malformed   int           `json:"malformed_files"`
+	// Stored inputs the rules could not verify (see the verdict's
+	// verification): the table's effects stood for unmodelled cards, or
+	// the rules disagreed with them.
+	Unverified int `json:"unverified"`
+	Disputed   int `json:"disputed"`
 }
 
 type fileSummary struct {
@@ -100,6 +105,11 @@ type matchSummary struct {
 	Unconfirmed int       `json:"unconfirmed"`
 	Untried     int       `json:"untried"`
 	Problems    []problem `json:"problems,omitempty"`
+	Unverified  int       `json:"unverified"`
+	Disputed    int       `json:"disputed"`
+	// Checks are the stored inputs the rules could not verify: status
+	// unverified or disputed, the rule and the reason.
+	Checks []problem `json:"checks,omitempty"`
 }
 
 type problem struct {
@@ -231,6 +241,8 @@ func publishAll(ctx context.Context, pub *bus.Publisher, files []*inputFile, pro
 			sum.Unpublished += ms.Unpublished
 			sum.Unconfirmed += ms.Unconfirmed
 			sum.Untried += ms.Untried
+			sum.Unverified += ms.Unverified
+			sum.Disputed += ms.Disputed
 		}
 		sum.Files = append(sum.Files, fs)
 	}
@@ -245,6 +257,15 @@ func summarize(match string, outs []bus.Outcome) matchSummary {
 			ms.Stored++
 			if o.Already {
 				ms.Already++
+			}
+			switch v := o.Verdict; v.Verification {
+			case bus.Unverified, bus.Disputed:
+				if v.Verification == bus.Unverified {
+					ms.Unverified++
+				} else {
+					ms.Disputed++
+				}
+				ms.Checks = append(ms.Checks, problem{Seq: o.Seq, Status: v.Verification, Rule: v.VerificationRule, Reason: v.VerificationReason})
 			}
 			continue
 		case bus.StatusRejected:
@@ -291,9 +312,17 @@ func (s *summary) print(w io.Writer, asJSON bool) error {
 			if m.Untried > 0 {
 				fmt.Fprintf(w, ", %d not tried", m.Untried)
 			}
+			if m.Unverified+m.Disputed > 0 {
+				fmt.Fprintf(w, "; %d unverified, %d disputed", m.Unverified, m.Disputed)
+			}
 			fmt.Fprintln(w)
 			for _, p := range m.Problems {
 				fmt.Fprintf(w, "  %s seq %d: %s: %s\n", m.Match, p.Seq, p.Status, p.Reason)
+			}
+			for _, p := range m.Checks {
+				if p.Status == bus.Disputed {
+					fmt.Fprintf(w, "  %s seq %d: disputed: %s (%s)\n", m.Match, p.Seq, p.Reason, p.Rule)
+				}
 			}
 		}
 	}
@@ -301,7 +330,11 @@ func (s *summary) print(w io.Writer, asJSON bool) error {
 	if s.Unconfirmed+s.Untried > 0 {
 		extra = fmt.Sprintf(", %d unconfirmed, %d not tried", s.Unconfirmed, s.Untried)
 	}
-	_, err := fmt.Fprintf(w, "total: %d files, %d inputs: %d stored (%d already), %d rejected, %d not published%s, %d malformed files\n",
-		len(s.Files), s.Inputs, s.Stored, s.Already, s.Rejected, s.Unpublished, extra, s.Malformed)
+	checks := ""
+	if s.Unverified+s.Disputed > 0 {
+		checks = fmt.Sprintf("; stored: %d unverified, %d disputed", s.Unverified, s.Disputed)
+	}
+	_, err := fmt.Fprintf(w, "total: %d files, %d inputs: %d stored (%d already), %d rejected, %d not published%s, %d malformed files%s\n",
+		len(s.Files), s.Inputs, s.Stored, s.Already, s.Rejected, s.Unpublished, extra, s.Malformed, checks)
 	return err
 }

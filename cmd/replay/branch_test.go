@@ -97,10 +97,10 @@ func TestBranchAndAppend(t *testing.T) {
 
 	tree := run1(t, "list", "--tree", "--data", dir)
 	want := []string{
-		"MATCH            FORMAT  PLAYERS      EVENTS  STATUS    STARTED                  BRANCH POINT          LABEL",
-		"bolt-race        modern  Alice v Bob  12      finished  2024-05-01 12:00:00 UTC  -                     -",
-		"  shock-first    modern  Alice v Bob  6       open      2024-05-01 12:00:00 UTC  bolt-race seq 2       Shock the face first",
-		"    bolt-too     modern  Alice v Bob  10      finished  2024-05-01 12:00:00 UTC  shock-first seq 6     -",
+		"MATCH            FORMAT  PLAYERS      EVENTS  VERIFIED  STATUS    STARTED                  BRANCH POINT          LABEL",
+		"bolt-race        modern  Alice v Bob  12      100%      finished  2024-05-01 12:00:00 UTC  -                     -",
+		"  shock-first    modern  Alice v Bob  6       100%      open      2024-05-01 12:00:00 UTC  bolt-race seq 2       Shock the face first",
+		"    bolt-too     modern  Alice v Bob  10      100%      finished  2024-05-01 12:00:00 UTC  shock-first seq 6     -",
 	}
 	if got := strings.Split(strings.TrimSuffix(tree, "\n"), "\n"); strings.Join(trimAll(got), "\n") != strings.Join(trimAll(want), "\n") {
 		t.Errorf("list --tree:\n%s\nwant:\n%s", tree, strings.Join(want, "\n"))

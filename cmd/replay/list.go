@@ -36,6 +36,9 @@ func (c *listCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	if err := replay.WithShares(src, ms); err != nil {
+		return err
+	}
 	return c.print(e, ms)
 }
 
@@ -52,9 +55,9 @@ func (c *listCmd) print(e *env, ms []replay.Summary) error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "MATCH\tFORMAT\tPLAYERS\tEVENTS\tSTATUS\tSTARTED")
+	fmt.Fprintln(tw, "MATCH\tFORMAT\tPLAYERS\tEVENTS\tVERIFIED\tSTATUS\tSTARTED")
 	for _, m := range ms {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", m.Match, orDash(m.Format), orDash(m.PlayerNames()), m.Events, orDash(m.Status), when(m.Started))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", m.Match, orDash(m.Format), orDash(m.PlayerNames()), m.Events, verifiedCell(m.Share), orDash(m.Status), when(m.Started))
 	}
 	return tw.Flush()
 }
@@ -70,6 +73,31 @@ func printJSON[T any](e *env, v []T) error {
 	}
 	_, err = fmt.Fprintf(e.stdout, "%s\n", b)
 	return err
+}
+
+// verifiedCell is a match's share of inputs verified by the rules, with
+// the unverified and disputed ones counted when there are any.
+func verifiedCell(sh *replay.Share) string {
+	if sh == nil {
+		return "-"
+	}
+	var parts []string
+	if sh.Unverified > 0 {
+		parts = append(parts, fmt.Sprintf("%d unverified", sh.Unverified))
+	}
+	if sh.Disputed > 0 {
+		parts = append(parts, fmt.Sprintf("%d disputed", sh.Disputed))
+	}
+	switch {
+	case sh.Unchecked == sh.Inputs && sh.Inputs > 0:
+		return "no rules" // recorded with --no-rules
+	case sh.Unchecked > 0:
+		parts = append(parts, fmt.Sprintf("%d without rules", sh.Unchecked))
+	}
+	if len(parts) == 0 {
+		return sh.Percent()
+	}
+	return sh.Percent() + ": " + strings.Join(parts, ", ")
 }
 
 // when is a time for a table, in UTC; "-" when unknown.

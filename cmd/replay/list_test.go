@@ -15,10 +15,11 @@ func TestListText(t *testing.T) {
 	dir := storeDir(t)
 	out, errOut, code := runCLI(t, "list", "--data", dir)
 	wantCode(t, code, exitOK, out, errOut)
-	want := `MATCH  FORMAT    PLAYERS        EVENTS  STATUS  STARTED
-m1     standard  Alice v Bob    10      open    2024-05-01 12:00:00 UTC
-m2     modern    Carol v Dave   7       open    2024-05-02 12:00:00 UTC
-m3     standard  Carol v Alice  8       open    2024-05-01 12:00:00 UTC
+	// Recorded without the rules: no input was verified by them.
+	want := `MATCH  FORMAT    PLAYERS        EVENTS  VERIFIED  STATUS  STARTED
+m1     standard  Alice v Bob    10      no rules  open    2024-05-01 12:00:00 UTC
+m2     modern    Carol v Dave   7       no rules  open    2024-05-02 12:00:00 UTC
+m3     standard  Carol v Alice  8       no rules  open    2024-05-01 12:00:00 UTC
 `
 	if out != want {
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)

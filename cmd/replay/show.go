@@ -49,10 +49,17 @@ func (c *showCmd) Run(e *env) error {
 	if err != nil {
 		return replayError(err)
 	}
-	return printView(e, pos.View(as), c.JSON)
+	sh, err := replay.ShareUpTo(t.src, t.match, pos.Seq)
+	if err != nil {
+		return replayError(err)
+	}
+	v := pos.View(as)
+	sh.Into(v)
+	return printView(e, v, c.JSON)
 }
 
-// printView writes a board, or its JSON.
+// printView writes a board, with the share of the inputs up to it that
+// the rules verified when the view counts them, or its JSON.
 func printView(e *env, v *reducer.View, asJSON bool) error {
 	if asJSON {
 		b, err := json.MarshalIndent(v, "", "  ")
@@ -62,5 +69,12 @@ func printView(e *env, v *reducer.View, asJSON bool) error {
 		_, err = fmt.Fprintf(e.stdout, "%s\n", b)
 		return err
 	}
-	return replay.WriteBoard(e.stdout, v)
+	if err := replay.WriteBoard(e.stdout, v); err != nil {
+		return err
+	}
+	if sh, ok := replay.ShareOfView(v); ok {
+		_, err := fmt.Fprintf(e.stdout, "inputs 1-%d: %s\n", v.Seq, sh)
+		return err
+	}
+	return nil
 }

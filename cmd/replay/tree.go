@@ -21,15 +21,15 @@ func printTree(e *env, roots []*replay.Node, asJSON bool) error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "MATCH\tFORMAT\tPLAYERS\tEVENTS\tSTATUS\tSTARTED\tBRANCH POINT\tLABEL")
+	fmt.Fprintln(tw, "MATCH\tFORMAT\tPLAYERS\tEVENTS\tVERIFIED\tSTATUS\tSTARTED\tBRANCH POINT\tLABEL")
 	for _, r := range roots {
 		r.Walk(func(n *replay.Node) {
 			after, label := "-", "-"
 			if n.Parent != "" {
 				after, label = n.Parent+" seq "+strconv.FormatUint(n.BranchPoint, 10), orDash(n.Label)
 			}
-			fmt.Fprintf(tw, "%s%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", strings.Repeat("  ", n.Depth), n.Match,
-				orDash(n.Format), orDash(n.PlayerNames()), n.Events, orDash(n.Status), when(n.Started), after, label)
+			fmt.Fprintf(tw, "%s%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", strings.Repeat("  ", n.Depth), n.Match,
+				orDash(n.Format), orDash(n.PlayerNames()), n.Events, verifiedCell(n.Share), orDash(n.Status), when(n.Started), after, label)
 		})
 	}
 	return tw.Flush()

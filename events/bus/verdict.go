@@ -21,7 +21,23 @@ type Verdict struct {
 	Reason    string `json:"reason,omitempty"`
 	Rule      string `json:"rule,omitempty"`
 	Error     string `json:"error,omitempty"` // the whole message, for people
+	// How far the rules checked a stored input (absent when the recorder
+	// runs without rules): "verified", "unverified" (the table's effects
+	// stand for what the unmodelled Cards do) or "disputed" (the rules
+	// refused it or derive another game: VerificationRule and
+	// VerificationReason say why; the table's version was applied).
+	Verification       string   `json:"verification,omitempty"`
+	Cards              []string `json:"cards,omitempty"`
+	VerificationRule   string   `json:"verification_rule,omitempty"`
+	VerificationReason string   `json:"verification_reason,omitempty"`
 }
+
+// Verification statuses.
+const (
+	Verified   = "verified"
+	Unverified = "unverified"
+	Disputed   = "disputed"
+)
 
 // StatusRequest asks the recorder about a match. With no Seqs it reports
 // the head only.

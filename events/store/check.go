@@ -179,6 +179,14 @@ func (c *checker) match(id string, b *bolt.Bucket) {
 			c.add(id, seq, "digests", "the digest says seq %d", d.Seq)
 		}
 	})
+	c.derived(id, b, bucketVerif, keys, func(seq uint64, p []byte) {
+		var v Verification
+		if err := msgpack.Unmarshal(p, &v); err != nil {
+			c.add(id, seq, "verification", "does not decode: %v", err)
+		} else if v.Seq != seq {
+			c.add(id, seq, "verification", "the record says seq %d", v.Seq)
+		}
+	})
 	for _, pl := range m.Players {
 		c.want(bucketByPlayer, indexKey(pl.Name, id))
 	}

@@ -113,6 +113,59 @@ func (s *Store) EffectsEach(match string, fn func(seq uint64, effects []byte, da
 	})
 }
 
+// Verifications returns what the rules said of the match's inputs they
+// could not verify, in seq order (a branch's include its parent's up to
+// the branch point); every input not listed was verified.
+func (s *Store) Verifications(match string) ([]Verification, error) {
+	var out []Verification
+	err := s.view(func(tx *bolt.Tx) error {
+		return eachSealed(tx, match, bucketVerif, 1, func(owner string, seq uint64, v []byte) error {
+			var c Verification
+			if err := msgpack.Unmarshal(v, &c); err != nil {
+				return fmt.Errorf("store: %s seq %d: verification: %w: %v", owner, seq, ErrDamaged, err)
+			}
+			out = append(out, c)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// Checked counts the inputs of match stored with the effects the rules
+// derived (the others were recorded without the rules: --no-rules).
+func (s *Store) Checked(match string) (uint64, error) {
+	var n uint64
+	err := s.view(func(tx *bolt.Tx) error {
+		return eachStored(tx, match, bucketEffects, 1, func(string, uint64, []byte) error {
+			n++
+			return nil
+		})
+	})
+	return n, err
+}
+
+// VerificationAt is what the rules said of input seq of match when they
+// could not verify it; nil when they did.
+func (s *Store) VerificationAt(match string, seq uint64) (*Verification, error) {
+	var out *Verification
+	err := s.view(func(tx *bolt.Tx) error {
+		owner, v, err := storedAt(tx, match, bucketVerif, seq)
+		if err != nil || v == nil {
+			return err
+		}
+		p, err := unseal(u64(seq), v)
+		if err != nil {
+			return fmt.Errorf("store: %s seq %d: verification: %w", owner, seq, err)
+		}
+		out = &Verification{}
+		if err := msgpack.Unmarshal(p, out); err != nil {
+			return fmt.Errorf("store: %s seq %d: verification: %w: %v", owner, seq, ErrDamaged, err)
+		}
+		return nil
+	})
+	return out, err
+}
+
 // Digests returns the state digests recorded at turn starts, in seq order.
 func (s *Store) Digests(match string) ([]Digest, error) {
 	var out []Digest

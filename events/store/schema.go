@@ -14,6 +14,9 @@ import "encoding/binary"
 //	        snapshots/          seq (8 bytes) -> the whole game state after that input (reducer snapshot
 //	                            encoding), every recorder.SnapshotEvery inputs and after each input that began a
 //	                            game or a turn; absent from stores written before snapshots (replay then starts at seq 1)
+//	        verification/      seq (8 bytes) -> msgpack Verification: an input carrying the table's effects that the
+//	                            rules could not verify (unverified or disputed); a verified input has none, and stores
+//	                            written before table effects have no such bucket (every input there is verified)
 //	rejections/                 id (8 bytes, bucket sequence) -> msgpack Rejection
 //	rejections_by_match/        match 0x00 seq(8) id(8) -> empty
 //	cursor/                     stream name -> last applied stream sequence (8 bytes)
@@ -44,6 +47,7 @@ var (
 	bucketEffects   = []byte("effects")
 	bucketDigests   = []byte("digests")
 	bucketSnapshots = []byte("snapshots")
+	bucketVerif     = []byte("verification")
 
 	keySchemaVersion = []byte("version")
 	keySealed        = []byte("sealed")

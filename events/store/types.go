@@ -130,6 +130,26 @@ type Derived struct {
 	Snapshot []byte
 	// Status, when set, becomes the match's status (StatusFinished).
 	Status string
+	// Verification, when set, is how far the rules could check an input
+	// that carried the table's effects: stored for an unverified or
+	// disputed one, nil for a verified one.
+	Verification *Verification
+}
+
+// Verification is what the rules said of an input whose table effects
+// they could not verify (reducer.Verification): Status is "unverified"
+// (the table supplied what unmodelled Cards do) or "disputed" (the rules
+// refused the input, or derive another game; Rule says which), with the
+// facts in Reason and, for a dispute, both versions in the table's
+// vocabulary.
+type Verification struct {
+	Seq    uint64               `msgpack:"seq"`
+	Status string               `msgpack:"status"`
+	Cards  []string             `msgpack:"cards,omitempty"`
+	Rule   string               `msgpack:"rule,omitempty"`
+	Reason string               `msgpack:"reason,omitempty"`
+	Table  []events.TableEffect `msgpack:"table,omitempty"`
+	Engine []events.TableEffect `msgpack:"engine,omitempty"`
 }
 
 // Digest is a state digest recorded where a game or a turn began. Game and

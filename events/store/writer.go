@@ -143,6 +143,21 @@ func (w *writer) putDerived(d *Derived) error {
 		om.meta.Status = d.Status
 		om.dirty = true
 	}
+	if v := d.Verification; v != nil {
+		vb, err := mb.CreateBucketIfNotExists(bucketVerif)
+		if err != nil {
+			return err
+		}
+		c := *v
+		c.Seq = d.Seq
+		p, err := msgpack.Marshal(&c)
+		if err != nil {
+			return err
+		}
+		if err := vb.Put(key, seal(key, p)); err != nil {
+			return err
+		}
+	}
 	if len(d.Snapshot) > 0 {
 		sb, err := mb.CreateBucketIfNotExists(bucketSnapshots)
 		if err != nil {

@@ -16,7 +16,17 @@ import (
 // most this many inputs' effects.
 const SnapshotEvery = 64
 
+// Stored is what the store keeps of a verification: nothing for a
+// verified input.
+func Stored(v reducer.Verification) *store.Verification {
+	if v.Status == reducer.Verified || v.Status == "" {
+		return nil
+	}
+	return &store.Verification{Status: v.Status, Cards: v.Cards, Rule: v.Rule, Reason: v.Reason, Table: v.Table, Engine: v.Engine}
+}
+
 // Derive submits ev to g and returns what is stored beside it: the effects;
+// how far the rules checked it, when they could not verify it;
 // the state digest, game, turn and active player when the input began a
 // game or a turn; a snapshot of the state after it when it began one or its
 // seq is a multiple of SnapshotEvery; the finished status when the match
@@ -24,11 +34,11 @@ const SnapshotEvery = 64
 // reducer's error.
 func Derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) {
 	turn, game := g.S.Turn, g.S.Game
-	effs, err := g.Submit(ev)
+	effs, v, err := g.SubmitVerified(ev)
 	if err != nil {
 		return nil, err
 	}
-	d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs)}
+	d := &store.Derived{Match: ev.Match, Seq: ev.Seq, Effects: reducer.EncodeEffects(effs), Verification: Stored(v)}
 	if g.S.Over {
 		d.Status = store.StatusFinished
 	}
