@@ -40,6 +40,8 @@ var validLines = []validCase{
 	{"pass/by_table", `{"match":"m1","kind":"pass","actor":"table","body":{"player":"p1"}}`},
 	{"play_land", `{"match":"m1","kind":"play_land","actor":"p1","body":{"player":"p1","card":"c12"}}`},
 	{"cast/full", `{"match":"m1","kind":"cast","actor":"p1","body":{"player":"p1","card":"c7","face":"Stomp","x":3,"targets":["o4","p2"],"modes":[0,2],"pay":[{"mana":"R","source":"o1"},{"mana":"C"}]}}`},
+	{"cast/costs", `{"match":"m1","kind":"cast","actor":"p1","body":{"player":"p1","card":"Force of Will","alternative":"alternative","exile":["o14"],"targets":["o40"]}}`},
+	{"activate/costs", `{"match":"m1","kind":"activate","actor":"p1","body":{"player":"p1","source":"o9","sacrifice":["o12"],"discard":["o3","o4"],"return":["o5"],"tap_others":["o6"],"reveal":["o7"]}}`},
 	{"cast/plain", `{"match":"m1","kind":"cast","actor":"p1","body":{"player":"p1","card":"Lightning Bolt"}}`},
 	{"cast/unicode", `{"match":"m1","kind":"cast","actor":"p1","recorded":-1,"body":{"player":"p1","card":"Lim-Dûl's Vault \u2028 🐉 <&> \"q\" \u0000"}}`},
 	{"cast/recorded_min", `{"match":"m1","kind":"cast","actor":"p1","recorded":-9223372036854775808,"body":{"player":"p1","card":"c1"}}`},

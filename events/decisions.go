@@ -59,6 +59,31 @@ type Cast struct {
 	Kicked bool `json:"kicked,omitempty"`
 	// Prototype: cast for its prototype cost (CR 718).
 	Prototype bool `json:"prototype,omitempty"`
+	// Alternative names an alternative cost paid rather than the mana
+	// cost (CR 118.9): "alternative" for the card's own ("You may pay 1
+	// life and exile a blue card from your hand rather than pay ~'s mana
+	// cost"; "alternative 2" for its second), or a keyword's ("evoke").
+	Alternative string `json:"alternative,omitempty"`
+	CostChoices
+}
+
+// CostChoices name the objects a cost takes where the player chooses
+// them (CR 601.2h): the permanents it sacrifices, the cards it discards
+// or exiles, the permanents it returns to their owner's hand or taps
+// ("Tap an untapped creature you control"), the cards it reveals. Where
+// only one choice is possible it may be left out.
+type CostChoices struct {
+	Sacrifice []Ref `json:"sacrifice,omitempty"`
+	Discard   []Ref `json:"discard,omitempty"`
+	Exile     []Ref `json:"exile,omitempty"`
+	Return    []Ref `json:"return,omitempty"`
+	TapOthers []Ref `json:"tap_others,omitempty"`
+	Reveal    []Ref `json:"reveal,omitempty"`
+}
+
+func (c *CostChoices) check() *FieldError {
+	return firstErr(checkRefs("sacrifice", c.Sacrifice), checkRefs("discard", c.Discard), checkRefs("exile", c.Exile),
+		checkRefs("return", c.Return), checkRefs("tap_others", c.TapOthers), checkRefs("reveal", c.Reveal))
 }
 
 // Activate: the player activates an ability of Source (CR 602).
@@ -73,6 +98,7 @@ type Activate struct {
 	// Tap names the permanent a cost "Tap an untapped ... you control"
 	// taps (Relic of Legends: a legendary creature); omitted otherwise.
 	Tap Ref `json:"tap,omitempty"`
+	CostChoices
 }
 
 // Choose answers the question the reducer asked the player.
@@ -250,7 +276,7 @@ func (b *Cast) Check() *FieldError {
 			return fieldErr("modes["+itoa(i)+"]", "negative")
 		}
 	}
-	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay))
+	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay), b.CostChoices.check())
 }
 
 // (Activate.Tap is checked by the reducer: it must name an untapped
@@ -269,7 +295,7 @@ func (b *Activate) Check() *FieldError {
 	if b.X < 0 {
 		return fieldErr("x", "negative")
 	}
-	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay))
+	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay), b.CostChoices.check())
 }
 
 func (b *Choose) Check() *FieldError {

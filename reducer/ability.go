@@ -22,6 +22,7 @@ type abilityPlan struct {
 	lang  *ability.Ability
 	index int
 	slots []int
+	costs costPlan
 }
 
 // nonManaAbility returns the non-mana activated ability the input names on

@@ -375,7 +375,11 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	if b.Kicked {
 		g.emit(Effect{Op: OpKicked, Obj: nid})
 	}
-	g.spend(seat, plan.pay)
+	if plan.lang != nil && plan.lang.costs != nil {
+		g.payCost(seat, *plan.lang.costs) // mana and the rest (interp_paycost.go)
+	} else {
+		g.spend(seat, plan.pay)
+	}
 	if plan.table {
 		g.tableHook() // additional costs and the like are the table's (table.go)
 	}

@@ -53,8 +53,6 @@ func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events
 		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated", name)
 	case c.RemoveCounters > 0 && o.counter(c.Counter) < c.RemoveCounters:
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has %d %s counters, the cost removes %d", name, o.counter(c.Counter), c.Counter, c.RemoveCounters)
-	case c.Life != nil && s.Players[seat].Life < fixedAmount(c.Life):
-		return abilityPlan{}, g.refuse("CR 119.4", "body.source", "%s has %d life: paying %d life is impossible", s.Players[seat].ID, s.Players[seat].Life, fixedAmount(c.Life))
 	case b.X != 0 && !langMana(c).HasX():
 		return abilityPlan{}, g.refuse("CR 602.2b", "body.x", "the ability has no X in its cost")
 	case b.Choice != "":
@@ -81,11 +79,11 @@ func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events
 	if err != nil {
 		return abilityPlan{}, err
 	}
-	pay, err := g.choosePayment(seat, langMana(c), b.X, b.Pay)
+	cp, err := g.planCost(seat, o, c, nil, b.X, b.Pay, &b.CostChoices)
 	if err != nil {
 		return abilityPlan{}, err
 	}
-	return abilityPlan{src: id, lang: a, index: b.Ability, targets: targets, slots: slots, pay: pay}, nil
+	return abilityPlan{src: id, lang: a, index: b.Ability, targets: targets, slots: slots, costs: cp}, nil
 }
 
 func fixedAmount(a *ability.Amount) int {
@@ -94,8 +92,14 @@ func fixedAmount(a *ability.Amount) int {
 }
 
 func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
+	// Announced and put on the stack, then paid for (CR 602.2a, 602.2h):
+	// a cost may sacrifice the source itself, whose last known information
+	// the ability keeps (CR 608.2h).
 	c := p.lang.Cost
-	o := g.S.Objects[p.src]
+	id := g.S.nextObjID()
+	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.index, Seat: seat})
+	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
+	g.emitLangChoices(id, nil, p.slots)
 	if c.Tap {
 		g.emit(Effect{Op: OpTap, Obj: p.src})
 	}
@@ -108,25 +112,13 @@ func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
 	if c.Loyalty != nil {
 		g.payLoyaltyCost(p.src, *c.Loyalty)
 	}
-	if c.Life != nil {
-		if n := fixedAmount(c.Life); n > 0 {
-			g.emit(Effect{Op: OpLife, Seat: seat, N: -n})
-		}
-	}
 	if l := p.lang.Limit; l != nil && l.PerTurn == 1 {
 		g.emit(Effect{Op: OpUsed, Obj: p.src, Kind: useLangAbility(p.index)})
 	}
-	g.spend(seat, p.pay)
-	id := g.S.nextObjID()
-	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.index, Seat: seat})
-	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
-	g.emitLangChoices(id, nil, p.slots)
-	g.abilityLKI(id, p.src)
-	if c.Sacrifice != nil && o.Zone == ZoneBattlefield {
-		g.move(p.src, ZoneGraveyard, o.Owner, -1) // "Sacrifice ~" (CR 701.21)
+	if o := g.S.Obj(p.src); o != nil && o.Zone == ZoneBattlefield {
+		g.emit(Effect{Op: OpAbilityLKI, Obj: id, LKI: lkiOf(o)})
 	}
-	if c.Discard != nil && o.Zone == ZoneHand {
-		g.move(p.src, ZoneGraveyard, o.Owner, -1) // "Discard ~" (CR 701.9)
-	}
+	g.payCost(seat, p.costs)  // interp_paycost.go
+	g.paySelf(p.src, p.costs) // "Sacrifice ~", "Discard ~" (CR 701.21, 701.9)
 	g.acted(seat)
 }

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/events"
@@ -16,6 +17,7 @@ type langCastPlan struct {
 	modes   []int
 	slots   []int
 	targets []Target
+	costs   *costPlan // the cost's parts beyond mana (interp_paycost.go)
 }
 
 // planLangCast checks an input's modes and targets for a language spell
@@ -88,18 +90,111 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 		return castPlan{}, err
 	}
 	plan := castPlan{obj: id, face: face, from: o.Zone, top: top, targets: lp.targets, lang: &lp}
-	cost := def.Cost
-	if b.Kicked {
-		k := langKicker(lc)
-		if k == nil {
-			return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
-		}
-		cost = append(slices.Clone(cost), k...) // an additional cost (CR 601.2f)
-	}
-	pay, err := g.choosePayment(seat, cost, b.X, b.Pay)
+	cost, err := g.langSpellCost(seat, o, def, lc, b)
 	if err != nil {
 		return castPlan{}, err
 	}
-	plan.pay = pay
+	var kicker cards.Cost
+	if b.Kicked {
+		if kicker = langKicker(lc); kicker == nil {
+			return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
+		}
+	}
+	cp, err := g.planCost(seat, o, cost, kicker, b.X, b.Pay, &b.CostChoices) // interp_paycost.go
+	if err != nil {
+		return castPlan{}, err
+	}
+	plan.pay, lp.costs = cp.pay, &cp
 	return plan, nil
+}
+
+// langSpellCost is the total cost of casting a language spell as the
+// input asks (CR 601.2f): its mana cost, or the alternative cost it
+// names (CR 118.9), plus its additional costs ("As an additional cost to
+// cast this spell, sacrifice a creature").
+func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard, b *events.Cast) (*ability.Cost, error) {
+	cost := &ability.Cost{Mana: def.Cost.String()}
+	if def.Cost == nil {
+		cost.Mana = ""
+	}
+	if def.Cost == nil && b.Alternative == "" {
+		return nil, g.refuse("CR 118.6", "body.card", "%s has no mana cost: it can be cast only for an alternative cost", def.Name)
+	}
+	if b.Alternative != "" {
+		alt, err := g.langAlternative(seat, o, def, lc, b.Alternative)
+		if err != nil {
+			return nil, err
+		}
+		cost = alt
+	}
+	for _, a := range lc.statics {
+		if st := a.Static; st.Rule == ability.AdditionalCost {
+			merged, ok := mergeCosts(cost, st.Cost)
+			if !ok {
+				return nil, g.refuse("CR 601.2f", "body", "%s's costs can't be combined here", def.Name)
+			}
+			cost = merged
+		}
+	}
+	return cost, nil
+}
+
+// langAlternative finds the alternative cost an input names: the card's
+// own ("alternative", "alternative 2"), whose condition must hold.
+func (g *Game) langAlternative(seat int, o *Object, def *cards.Card, lc *langCard, name string) (*ability.Cost, error) {
+	want := 1
+	if name != "alternative" {
+		if n, ok := strings.CutPrefix(name, "alternative "); ok && atoiOr(n, 0) > 0 {
+			want = atoiOr(n, 0)
+		} else {
+			return nil, g.refuse("CR 118.9", "body.alternative", "%s has no alternative cost %q", def.Name, name)
+		}
+	}
+	k := 0
+	for _, a := range lc.statics {
+		st := a.Static
+		if st.Rule != ability.AlternativeCost {
+			continue
+		}
+		if k++; k != want {
+			continue
+		}
+		c := &evalCtx{g: g, you: seat, src: o.ID}
+		if !c.holds(st.If) {
+			return nil, g.refuse("CR 118.9", "body.alternative", "%s's alternative cost can't be paid now: its condition doesn't hold", def.Name)
+		}
+		return st.Cost, nil
+	}
+	return nil, g.refuse("CR 118.9", "body.alternative", "%s has no alternative cost %q", def.Name, name)
+}
+
+// mergeCosts adds the parts of b to a; ok is false when both have the
+// same choosing part.
+func mergeCosts(a, b *ability.Cost) (*ability.Cost, bool) {
+	if b == nil {
+		return a, true
+	}
+	m := *a
+	if b.Mana != "" {
+		m.Mana += b.Mana
+	}
+	take := func(dst **ability.Selector, src *ability.Selector) bool {
+		if src == nil {
+			return true
+		}
+		if *dst != nil {
+			return false
+		}
+		*dst = src
+		return true
+	}
+	ok := take(&m.Sacrifice, b.Sacrifice) && take(&m.Discard, b.Discard) && take(&m.Exile, b.Exile) &&
+		take(&m.Return, b.Return) && take(&m.TapOthers, b.TapOthers) && take(&m.Reveal, b.Reveal)
+	if b.Life != nil {
+		if m.Life != nil {
+			return nil, false
+		}
+		m.Life = b.Life
+	}
+	return &m, ok
 }

@@ -46,17 +46,96 @@ func (l *lister) langCasts(seat int, id ObjID, face string, def *cards.Card, lc 
 		}{})
 	}
 	kicker := langKicker(lc) != nil
-	for _, ch := range choices {
-		sets := l.langTargetSets(seat, id, ch.specs)
-		for x := 0; x <= l.maxX(seat, def.Cost); x++ {
-			for _, ts := range sets {
-				l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts, Modes: ch.modes})
-				if kicker {
-					l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts, Modes: ch.modes, Kicked: true})
+	alts := []string{""}
+	k := 0
+	for _, a := range lc.statics {
+		if a.Static.Rule == ability.AlternativeCost {
+			if k++; k == 1 {
+				alts = append(alts, "alternative")
+			} else {
+				alts = append(alts, "alternative "+itoa(k))
+			}
+		}
+	}
+	o := l.g.S.Objects[id]
+	for _, alt := range alts {
+		b := &events.Cast{Player: p.ID, Card: id.String(), Face: face, Alternative: alt}
+		cost, err := l.g.langSpellCost(seat, o, def, lc, b)
+		if err != nil {
+			continue
+		}
+		costSets := l.costChoiceSets(seat, o, cost)
+		for _, ch := range choices {
+			sets := l.langTargetSets(seat, id, ch.specs)
+			for x := 0; x <= l.maxX(seat, def.Cost); x++ {
+				for _, ts := range sets {
+					for _, cc := range costSets {
+						l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts, Modes: ch.modes, Alternative: alt, CostChoices: cc})
+						if kicker {
+							l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, X: x, Targets: ts, Modes: ch.modes, Alternative: alt, CostChoices: cc, Kicked: true})
+						}
+					}
 				}
 			}
 		}
 	}
+}
+
+// costChoiceSets lists the ways to name a cost's choices: for each
+// choosing part each set of candidates it takes, all parts combined, at
+// most maxCardSets; a cost without choices gives one empty set.
+func (l *lister) costChoiceSets(seat int, src *Object, c *ability.Cost) []events.CostChoices {
+	out := []events.CostChoices{{}}
+	if c == nil {
+		return out
+	}
+	parts := []struct {
+		sel  *ability.Selector
+		zone ability.Zone
+		into func(cc *events.CostChoices, refs []string)
+	}{
+		{c.Sacrifice, ability.ZoneBattlefield, func(cc *events.CostChoices, r []string) { cc.Sacrifice = r }},
+		{c.Discard, ability.ZoneHand, func(cc *events.CostChoices, r []string) { cc.Discard = r }},
+		{c.Exile, ability.ZoneGraveyard, func(cc *events.CostChoices, r []string) { cc.Exile = r }},
+		{c.Return, ability.ZoneBattlefield, func(cc *events.CostChoices, r []string) { cc.Return = r }},
+		{c.TapOthers, ability.ZoneBattlefield, func(cc *events.CostChoices, r []string) { cc.TapOthers = r }},
+		{c.Reveal, ability.ZoneHand, func(cc *events.CostChoices, r []string) { cc.Reveal = r }},
+	}
+	ctx := &evalCtx{g: l.g, you: seat, src: src.ID}
+	for _, part := range parts {
+		if part.sel == nil || part.sel.Ref != ability.ChooseRef {
+			continue
+		}
+		f := part.sel.Filter
+		if f == nil {
+			f = &ability.Filter{}
+		}
+		var cands []ObjID
+		for _, id := range ctx.all(withZone(f, part.zone), nil) {
+			if o := l.g.S.Obj(id); ownerOrController(o) == seat && id != src.ID {
+				cands = append(cands, id)
+			}
+		}
+		n := 1
+		if p := part.sel.Choose; p != nil {
+			n = p.Min
+		}
+		var next []events.CostChoices
+		for _, prefix := range out {
+			ok := combinations(len(cands), n, maxCardSets-len(next), func(idx []int) {
+				cc := prefix
+				var refs []string
+				for _, j := range idx {
+					refs = append(refs, cands[j].String())
+				}
+				part.into(&cc, refs)
+				next = append(next, cc)
+			})
+			l.complete = l.complete && ok
+		}
+		out = next
+	}
+	return out
 }
 
 // langActivations offers every activation of o's language abilities that
@@ -68,9 +147,12 @@ func (l *lister) langActivations(seat int, o *Object, lc *langCard) {
 			continue
 		}
 		sets := l.langTargetSets(seat, o.ID, a.Targets)
+		costSets := l.costChoiceSets(seat, o, a.Cost)
 		for x := 0; x <= l.maxX(seat, langMana(a.Cost)); x++ {
 			for _, ts := range sets {
-				l.offer(p.ID, &events.Activate{Player: p.ID, Source: o.ID.String(), Ability: lc.intrinsic + k, X: x, Targets: ts})
+				for _, cc := range costSets {
+					l.offer(p.ID, &events.Activate{Player: p.ID, Source: o.ID.String(), Ability: lc.intrinsic + k, X: x, Targets: ts, CostChoices: cc})
+				}
 			}
 		}
 	}

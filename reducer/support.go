@@ -127,15 +127,16 @@ func (s *supporter) cost(c *ability.Cost, p string) {
 	for _, part := range []struct {
 		name string
 		sel  *ability.Selector
-	}{{"sacrifice", c.Sacrifice}, {"discard", c.Discard}, {"exile", c.Exile}} {
-		if part.sel != nil && part.sel.Ref != ability.Self {
-			s.no(p+"."+part.name, "a cost that %ss chosen objects is not carried out yet", part.name)
+	}{{"sacrifice", c.Sacrifice}, {"discard", c.Discard}, {"exile", c.Exile}, {"return", c.Return}, {"tap_others", c.TapOthers}, {"reveal", c.Reveal}} {
+		switch {
+		case part.sel == nil:
+		case part.sel.Ref == ability.Self && (part.name == "sacrifice" || part.name == "discard" || part.name == "exile"):
+		case part.sel.Ref == ability.ChooseRef && (part.sel.Choose == nil || part.sel.Choose.Amount == nil || part.sel.Choose.Amount.Var == ""):
+		default:
+			s.no(p+"."+part.name, "this %s cost is not carried out yet", part.name)
 		}
 	}
-	if c.Exile != nil {
-		s.no(p+".exile", "exiling as a cost is not carried out yet")
-	}
-	if c.Return != nil || c.TapOthers != nil || c.Reveal != nil || c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.Reduce != nil || c.LoyaltyX {
+	if c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.Reduce != nil || c.LoyaltyX {
 		s.no(p, "this cost is not carried out yet")
 	}
 	if c.Mana != "" {
@@ -318,6 +319,12 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 	switch {
 	case st.Rule == ability.CantBeCountered && st.Filter == nil && st.Player == "" && st.Mods == nil:
 		return // "This spell can't be countered."
+	case (st.Rule == ability.AlternativeCost || st.Rule == ability.AdditionalCost) && st.Cost != nil && st.Filter == nil && st.Mods == nil:
+		if st.Cost.Tap || st.Cost.Untap || st.Cost.Loyalty != nil || st.Cost.RemoveCounters != 0 {
+			s.no(p+".cost", "this cost of casting a spell is not carried out yet")
+		}
+		s.cost(st.Cost, p+".cost")
+		return
 	case st.Rule != "":
 		s.no(p+".rule", "the rule %s is not carried out yet", st.Rule)
 		return

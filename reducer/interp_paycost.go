@@ -1,0 +1,192 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// Paying a language cost (CR 601.2h, 602.2b): its mana from the pool, and
+// every other part. Parts that take objects the player chooses
+// ("Sacrifice a creature", "Discard a card", "Exile a blue card from your
+// hand", "Return an Island you control to its owner's hand", "Tap an
+// untapped creature you control") are named by the input's cost choices
+// (events.CostChoices); where only one choice is possible the input may
+// leave it out.
+
+// costPlan is a language cost checked, ready to pay.
+type costPlan struct {
+	pay                                         []int
+	life                                        int
+	sacrifice, discard, exile, ret, tap, reveal []ObjID
+	selfSacrifice, selfDiscard, selfExile       bool
+}
+
+// costPart is one choosing part of a cost.
+type costPart struct {
+	field string // the input's field
+	what  string // for messages: "sacrifice"
+	sel   *ability.Selector
+	refs  []string
+	into  *[]ObjID
+	self  *bool
+	zone  ability.Zone // where the chosen objects are by default
+}
+
+// planCost checks cost c of src (the spell or the ability's source),
+// paid by seat with X = x; extra is mana added to it (kicker). Fields are
+// under prefix ("body").
+func (g *Game) planCost(seat int, src *Object, c *ability.Cost, extra cards.Cost, x int, pay []events.Payment, ch *events.CostChoices) (costPlan, error) {
+	s := g.S
+	var p costPlan
+	if c == nil {
+		c = &ability.Cost{}
+	}
+	if c.Life != nil {
+		p.life = fixedAmount(c.Life)
+		if s.Players[seat].Life < p.life {
+			return p, g.refuse("CR 119.4", "body", "%s has %d life: paying %d life is impossible", s.Players[seat].ID, s.Players[seat].Life, p.life)
+		}
+	}
+	parts := []costPart{
+		{"body.sacrifice", "sacrifice", c.Sacrifice, ch.Sacrifice, &p.sacrifice, &p.selfSacrifice, ability.ZoneBattlefield},
+		{"body.discard", "discard", c.Discard, ch.Discard, &p.discard, &p.selfDiscard, ability.ZoneHand},
+		{"body.exile", "exile", c.Exile, ch.Exile, &p.exile, &p.selfExile, ability.ZoneGraveyard},
+		{"body.return", "return to its owner's hand", c.Return, ch.Return, &p.ret, nil, ability.ZoneBattlefield},
+		{"body.tap_others", "tap", c.TapOthers, ch.TapOthers, &p.tap, nil, ability.ZoneBattlefield},
+		{"body.reveal", "reveal", c.Reveal, ch.Reveal, &p.reveal, nil, ability.ZoneHand},
+	}
+	var taken []ObjID
+	for _, part := range parts {
+		if part.sel == nil {
+			if len(part.refs) > 0 {
+				return p, g.refuse("CR 601.2h", part.field, "the cost doesn't %s anything", part.what)
+			}
+			continue
+		}
+		if part.sel.Ref == ability.Self {
+			if part.self != nil {
+				*part.self = true
+			}
+			continue
+		}
+		ids, err := g.chooseCostObjects(seat, src, part, x, taken)
+		if err != nil {
+			return p, err
+		}
+		*part.into = ids
+		taken = append(taken, ids...)
+	}
+	mana := append(slices.Clone(langMana(c)), extra...)
+	plan, err := g.choosePayment(seat, mana, x, pay)
+	if err != nil {
+		return p, err
+	}
+	p.pay = plan
+	return p, nil
+}
+
+// chooseCostObjects resolves the objects an input names for one choosing
+// part of a cost: each a candidate, once, as many as the cost takes.
+func (g *Game) chooseCostObjects(seat int, src *Object, part costPart, x int, taken []ObjID) ([]ObjID, error) {
+	s := g.S
+	c := &evalCtx{g: g, you: seat, src: src.ID, x: x}
+	f := part.sel.Filter
+	if f == nil {
+		f = &ability.Filter{}
+	}
+	f = withZone(f, part.zone)
+	var cands []ObjID
+	for _, id := range c.all(f, nil) {
+		o := s.Obj(id)
+		if ownerOrController(o) != seat || id == src.ID && part.zone != ability.ZoneBattlefield || slices.Contains(taken, id) {
+			continue
+		}
+		if part.what == "tap" && o.Tapped {
+			continue
+		}
+		cands = append(cands, id)
+	}
+	lo, hi := 1, 1
+	if p := part.sel.Choose; p != nil {
+		lo, hi = p.Min, p.Max
+		if p.Amount != nil {
+			lo = c.amount(p.Amount)
+			hi = lo
+		}
+	}
+	if hi < 0 {
+		hi = len(cands)
+	}
+	if len(part.refs) == 0 {
+		if len(cands) == lo && lo == hi {
+			return cands, nil // only one way to pay
+		}
+		if len(cands) < lo {
+			return nil, g.refuse("CR 601.2h", part.field, "the cost must %s %d %s, and only %d can be", part.what, lo, filterText(f), len(cands))
+		}
+		return nil, g.refuse("CR 601.2h", part.field, "name what the cost will %s: %d %s (choices: %s)", part.what, lo, filterText(f), s.describeIDs(cands, false))
+	}
+	var out []ObjID
+	for i, ref := range part.refs {
+		m := slices.DeleteFunc(s.matchRef(ref, cands), func(id ObjID) bool { return slices.Contains(out, id) })
+		if len(m) == 0 {
+			return nil, g.refuse("CR 601.2h", part.field+"["+itoa(i)+"]", "%q can't be used to %s: the cost takes %s", ref, part.what, withArticle(filterText(f)))
+		}
+		out = append(out, m[0])
+	}
+	if len(out) < lo || len(out) > hi {
+		return nil, g.refuse("CR 601.2h", part.field, "the cost takes %d to %d, not %d", lo, hi, len(out))
+	}
+	return out, nil
+}
+
+// payCost pays a planned cost: mana, life, then the objects (the source
+// itself last, after the spell or ability is on the stack: the caller
+// does that with paySelf).
+func (g *Game) payCost(seat int, p costPlan) {
+	s := g.S
+	g.spend(seat, p.pay)
+	if p.life > 0 {
+		g.emit(Effect{Op: OpLife, Seat: seat, N: -p.life})
+	}
+	for _, id := range p.tap {
+		g.emit(Effect{Op: OpTap, Obj: id})
+	}
+	for _, id := range p.sacrifice {
+		if o := s.Obj(id); o != nil {
+			g.move(id, ZoneGraveyard, o.Owner, -1)
+		}
+	}
+	for _, id := range p.discard {
+		if o := s.Obj(id); o != nil {
+			g.move(id, ZoneGraveyard, o.Owner, -1)
+		}
+	}
+	for _, id := range p.exile {
+		if o := s.Obj(id); o != nil {
+			g.moveQuietExile(o, s.nextObjID(), "a cost")
+		}
+	}
+	for _, id := range p.ret {
+		if o := s.Obj(id); o != nil {
+			g.move(id, ZoneHand, o.Owner, -1)
+		}
+	}
+}
+
+// paySelf pays the parts of a cost that take the source itself.
+func (g *Game) paySelf(src ObjID, p costPlan) {
+	o := g.S.Obj(src)
+	if o == nil {
+		return
+	}
+	switch {
+	case p.selfSacrifice && o.Zone == ZoneBattlefield, p.selfDiscard && o.Zone == ZoneHand:
+		g.move(src, ZoneGraveyard, o.Owner, -1)
+	case p.selfExile && o.Zone != ZoneExile:
+		g.moveQuietExile(o, g.S.nextObjID(), "a cost")
+	}
+}
