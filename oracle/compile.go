@@ -28,6 +28,7 @@ func rules() *grammar {
 		addHandEffects(g)
 		addMoreRules(g)
 		addBatch3(g)
+		addPoolRules(g)
 		addSentences(g)
 		addTriggers(g)
 		addStatics(g)

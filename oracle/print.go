@@ -430,6 +430,12 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		if len(m.Rules) > 0 {
 			return unprintable, 1
 		}
+		if len(m.Colors) == 1 && reflect.DeepEqual(*m, ability.Mods{Colors: m.Colors}) && e.Duration == ability.EndOfTurn {
+			return s + w("becomes") + w(colorNames[m.Colors[0]]) + w("until end of turn"), 1
+		}
+		if e.Duration == ability.YourNextTurn && reflect.DeepEqual(*m, ability.Mods{Keywords: m.Keywords}) {
+			return w("until your next turn,") + s + w("gains") + printKwList(m.Keywords), 1
+		}
 		if m.SetP != nil {
 			// "~ becomes a 2/2 creature ... until end of turn. It's still a
 			// land." (or "Until end of turn, ~ becomes ...").
@@ -447,8 +453,31 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		return s + w("until end of turn"), 1
 	case ability.AddMana:
-		return w("add") + printManaSpec(e.Mana), 1
+		return subj("add", "adds") + opt(w("an additional")) + printManaSpec(e.Mana), 1
+	case ability.DivideDamage:
+		if e.To == nil || e.To.Ref != ability.TargetRef || a.a == nil || e.To.Index >= len(a.a.Targets) {
+			return unprintable, 1
+		}
+		t := a.a.Targets[e.To.Index]
+		among := ""
+		switch {
+		case t.Min == 1 && t.Max == 2:
+			among = "one or two targets"
+		case t.Min == 0 && t.Max == -1:
+			among = "any number of targets"
+		default:
+			return unprintable, 1
+		}
+		a.seen[e.To.Index] = true
+		return w("~ deals") + printAmount(e.Amount) + w("damage divided as you choose among "+among), 1
+	case ability.Regenerate:
+		return w("regenerate") + obj(), 1
+	case ability.Copy:
+		return w("copy") + obj() + w(". you may choose new targets for the copy"), 1
 	case ability.CreateToken:
+		if e.Token.Copy != nil && e.Amount == nil && e.Token.Mods == nil {
+			return w("create a token that's a copy of") + printSel(a, e.Token.Copy), 1
+		}
 		return w("create") + printToken(e), 1
 	case ability.Search:
 		return printSearch(e, es, i)
@@ -516,6 +545,9 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 			}
 			return s, 1
 		}
+		if n, err := strconv.Atoi(string(e.Position)); err == nil && n >= 2 && n <= 4 && e.Order == "" {
+			return w("put") + printSel(a, e.Object) + w("into its owner's library") + w([]string{"second", "third", "fourth"}[n-2]) + w("from the top"), 1
+		}
 		if e.Order == "" {
 			where := map[ability.Position]string{ability.Top: "on top of its owner's library", ability.Bottom: "on the bottom of its owner's library"}[e.Position]
 			if where != "" {
@@ -568,6 +600,11 @@ func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
 
 func printToken(e *ability.Effect) string {
 	t := e.Token
+	if fe := printForEach(e.Amount); fe != "" {
+		c := *e
+		c.Amount = nil
+		return printToken(&c) + fe
+	}
 	n, fixed := e.Amount.IsFixed()
 	single := e.Amount == nil || (fixed && n == 1)
 	var count string
@@ -612,6 +649,14 @@ func printManaSpec(m *ability.ManaSpec) string {
 		return w(m.OneOf[0]) + w(",") + w(m.OneOf[1]) + w(", or") + w(m.OneOf[2])
 	case m.Among == "commander":
 		return w("one mana of any color in your commander's color identity")
+	case m.Among == "opponent_lands":
+		return w("one mana of any color that a land an opponent controls could produce")
+	case m.Among == "your_lands":
+		return w("one mana of any type that a land you control could produce")
+	case m.Among == "legendary":
+		return w("one mana of any color among legendary creatures and planeswalkers you control")
+	case m.Among == "produced":
+		return w("one mana of any type that land produced")
 	case m.Any && m.Same:
 		return printAmount(m.Amount) + w("mana of any one color")
 	case m.Any:

@@ -46,6 +46,9 @@ func adjectives(f *ability.Filter) []string {
 	if f.Nontoken {
 		out = append(out, w("nontoken"))
 	}
+	if pt := exactPT(f); pt != "" {
+		out = append(out, w(pt))
+	}
 	for _, x := range []struct {
 		on   bool
 		word string
@@ -80,10 +83,14 @@ func posts(f *ability.Filter) string {
 	if f.Owner == "you" && f.Zone == "" {
 		out = append(out, w("you own"))
 	}
+	pt, tt := f.Power, f.Toughness
+	if exactPT(f) != "" {
+		pt, tt = nil, nil
+	}
 	for _, c := range []struct {
 		what string
 		c    *ability.Compare
-	}{{"mana value", f.ManaValue}, {"power", f.Power}, {"toughness", f.Toughness}} {
+	}{{"mana value", f.ManaValue}, {"power", pt}, {"toughness", tt}} {
 		if c.c != nil {
 			out = append(out, w("with "+c.what)+printCompare(c.c))
 		}
@@ -471,4 +478,17 @@ func printGraveyards(a *pctx, s *ability.Selector) string {
 		return alt(w("all cards from"), "") + whose + w("'s graveyard")
 	}
 	return unprintable
+}
+
+// exactPT is "1/1" for a filter of exactly that power and toughness, else "".
+func exactPT(f *ability.Filter) string {
+	if f.Power == nil || f.Toughness == nil || f.Power.Op != "==" || f.Toughness.Op != "==" {
+		return ""
+	}
+	p, ok1 := f.Power.Amount.IsFixed()
+	t, ok2 := f.Toughness.Amount.IsFixed()
+	if !ok1 || !ok2 {
+		return ""
+	}
+	return strconv.Itoa(p) + "/" + strconv.Itoa(t)
 }

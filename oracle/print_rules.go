@@ -23,6 +23,8 @@ func printTrigger(t *ability.Trigger) string {
 			return w("whenever ~ blocks")
 		case t.Event == ability.Tapped:
 			return w("whenever ~ becomes tapped")
+		case t.Event == ability.CounterPut && t.Counter != "":
+			return w("whenever") + alt(w("a"), w("an")) + w(t.Counter) + w("counter is put on ~")
 		case t.Event == ability.DealsDamage && t.Combat && t.ToPlayer == "player":
 			return w("whenever ~ deals combat damage to a player")
 		case t.Event == ability.DealsDamage && t.Combat && t.ToPlayer == "player_or_planeswalker":
@@ -64,6 +66,9 @@ func printTrigger(t *ability.Trigger) string {
 			g.Types = []string{"spell"}
 		}
 		return w(who) + a + printDesc(&g, "spell")
+	case ability.TappedForMana:
+		who := map[string]string{"you": "whenever you tap", "": "whenever a player taps", "opponent": "whenever an opponent taps"}[t.Player]
+		return w(who) + a + printDesc(t.Subject, "") + w("for mana")
 	case ability.GainsLife:
 		if t.Player == "you" {
 			return w("whenever you gain life")
@@ -164,6 +169,17 @@ func printStatic(s *ability.StaticEffect) string {
 	}
 	if t := ruleStatic(s); t != "" {
 		return t
+	}
+	if s.Mods != nil && s.Mods.CDA && s.Affected != nil && s.Affected.Ref == ability.Self && s.Mods.SetPAmount != nil &&
+		reflect.DeepEqual(s.Mods.SetPAmount, s.Mods.SetTAmount) && s.Mods.SetPAmount.Var == "count" && s.If == nil {
+		return w("~'s power and toughness are each equal to the number of") + printDescs(s.Mods.SetPAmount.Count, "")
+	}
+	if s.Mods != nil && len(s.Mods.Rules) == 1 && s.Mods.Rules[0] == ability.AttackUnless && s.If != nil && s.Affected != nil {
+		subj := w("~")
+		if s.Affected.Ref == ability.Attached {
+			subj = alt(w("enchanted"), w("equipped")) + printDesc(s.Affected.Filter, "")
+		}
+		return subj + w("can't attack unless") + printCond(nil, s.If)
 	}
 	if s.Rule == ability.AlternativeCost && s.Cost != nil && s.Mods == nil {
 		out := w("you may") + printCostSep(s.Cost, w("and")) + w("rather than pay ~'s mana cost")
@@ -267,6 +283,22 @@ func ruleStatic(s *ability.StaticEffect) string {
 		return w("your opponents can't cast spells during your turn")
 	case plain(ability.StaticEffect{Rule: ability.LookAtTop, Player: "you"}):
 		return w("you may look at the top card of your library any time")
+	case (s.Rule == ability.AsThoughFlash || s.Rule == ability.CastFromTop) && s.Player == "you" && s.Filter != nil && s.If == nil:
+		g := *s.Filter
+		g.Zone = ability.ZoneStack
+		if len(g.Types) == 0 && len(g.Subtypes) == 0 && len(g.AnyOf) == 0 {
+			g.Types = []string{"spell"}
+		}
+		tail := map[ability.Rule]string{ability.AsThoughFlash: "as though they had flash", ability.CastFromTop: "from the top of your library"}[s.Rule]
+		return w("you may cast") + printDescs(&g, "spell") + w(tail)
+	case s.Rule == ability.CantBeCountered && s.Filter != nil && s.Filter.Controller == "you" && s.Player == "" && s.If == nil:
+		g := *s.Filter
+		g.Controller = ""
+		g.Zone = ability.ZoneStack
+		if len(g.Types) == 0 && len(g.Subtypes) == 0 && len(g.AnyOf) == 0 {
+			g.Types = []string{"spell"}
+		}
+		return printDescs(&g, "spell") + w("you control can't be countered")
 	case s.Rule == ability.CantActivate && s.Filter != nil && s.Player == "" && s.If == nil && s.Cost == nil && s.Amount == nil:
 		return w("activated abilities of") + printDescs(s.Filter, "") + w("can't be activated")
 	case (s.Rule == ability.CostMore || s.Rule == ability.CostLess) && s.Cost != nil && s.If == nil && s.Amount == nil &&
