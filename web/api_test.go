@@ -285,6 +285,24 @@ func TestBranchAppendAndFollow(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("no head event after the append")
 	}
+	// A browser that reconnects says the last head it heard and hears of a
+	// newer one at once.
+	req, _ = http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/matches/shock-first/follow", nil)
+	req.Header.Set("Last-Event-ID", "2")
+	again, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Body.Close()
+	sc := bufio.NewScanner(again.Body)
+	for sc.Scan() {
+		if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+			if id != jsonNumber(rep.To) {
+				t.Errorf("a resumed follow said head %s, want %d", id, rep.To)
+			}
+			break
+		}
+	}
 	var d query.DiffReply
 	if s := get(t, srv, "/api/diff?a=bolt-race&b=shock-first", &d); s != 200 || d.PartedAt != 4 || len(d.Changes) == 0 {
 		t.Fatalf("diff: %d %+v", s, d)

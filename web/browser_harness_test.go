@@ -45,7 +45,7 @@ func chromiumPath() (string, error) {
 
 // tab opens a fresh tab of the shared browser for one test. It skips the
 // test unless the browser tests are on.
-func tab(t *testing.T) context.Context {
+func tab(t testing.TB) context.Context {
 	t.Helper()
 	if os.Getenv(browserEnv) != "1" {
 		t.Skipf("browser test: set %s=1 to run it (.ci/run does)", browserEnv)
@@ -115,7 +115,7 @@ func stopBrowser() {
 }
 
 // wait runs the actions with a deadline generous for a loaded machine.
-func wait(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+func wait(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	cctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
@@ -148,12 +148,12 @@ func until(cond string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// eval reads a JavaScript value from the page.
-func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+// eval reads a JavaScript value from the page; a promise is awaited.
+func eval[T any](t testing.TB, ctx context.Context, expr string) T {
 	t.Helper()
 	cctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	v, err := chromedp.Run(cctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(cctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"testing"
 
@@ -74,8 +75,8 @@ func TestBrowserFollowsARecordingMatch(t *testing.T) {
 		r.Publish(t, "bolt-race", evs[i:i+1])
 		wait(t, ctx, at(i+1, "judge"))
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll(".entry").length`); n != len(evs) {
-		t.Errorf("%d entries at the end, want %d", n, len(evs))
+	if n := eval[string](t, ctx, `document.documentElement.dataset.entries`); n != fmt.Sprint(len(evs)) {
+		t.Errorf("%s entries at the end, want %d", n, len(evs))
 	}
 	shot(t, ctx, "bolt-race-live")
 }

@@ -59,12 +59,12 @@ function zoneHTML(v, p, byId, where) {
   const pool = p.mana_pool.map((m) => `<span class="mana m-${esc(m.mana)}" title="${esc(m.mana)} from ${esc(m.source || "?")}">${esc(m.mana)}</span>`).join("");
   const perms = v.battlefield.filter((o) => o.controller === p.id);
   const rows = groupPermanents(perms).map(([label, os]) =>
-    `<div class="row" data-kind="${esc(label)}"><span class="rowlabel">${esc(label)}</span><div class="cards">${os.map((o) => cardHTML(o, v, byId)).join("")}</div></div>`).join("");
+    `<div class="row" data-kind="${esc(label)}"><span class="rowlabel">${esc(label)}</span><div class="cards">${stacks(os).map(([o, n]) => cardHTML(o, v, byId, "", n)).join("")}</div></div>`).join("");
   const hand = p.hand.map((o) => cardHTML(o, v, byId, "small")).join("");
-  const grave = p.graveyard.map((o) => cardHTML(o, v, byId, "small")).join("");
+  const grave = capped(p.graveyard, (o) => cardHTML(o, v, byId, "small"));
   let library = `<span class="count">${plural(p.library_count, "card")}</span>`;
   if (p.library_top) library += ` top: ${cardHTML(p.library_top, v, byId, "small")}`;
-  if (p.library) library += `<details><summary>top first</summary><div class="cards">${p.library.map((o) => cardHTML(o, v, byId, "small")).join("")}</div></details>`;
+  if (p.library) library += `<details class="lib" data-player="${esc(p.id)}"><summary>top first</summary><div class="cards"></div></details>`;
   return `<section class="seat ${where} seat-${esc(p.id)}" data-player="${esc(p.id)}" aria-label="${esc(p.name)}">
   <header class="playerbar">
     <span class="pname">${esc(p.name)} <span class="pid">${esc(p.id)}</span></span>
@@ -80,6 +80,47 @@ function zoneHTML(v, p, byId, where) {
     <div class="zone graveyard"><h4>Graveyard (${p.graveyard.length}, top first)</h4><div class="cards">${grave || `<span class="empty">empty</span>`}</div></div>
   </div>
 </section>`;
+}
+
+// shown is how many cards of a long zone (a graveyard) are drawn before
+// the rest is counted.
+const shown = 12;
+
+// capped draws the first cards of a zone and counts the rest.
+function capped(os, draw) {
+  const head = os.slice(0, shown).map(draw).join("");
+  return os.length > shown ? `${head}<span class="more">and ${os.length - shown} more</span>` : head;
+}
+
+// libraryHTML draws a library's cards, top first: the board leaves them
+// out until a judge opens the library (a long match has hundreds).
+export function libraryHTML(v, playerID) {
+  const p = v.players.find((x) => x.id === playerID);
+  if (!p || !p.library) return "";
+  const byId = objectIndex(v);
+  return p.library.map((o) => cardHTML(o, v, byId, "small")).join("");
+}
+
+// stacks puts permanents that look the same (same card, state, counters,
+// damage, combat, attachments) on one tile with a count, as a player
+// stacks lands on the table, first arrival first.
+function stacks(os) {
+  const out = [];
+  const at = new Map();
+  const held = new Set(os.map((x) => x.attached_to).filter(Boolean)); // something is attached to them
+  for (const o of os) {
+    const { id, card, ...look } = o; // alike whatever their ids
+    const key = JSON.stringify(look);
+    const i = at.get(key);
+    if (i === undefined || o.attached_to || held.has(id)) {
+      if (!o.attached_to) at.set(key, out.length);
+      out.push([o, 1, [id]]);
+    } else {
+      out[i][1]++;
+      out[i][2].push(id);
+    }
+  }
+  return out.map(([o, n, ids]) => [n > 1 ? { ...o, id: ids.join(" ") } : o, n]);
 }
 
 // groupPermanents sorts permanents into rows by kind, in arrival order.
@@ -137,8 +178,9 @@ function resultText(v) {
   return ` <span class="result">${esc(s)}</span>`;
 }
 
-// cardHTML draws one object; a hidden one as a card back.
-export function cardHTML(o, v, byId, size = "") {
+// cardHTML draws one object (n of them alike: a stack); a hidden one as a
+// card back.
+export function cardHTML(o, v, byId, size = "", n = 1) {
   if (o.hidden) {
     return `<div class="card back ${size}" title="a card you can't see" aria-label="hidden card"></div>`;
   }
@@ -167,7 +209,9 @@ export function cardHTML(o, v, byId, size = "") {
   if (o.face_down) bits.push(`<span class="facedown">face down</span>`);
   if (o.owner && o.controller && o.owner !== o.controller) bits.push(`<span class="owner">owner ${esc(o.owner)}</span>`);
   if (o.token) bits.push(`<span class="tok">token</span>`);
-  const label = `${o.name}${o.tapped ? ", tapped" : ""}${pt ? `, ${o.power}/${o.toughness}` : ""}`;
+  const label = `${n > 1 ? `${n} × ` : ""}${o.name}${o.tapped ? ", tapped" : ""}${pt ? `, ${o.power}/${o.toughness}` : ""}`;
+  const ids = n > 1 ? `${o.id.split(" ")[0]} …` : o.id;
+  const count = n > 1 ? `<span class="stackn" title="${n} alike: ${esc(o.id)}">×${n}</span>` : "";
   return `<div class="${cls.join(" ")}" tabindex="0" data-name="${esc(o.name)}" data-id="${esc(o.id)}" data-colors="${esc(colors)}" aria-label="${esc(label)}">
-<span class="cname">${esc(o.name)}</span><span class="oid">${esc(o.id)}</span>${pt}${bits.length ? `<span class="bits">${bits.join("")}</span>` : ""}</div>`;
+<span class="cname">${esc(o.name)}</span><span class="oid">${esc(ids)}</span>${count}${pt}${bits.length ? `<span class="bits">${bits.join("")}</span>` : ""}</div>`;
 }

@@ -3,8 +3,8 @@
 // for every position (/m/MATCH?seq=N&as=VIEW) kept up to date as it moves.
 
 import { esc, params, took, viewName } from "chronicle/dom.js";
-import { renderBoard, namesIn, notePrinted } from "chronicle/board.js";
-import { renderEvents, tookAt } from "chronicle/events.js";
+import { renderBoard, namesIn, notePrinted, libraryHTML } from "chronicle/board.js";
+import { EventList, tookAt } from "chronicle/events.js";
 import { renderScrub, placeScrub, seqAt, renderChart, placeChart } from "chronicle/scrub.js";
 import { renderAudit, renderTree, branchForm } from "chronicle/panels.js";
 import { installCardTips } from "chronicle/cardtip.js";
@@ -36,7 +36,8 @@ class Viewer {
     if (seqParam && seq > this.lastSeq()) this.notice(`This match has no input ${seqParam}: showing its last, seq ${this.lastSeq()}.`);
     await this.go(seq);
     document.documentElement.dataset.ready = "1";
-    window.chronicleFirstPaint = performance.now();
+    // For the benchmark: from navigation to the frame that shows the board.
+    requestAnimationFrame(() => { window.chronicleFirstPaint = performance.now(); });
     this.follow();
   }
 
@@ -49,6 +50,7 @@ class Viewer {
     this.index = new Map(this.seqs.map((s, i) => [s, i]));
     this.turns = t.marks.filter((m) => m.kind === "turn").map((m) => m.seq);
     this.markSeqs = [...new Set(t.marks.map((m) => m.seq))].sort((a, b) => a - b);
+    document.documentElement.dataset.entries = this.seqs.length;
   }
 
   lastSeq() { return this.seqs.length ? this.seqs[this.seqs.length - 1] : 0; }
@@ -108,7 +110,8 @@ class Viewer {
 
   renderTimeline() {
     const t = this.t;
-    this.app.querySelector("#events").innerHTML = renderEvents(t);
+    if (this.events) this.events.stop();
+    this.events = new EventList(this.app.querySelector("#events"), t);
     this.app.querySelector("#audit").innerHTML = renderAudit(t);
     this.app.querySelector("#nfind").textContent = t.findings.length;
     this.app.querySelector("#scrub").innerHTML = renderScrub(t);
@@ -144,6 +147,11 @@ class Viewer {
       const i = Math.round(((e.clientX - r.left) / Math.max(r.width, 1)) * (this.seqs.length - 1));
       this.go(this.seqs[Math.min(Math.max(i, 0), this.seqs.length - 1)]);
     });
+    // A library's cards are drawn when a judge opens it.
+    this.board.addEventListener("toggle", (e) => {
+      const d = e.target;
+      if (d.classList?.contains("lib") && d.open && this.view) d.querySelector(".cards").innerHTML = libraryHTML(this.view, d.dataset.player);
+    }, true);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
   }
@@ -251,6 +259,7 @@ class Viewer {
     if (!this.index.has(seq)) seq = this.seqs.find((s) => s >= seq) ?? this.lastSeq();
     this.cur = seq;
     const move = ++this.moves;
+    const t0 = performance.now();
     let view;
     try {
       view = await this.source.state(this.match, seq, this.as, this.head);
@@ -261,11 +270,16 @@ class Viewer {
     if (move !== this.moves) return; // a later move has begun
     this.draw(view);
     this.mark(seq);
+    // For the benchmark: from the move to the frame that shows it.
+    requestAnimationFrame(() => { window.chronicleStep = { seq, ms: performance.now() - t0 }; });
     const missing = namesIn(view).filter((n) => !this.known?.has(n));
     if (missing.length) this.lookUp(missing, view, move);
-    for (const next of [this.seqs[this.index.get(seq) + 1], this.seqs[this.index.get(seq) - 1]]) {
-      if (next !== undefined) this.source.state(this.match, next, this.as, this.head).catch(() => {});
-    }
+    // The next position the same way is likely asked next: fetch it now.
+    const dir = seq < (this.prev ?? 0) ? -1 : 1;
+    this.prev = seq;
+    const i = this.index.get(seq);
+    const next = this.seqs[i + dir] ?? this.seqs[i - dir]; // at an end, the way back
+    if (next !== undefined) this.source.state(this.match, next, this.as, this.head).catch(() => {});
   }
 
   draw(view) {
@@ -290,7 +304,7 @@ class Viewer {
     const i = this.index.get(seq);
     const e = this.t.entries[i];
     if (this.lastEntry) this.lastEntry.removeAttribute("aria-current");
-    const li = document.getElementById(`e-${seq}`);
+    const li = this.events.entry(i);
     if (li) {
       li.setAttribute("aria-current", "true");
       const panel = this.app.querySelector("#events");
@@ -303,12 +317,25 @@ class Viewer {
     this.app.querySelector("#status").innerHTML = `<span class="pos">seq <strong>${seq}</strong> of ${this.lastSeq()}</span> <span class="where">${esc(where(e))}</span> <span class="what">${esc(e.text)}</span>${d === null ? "" : ` <span class="took">took ${took(d)}</span>`}`;
     const bseq = this.app.querySelector(".bseq");
     if (bseq) bseq.textContent = seq;
-    const url = new URL(location.href);
-    url.searchParams.set("seq", seq);
-    url.searchParams.set("as", this.as);
-    if (!this.source.embedded) history.replaceState(null, "", url);
+    this.linkTo(seq);
     document.documentElement.dataset.seq = seq;
     document.documentElement.dataset.as = this.as;
+  }
+
+  // linkTo puts the position in the address bar, at most a few times a
+  // second while keys are held (browsers throttle rapid history changes).
+  linkTo(seq) {
+    if (this.source.embedded) return;
+    this.linkSeq = seq;
+    if (this.linkTimer) return;
+    const write = () => {
+      const url = new URL(location.href);
+      url.searchParams.set("seq", this.linkSeq);
+      url.searchParams.set("as", this.as);
+      history.replaceState(null, "", url);
+    };
+    write();
+    this.linkTimer = setTimeout(() => { this.linkTimer = null; write(); }, 200);
   }
 
   // follow keeps the page up to date while the match grows: at its end the
