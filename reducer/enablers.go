@@ -485,7 +485,7 @@ func (s *State) exileViews(v viewer) []ObjectView {
 	for _, id := range s.Exile {
 		o := s.Objects[id]
 		if o.FaceDown && !v.all && !o.seesFaceDown(v.seat) {
-			out = append(out, ObjectView{ID: id.String(), Hidden: true})
+			out = append(out, ObjectView{Hidden: true}) // no id, as in a hidden hand
 			continue
 		}
 		out = append(out, s.objectView(id))

@@ -13,10 +13,12 @@ import (
 // sees everything; a player sees what that player could see at the table
 // (CR 400.2): the battlefield, the stack, graveyards, exile, mana pools, life
 // totals, and the cards of their own hand. Every library and the opponents'
-// hands are hidden: a hidden hand card is a placeholder that keeps its object
-// id and says "hidden"; a hidden library is only a count. Library object ids
-// are withheld too, because ids are assigned in deck order when a game
-// begins and would give the order of a shuffled library away. A card exiled
+// hands are hidden: a hidden hand card is a placeholder that says "hidden"
+// and nothing else, not even its object id, which would let a player follow
+// a card they saw (bounced, say) into the hand and tell it from the others;
+// a hidden library is only a count. Library object ids are withheld too,
+// because ids are assigned in deck order when a game begins and would give
+// the order of a shuffled library away. A card exiled
 // face down is a placeholder too, except for a player who may look at it
 // (CR 406.3); a player who may look at the top card of their library any
 // time (Johann, Elsha) sees it as library_top.
@@ -307,7 +309,7 @@ func (s *State) objectViews(ids []ObjID, visible bool) []ObjectView {
 	out := make([]ObjectView, 0, len(ids))
 	for _, id := range ids {
 		if !visible {
-			out = append(out, ObjectView{ID: id.String(), Hidden: true})
+			out = append(out, ObjectView{Hidden: true}) // no id: it would tell hidden cards apart
 			continue
 		}
 		out = append(out, s.objectView(id))
@@ -396,12 +398,12 @@ func (s *State) objectView(id ObjID) ObjectView {
 	return ov
 }
 
-// MarshalJSON writes a hidden object as {"id":...,"hidden":true} and any
+// MarshalJSON writes a hidden object as {"id":"","hidden":true} and any
 // other with all its fields; an exiled object always has "may_cast".
 func (o ObjectView) MarshalJSON() ([]byte, error) {
 	if o.Hidden {
 		return json.Marshal(struct {
-			ID     string `json:"id,omitempty"`
+			ID     string `json:"id"`
 			Hidden bool   `json:"hidden"`
 		}{o.ID, true})
 	}

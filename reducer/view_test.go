@@ -68,8 +68,8 @@ func TestViewHidesHiddenCards(t *testing.T) {
 	if p2.HandCount != 2 || len(p2.Hand) != 2 || !p2.Hand[0].Hidden || !p2.Hand[1].Hidden {
 		t.Errorf("p2's hand in p1's view: %+v", p2.Hand)
 	}
-	if !strings.Contains(js, `{"id":"`+p2.Hand[0].ID+`","hidden":true}`) {
-		t.Errorf("no placeholder for p2's hand card %s:\n%s", p2.Hand[0].ID, js)
+	if p2.Hand[0].ID != "" || !strings.Contains(js, `{"id":"","hidden":true}`) {
+		t.Errorf("p2's hand card is not a bare placeholder (%q):\n%s", p2.Hand[0].ID, js)
 	}
 
 	// The other way round, and for a spectator.

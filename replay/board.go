@@ -108,15 +108,16 @@ func writePlayer(b *strings.Builder, v *reducer.View, p reducer.PlayerView) {
 }
 
 // objectList is "Shock (o14), Forest (o3)", hidden objects counted:
-// "2 hidden (o20, o21)"; with owners, each visible object names its owner.
+// "2 hidden"; with owners, each visible object names its owner.
 func objectList(os []reducer.ObjectView, owners bool) string {
 	if len(os) == 0 {
 		return "none"
 	}
-	var parts, hidden []string
+	var parts []string
+	hidden := 0
 	for _, o := range os {
 		if o.Hidden {
-			hidden = append(hidden, o.ID)
+			hidden++ // counted only: nothing that tells one from another
 			continue
 		}
 		s := objectName(o)
@@ -125,8 +126,8 @@ func objectList(os []reducer.ObjectView, owners bool) string {
 		}
 		parts = append(parts, s)
 	}
-	if len(hidden) > 0 {
-		parts = append(parts, fmt.Sprintf("%d hidden (%s)", len(hidden), strings.Join(hidden, ", ")))
+	if hidden > 0 {
+		parts = append(parts, fmt.Sprintf("%d hidden", hidden))
 	}
 	return strings.Join(parts, ", ")
 }

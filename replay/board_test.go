@@ -47,7 +47,7 @@ waiting for: p1 to act with priority
 		t.Errorf("judge's board:\n%s\nwant:\n%s", got, want)
 	}
 	p1 := board(t, pos, "p1")
-	for _, want := range []string{"seen by p1", "  hand (1): Shock (o19)\n", "  hand (1): 1 hidden (o26)\n", "  library (1): hidden\n"} {
+	for _, want := range []string{"seen by p1", "  hand (1): Shock (o19)\n", "  hand (1): 1 hidden\n", "  library (1): hidden\n"} {
 		if !strings.Contains(p1, want) {
 			t.Errorf("p1's board lacks %q:\n%s", want, p1)
 		}

@@ -172,6 +172,9 @@ func (t *telling) move(e *reducer.Effect) {
 	}
 	from, to := o.Zone, e.Zone
 	now := " (now " + e.To.String() + ")"
+	if !t.sees(to, o.Owner) {
+		now = "" // the new id in a zone the viewer can't see would let them follow the card
+	}
 	name := t.obj(e.Obj)
 	switch {
 	case t.ev.Kind == events.KindCast && to == reducer.ZoneStack && t.spell == 0:
@@ -181,9 +184,9 @@ func (t *telling) move(e *reducer.Effect) {
 	case e.Obj == t.resolving:
 		t.resolved(o, to, now)
 	case from == reducer.ZoneLibrary && to == reducer.ZoneHand:
-		t.join(groupDraw, o.Owner, t.seen(o, to, e.To))
+		t.join(groupDraw, o.Owner, t.seen(o, to, e, true))
 	case from == reducer.ZoneHand && to == reducer.ZoneLibrary:
-		t.join(groupBottom, o.Owner, t.seen(o, to, e.To))
+		t.join(groupBottom, o.Owner, t.seen(o, to, e, true))
 	case from == reducer.ZoneStack && to == reducer.ZoneGraveyard:
 		t.line("%s is countered", name)
 	case from == reducer.ZoneBattlefield && to == reducer.ZoneGraveyard && o.Is("Creature"):
@@ -191,32 +194,41 @@ func (t *telling) move(e *reducer.Effect) {
 	case from == reducer.ZoneHand && to == reducer.ZoneGraveyard:
 		t.line("%s discards %s", t.actor(o.Owner), name)
 	case to == reducer.ZoneGraveyard:
-		t.line("%s is put into %s's graveyard from the %s%s", t.seenOrCard(o, to, e.Obj), t.actor(o.Owner), from, now)
+		t.line("%s is put into %s's graveyard from the %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), from, now)
 	case to == reducer.ZoneExile:
-		t.line("%s is exiled from the %s%s", t.seenOrCard(o, to, e.Obj), from, now)
+		t.line("%s is exiled from the %s%s", t.seenOrCard(o, to, e), from, now)
 	case to == reducer.ZoneBattlefield:
-		t.line("%s enters the battlefield from the %s%s", t.seenOrCard(o, to, e.Obj), from, now)
+		t.line("%s enters the battlefield from the %s%s", t.seenOrCard(o, to, e), from, now)
 	case to == reducer.ZoneHand:
-		t.line("%s is returned to %s's hand from the %s%s", t.seenOrCard(o, to, e.Obj), t.actor(o.Owner), from, now)
+		t.line("%s is returned to %s's hand from the %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), from, now)
 	case to == reducer.ZoneLibrary:
-		t.line("%s is put into %s's library from the %s%s", t.seenOrCard(o, to, e.Obj), t.actor(o.Owner), from, now)
+		t.line("%s is put into %s's library from the %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), from, now)
 	default:
-		t.line("%s moves from the %s to the %s%s", t.seenOrCard(o, to, e.Obj), from, to, now)
+		t.line("%s moves from the %s to the %s%s", t.seenOrCard(o, to, e), from, to, now)
 	}
 }
 
-// seen names object o, moving to zone to, as id if the viewer sees it in
-// either zone, and "" if not.
-func (t *telling) seen(o *reducer.Object, to reducer.Zone, id reducer.ObjID) string {
-	if !t.sees(o.Zone, o.Owner) && !t.sees(to, o.Owner) {
+// seen names object o, moving to zone to (the move e), if the viewer sees
+// it in either zone, and "" if not. It gives the id o has in a zone the
+// viewer sees: the new one (e.To) when newID asks for it and the viewer
+// sees where o goes, else the old one (e.Obj) when they see where it was.
+// An id in a zone the viewer can't see would let them follow the card.
+func (t *telling) seen(o *reducer.Object, to reducer.Zone, e *reducer.Effect, newID bool) string {
+	seesFrom, seesTo := t.sees(o.Zone, o.Owner), t.sees(to, o.Owner)
+	if !seesFrom && !seesTo {
 		return ""
+	}
+	id := e.Obj
+	if newID && seesTo || !seesFrom {
+		id = e.To
 	}
 	return o.Name() + " (" + id.String() + ")"
 }
 
-// seenOrCard is seen, or "a card" for one the viewer can't see.
-func (t *telling) seenOrCard(o *reducer.Object, to reducer.Zone, id reducer.ObjID) string {
-	if n := t.seen(o, to, id); n != "" {
+// seenOrCard is seen (by its old id where the viewer sees it), or "a card"
+// for one the viewer can't see.
+func (t *telling) seenOrCard(o *reducer.Object, to reducer.Zone, e *reducer.Effect) string {
+	if n := t.seen(o, to, e, false); n != "" {
 		return n
 	}
 	return "a card"
