@@ -27,7 +27,11 @@ func (t *telling) tableEffect(e *reducer.Effect) {
 		if o == nil {
 			return
 		}
-		t.tableLine("%s moves from %s to %s (now %s)", t.seenOrCard(o, e.Zone, e.Obj), t.zone(o.Zone, o.Owner), t.zone(e.Zone, o.Owner), e.To)
+		now := " (now " + e.To.String() + ")"
+		if !t.sees(e.Zone, o.Owner) {
+			now = "" // no id in a zone the viewer can't see
+		}
+		t.tableLine("%s moves from %s to %s%s", t.seenOrCard(o, e.Zone, e), t.zone(o.Zone, o.Owner), t.zone(e.Zone, o.Owner), now)
 	case reducer.OpTap:
 		t.tableLine("%s becomes tapped", t.obj(e.Obj))
 	case reducer.OpUntap:
