@@ -141,5 +141,6 @@ func (g *Game) doAbility(seat int, p abilityPlan, x int) {
 	if p.ab.DiscardSelf {
 		g.move(p.src, ZoneGraveyard, g.S.Objects[p.src].Owner, -1) // "Discard this card" (CR 701.8)
 	}
+	g.fireTargeted(id, seat) // interp_attach.go
 	g.acted(seat)
 }

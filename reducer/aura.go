@@ -142,7 +142,7 @@ func (g *Game) auraIllegal(o *Object) string {
 			return why
 		}
 	}
-	return ""
+	return g.langAuraIllegal(o, to) // interp_attach.go
 }
 
 // --- Setup: a permanent's attached_to -------------------------------------

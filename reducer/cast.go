@@ -385,6 +385,7 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	}
 	g.afterCast(plan, nid, seat)
 	g.fire(cards.TriggerCast, nid, seat) // CR 601.2i: cast once paid
+	g.fireTargeted(nid, seat)            // ward and the like (interp_attach.go)
 	g.acted(seat)
 }
 

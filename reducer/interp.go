@@ -107,7 +107,11 @@ func buildLangCard(def *cards.Card) *langCard {
 		case ability.Keyword:
 			lc.keywords = append(lc.keywords, a)
 			for _, x := range expandKeyword(a) { // interp_keywords.go
-				lc.activated = append(lc.activated, &x)
+				if x.Kind == ability.Triggered {
+					lc.triggered = append(lc.triggered, &x)
+				} else {
+					lc.activated = append(lc.activated, &x)
+				}
 			}
 		}
 		if lc.unsupported == nil {

@@ -120,5 +120,6 @@ func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
 	}
 	g.payCost(seat, p.costs)  // interp_paycost.go
 	g.paySelf(p.src, p.costs) // "Sacrifice ~", "Discard ~" (CR 701.21, 701.9)
+	g.fireTargeted(id, seat)
 	g.acted(seat)
 }

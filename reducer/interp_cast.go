@@ -27,6 +27,8 @@ func (g *Game) planLangCast(seat int, o *Object, def *cards.Card, ab *ability.Ab
 	specs := []ability.Target(nil)
 	if ab != nil {
 		specs = ab.Targets
+	} else if k := langEnchant(langOf(def)); k != nil {
+		specs = []ability.Target{enchantSlot(k)} // an Aura spell (CR 303.4a)
 	}
 	switch {
 	case ab != nil && ab.Modes != nil:

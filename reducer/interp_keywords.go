@@ -27,6 +27,12 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 	if k.Cost == nil {
 		return nil
 	}
+	switch k.Name {
+	case "Equip":
+		return []ability.Ability{equipAbility(a)} // interp_attach.go
+	case "Ward":
+		return []ability.Ability{wardAbility(a)}
+	}
 	cost := *k.Cost
 	cost.Discard = &ability.Selector{Ref: ability.Self}
 	cycle := func(effects ...ability.Effect) []ability.Ability {
@@ -65,6 +71,9 @@ func cyclingFilter(kind string) *ability.Filter {
 // one it reads where it matters, one it expands, or kicker.
 func keywordSupported(a *ability.Ability) bool {
 	k := a.Keyword
+	if k.Name == "Enchant" && k.Filter != nil && k.Cost == nil && k.N == 0 && (k.Text == "" || k.Text == "player") {
+		return true // interp_attach.go
+	}
 	if k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
 		return true
 	}

@@ -219,6 +219,7 @@ func (g *Game) recordLangTriggerTargets(o *Object, ts []Target) {
 	}
 	g.emit(Effect{Op: OpSpell, Obj: o.ID, Targets: append(slices.Clone(o.Targets), ts...)})
 	g.emitLangChoices(o.ID, nil, append(slots, len(ts)))
+	g.fireTargetedBy(o.ID, o.Controller, ts)
 }
 
 // langTriggerAnswer checks an answer for a language trigger's slot: each

@@ -51,6 +51,7 @@ func init() {
 		ability.Fight:          verbFight,
 		ability.Choose:         verbChoose,
 		ability.Investigate:    verbInvestigate,
+		ability.Attach:         verbAttach,
 	}
 }
 

@@ -35,6 +35,10 @@ func (g *Game) resolveTop() {
 		}
 		return
 	}
+	if k := langEnchant(langOf(def)); k != nil && def.IsPermanent() && !o.fused() {
+		g.resolveLangAura(o, k) // interp_attach.go
+		return
+	}
 	sp := def.SpellOf()
 	legal, fizzles := g.legalTargets(o, targetKinds(sp, len(o.Targets)))
 	if o.fused() {

@@ -61,6 +61,9 @@ func (g *Game) stateBasedActions() bool {
 	if g.annihilateCounters() { // CR 704.5q (wither.go)
 		acted = true
 	}
+	if g.unattachEquipment() { // CR 704.5n (interp_attach.go)
+		acted = true
+	}
 	if s.specials == 0 {
 		return acted // no token or copy exists: nothing can vanish
 	}

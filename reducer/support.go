@@ -97,10 +97,11 @@ func (s *supporter) targets(ts []ability.Target, p string) {
 
 var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
+	ability.BecomesTarget: true,
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
-	if !supportedTriggerEvents[t.Event] {
+	if !supportedTriggerEvents[t.Event] || t.Event == ability.BecomesTarget && (!t.Self || t.Subject != nil) {
 		s.no(p+".event", "%s triggers are not carried out yet", t.Event)
 	}
 	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil {
@@ -170,7 +171,7 @@ var supportedVerbOperands = map[ability.Verb]string{
 	ability.Shuffle: "player", ability.Scry: "player amount", ability.Surveil: "player amount",
 	ability.Look: "player object amount", ability.Reveal: "player object amount", ability.Select: "player object",
 	ability.AddMana: "player mana", ability.Regenerate: "object", ability.Fight: "object to", ability.Choose: "player choice",
-	ability.Investigate: "player amount",
+	ability.Investigate: "player amount", ability.Attach: "object to",
 }
 
 func (s *supporter) effects(es []ability.Effect, p string) {
