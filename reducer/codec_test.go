@@ -20,7 +20,7 @@ func TestEffectCodecCoversEveryField(t *testing.T) {
 
 // Every effect of every fixture game round-trips through the stored form.
 func TestEffectCodecRoundTrip(t *testing.T) {
-	for _, name := range []string{"bolt-race", "green-red", "discover", "populate", "adventure-enablers", "mana-abilities", "table-effects"} {
+	for _, name := range []string{"bolt-race", "green-red", "discover", "populate", "adventure-enablers", "mana-abilities", "table-effects", "table-bowmasters"} {
 		for _, effs := range fixtureEffects(t, name) {
 			got, err := DecodeEffects(EncodeEffects(effs))
 			if err != nil {

@@ -24,7 +24,7 @@ import (
 // difference, rules first, table second. A library's order is the table's
 // only where its effects put cards into it (tableRun.libraries).
 func (g *Game) patchTo(tr *tableRun, t *State) []string {
-	p := &patcher{g: g, t: t, libraries: tr.libraries, toG: map[ObjID]ObjID{}}
+	p := &patcher{g: g, t: t, libraries: tr.libraries, told: tr.effects, toG: map[ObjID]ObjID{}}
 	if tr.ended {
 		p.losers(tr.losers)
 		return p.diffs
@@ -41,6 +41,7 @@ type patcher struct {
 	g         *Game
 	t         *State
 	libraries []int
+	told      []Effect   // the table's run: where damage came from
 	pairs     [][2]ObjID // g's object (0: none), t's object (0: none)
 	toG       map[ObjID]ObjID
 	diffs     []string
@@ -263,7 +264,13 @@ func (p *patcher) fields(ge, te *Object) {
 	}
 	if ge.Damage != te.Damage {
 		p.diff("%s: %d damage for the rules, %d for the table", name, ge.Damage, te.Damage)
-		g.emit(Effect{Op: OpDamage, Obj: ge.ID, N: te.Damage - ge.Damage})
+		n := te.Damage - ge.Damage
+		g.emit(Effect{Op: OpDamage, Obj: ge.ID, N: n, To: p.damageSource(func(e *Effect) int {
+			if e.Op == OpDamage && e.Obj == te.ID {
+				return e.N
+			}
+			return 0
+		}, n)})
 	}
 	if te.Deathtouched && !ge.Deathtouched {
 		g.emit(Effect{Op: OpDeathtouched, Obj: ge.ID})
@@ -290,6 +297,28 @@ func (p *patcher) fields(ge, te *Object) {
 		}
 		g.emit(Effect{Op: OpFaceDown, Obj: ge.ID, N: n})
 	}
+}
+
+// damageSource is the source of damage the patch deals: the one source of
+// the damage of the table's run that amount sums, when it is all from one
+// source and makes up the amount; else 0. It is only told (a log says
+// who dealt the damage); applying damage doesn't read it.
+func (p *patcher) damageSource(amount func(e *Effect) int, want int) ObjID {
+	var src ObjID
+	total := 0
+	for i := range p.told {
+		e := &p.told[i]
+		if n := amount(e); n > 0 {
+			if src != 0 && e.To != src {
+				return 0
+			}
+			src, total = e.To, total+n
+		}
+	}
+	if total != want {
+		return 0
+	}
+	return p.mappedOr0(src)
 }
 
 func (p *patcher) mappedOr0(id ObjID) ObjID {
@@ -323,7 +352,17 @@ func (p *patcher) players() {
 		tp := t.Players[seat]
 		if gp.Life != tp.Life {
 			p.diff("%s: life %d for the rules, %d for the table", gp.ID, gp.Life, tp.Life)
-			g.emit(Effect{Op: OpLife, Seat: seat, N: tp.Life - gp.Life})
+			n := tp.Life - gp.Life
+			var src ObjID
+			if n < 0 {
+				src = p.damageSource(func(e *Effect) int {
+					if e.Op == OpLife && e.Seat == seat && e.To != 0 && e.N < 0 {
+						return -e.N
+					}
+					return 0
+				}, -n)
+			}
+			g.emit(Effect{Op: OpLife, Seat: seat, N: n, To: src})
 		}
 		for _, k := range counterKinds(gp.Counters, tp.Counters) {
 			if a, b := gp.counterOf(k), tp.counterOf(k); a != b {

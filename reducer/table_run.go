@@ -277,20 +277,21 @@ func (r *tableRun) apply(i int, e *events.TableEffect) error {
 			return err
 		}
 		var def *cards.Card
+		facts := e.Characteristics
 		if e.Token != "" {
-			d, ok := s.pool.Card(e.Token)
-			if !ok {
-				return bad("token", "no token or card named %q in the card data: describe it with characteristics", e.Token)
+			d, f, err := r.token(i, e.Token)
+			if err != nil {
+				return err
 			}
-			def = d
-			c.Token = d.Name
+			def, facts = d, f
+			c.Token = e.Token
 		}
 		for range max(e.N, 1) {
 			id := s.nextObjID()
 			if def != nil {
 				t.emit(Effect{Op: OpToken, Obj: id, Name: def.Name, Seat: p})
 			} else {
-				f := *e.Characteristics
+				f := *facts
 				t.emit(Effect{Op: OpTableToken, Obj: id, Seat: p, Facts: &f})
 			}
 			if e.Tapped {
@@ -454,6 +455,40 @@ func (r *tableRun) apply(i int, e *events.TableEffect) error {
 	}
 	r.canon = append(r.canon, c)
 	return nil
+}
+
+// token finds the token a create_token names: a card of the pool by that
+// name (the tokens the pool's cards make), else the card data's one token
+// definition of that name, whose characteristics the token is then given.
+// A name with several definitions (a 1/1 Soldier and a 2/2 one) must be
+// described.
+func (r *tableRun) token(i int, name string) (*cards.Card, *events.Characteristics, error) {
+	pool := r.g.S.pool
+	if d, ok := pool.Card(name); ok {
+		return d, nil, nil
+	}
+	defs := pool.Tokens(name)
+	switch len(defs) {
+	case 0:
+		return nil, nil, r.formErr(i, "token", "no token or card named %q in the card data: describe it with characteristics", name)
+	case 1:
+		return nil, charsOf(defs[0]), nil
+	}
+	var which []string
+	for _, d := range defs {
+		which = append(which, describeFacts(charsOf(d)))
+	}
+	return nil, nil, r.formErr(i, "token", "the card data has %d tokens named %q (%s): describe the one made with characteristics", len(defs), name, strings.Join(which, "; "))
+}
+
+// charsOf is a card's characteristics in the table's vocabulary.
+func charsOf(d *cards.Card) *events.Characteristics {
+	f := &events.Characteristics{Name: d.Name, Types: slices.Clone(d.Types), Subtypes: slices.Clone(d.Subtypes),
+		Supertypes: slices.Clone(d.Supertypes), Power: d.Power, Toughness: d.Toughness, Keywords: slices.Clone(d.Keywords), Text: d.Oracle}
+	for _, col := range d.Colors {
+		f.Colors = append(f.Colors, col.Letter())
+	}
+	return f
 }
 
 // emitContinuous starts the continuous effect e describes on id: a change
