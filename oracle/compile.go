@@ -29,6 +29,7 @@ func rules() *grammar {
 		addMoreRules(g)
 		addBatch3(g)
 		addPoolRules(g)
+		addBatch5(g)
 		addSentences(g)
 		addTriggers(g)
 		addStatics(g)

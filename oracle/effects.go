@@ -84,7 +84,12 @@ func addEffects(g *grammar) {
 	eff("eff", "discard <some>", func(v []any) ability.Effect {
 		return ability.Effect{Verb: ability.Discard, Object: sel(v[0])}
 	})
-	eff("eff", "mill <cards>", func(v []any) ability.Effect { return ability.Effect{Verb: ability.Mill, Amount: amt(v[0])} })
+	g.add("eff", "mill <cards>", func(v []any) any {
+		if n, ok := amt(v[0]).IsFixed(); ok && n == 1 {
+			return nil // "mill a card" binds the card (rules_pool.go)
+		}
+		return one(ability.Effect{Verb: ability.Mill, Amount: amt(v[0])})
+	})
 
 	// Life (CR 119).
 	eff("eff", "[you] gain <amt> life", func(v []any) ability.Effect { return ability.Effect{Verb: ability.GainLife, Amount: amt(v[0])} })

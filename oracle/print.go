@@ -424,6 +424,8 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 				return s + w("can't be blocked this turn"), 1
 			case ability.CantBlock:
 				return s + w("can't block this turn"), 1
+			case ability.MustBlock:
+				return s + w("blocks this turn if able"), 1
 			}
 			return unprintable, 1
 		}
@@ -472,6 +474,11 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		return w("~ deals") + printAmount(e.Amount) + w("damage divided as you choose among "+among), 1
 	case ability.Regenerate:
 		return w("regenerate") + obj(), 1
+	case ability.MayPlay:
+		if e.Duration != ability.ThisTurn || e.Text != "" {
+			return unprintable, 1
+		}
+		return w("you may play") + obj() + w("this turn"), 1
 	case ability.Copy:
 		return w("copy") + obj() + w(". you may choose new targets for the copy"), 1
 	case ability.CreateToken:

@@ -243,6 +243,9 @@ func typeWords(f *ability.Filter, plural bool) string {
 		}
 		return w(f.Types[0]) + w("or") + w(f.Types[1])
 	case len(f.Types) == 3:
+		if plural {
+			return w(pl(f.Types[0])) + w(",") + w(pl(f.Types[1])) + w(", and") + w(pl(f.Types[2]))
+		}
 		return w(f.Types[0]) + w(",") + w(f.Types[1]) + w(", or") + w(f.Types[2])
 	}
 	return ""

@@ -240,6 +240,12 @@ func printReplace(r *ability.ReplaceEffect) string {
 		reflect.DeepEqual(*r.Subject, ability.Filter{Types: []string{"card"}, Owner: "opponent"}) {
 		return w("if a card would be put into an opponent's graveyard from anywhere, exile it instead.")
 	}
+	if r.Event == ability.ReplToGraveyard && r.To == ability.ZoneExile && r.Subject == nil && r.Player == "" {
+		return w("if a card or token would be put into a graveyard from anywhere, exile it instead.")
+	}
+	if r.Event == ability.ReplEnters && !r.Self && r.Subject != nil && r.Tapped && r.Unless == nil && r.UnlessPay == nil && r.Counter == "" {
+		return printDescs(r.Subject, "") + w("enter tapped.")
+	}
 	if r.Event != ability.ReplEnters || !r.Self {
 		return unprintable
 	}

@@ -143,3 +143,34 @@ func addPoolRules(g *grammar) {
 		return &ability.StaticEffect{Affected: &ability.Selector{Ref: ability.Self}, Mods: &ability.Mods{SetPAmount: n, SetTAmount: n, CDA: true}}
 	})
 }
+
+func addBatch5(g *grammar) {
+	// "Target creature blocks this turn if able."
+	g.add("eff", "<obj1> blocks this turn if able", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Pump, Object: sel(v[0]), Mods: &ability.Mods{Rules: []ability.Rule{ability.MustBlock}}, Duration: ability.EndOfTurn})
+	})
+	// "artifacts, creatures, and planeswalkers".
+	g.add("tcores", "<types> , <types> , and <types>", func(v []any) any {
+		return &ability.Filter{Types: []string{v[0].(string), v[1].(string), v[2].(string)}}
+	})
+	// "Nonbasic lands your opponents control enter tapped."
+	g.add("repl", "<descs> enter tapped .", func(v []any) any {
+		f := filt(v[0])
+		if f.Zone != "" {
+			return nil
+		}
+		return &ability.ReplaceEffect{Event: ability.ReplEnters, Subject: f, Tapped: true}
+	})
+	// "If a card or token would be put into a graveyard from anywhere,
+	// exile it instead."
+	g.add("repl", "if a card or token would be put into a graveyard from anywhere , exile it instead .", func(v []any) any {
+		return &ability.ReplaceEffect{Event: ability.ReplToGraveyard, To: ability.ZoneExile}
+	})
+	// "You may play that card this turn."
+	g.add("eff", "you may play <obj> this turn", func(v []any) any {
+		return one(ability.Effect{Verb: ability.MayPlay, Object: sel(v[0]), Duration: ability.ThisTurn})
+	})
+	g.add("eff", "mill a card <@>", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Mill, Amount: ability.Fixed(1), Bind: bindName(v[0].(at), "milled")})
+	})
+}

@@ -96,3 +96,12 @@ func TestOverridesWellFormed(t *testing.T) {
 		}
 	}
 }
+
+// An override replaces a face's compiled abilities and says why.
+func TestOverrideUsed(t *testing.T) {
+	c, _ := Default().Card("Mana Reflection")
+	f := c.Own()
+	if f.Override == "" || !f.Complete() || len(f.Abilities) != 1 || f.Abilities[0].Replace.Times != 2 {
+		t.Errorf("Mana Reflection: %+v", f)
+	}
+}
