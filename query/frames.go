@@ -1,9 +1,12 @@
 package query
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/reducer"
 )
@@ -30,16 +33,67 @@ const minShared = 64
 type frameBuilder struct {
 	f     *Frames
 	index map[string]int
+	// objects are the last frame's objects by id, with the node each
+	// became: an object that hasn't changed is not encoded again.
+	objects map[string]frameObject
 }
+
+type frameObject struct {
+	o   reducer.ObjectView
+	ref int
+}
+
+// objectRef marks, in a view being encoded, an object already stored as
+// node N: it marshals as {"id":"#N","hidden":true}, which no real object
+// does (ids are "o12"), and the scan writes it {"#":N}.
+const objectRef = `{"id":"#`
 
 func newFrameBuilder(match, as string) *frameBuilder {
 	return &frameBuilder{
-		f:     &Frames{Match: match, As: as, Frames: []json.RawMessage{}, Nodes: []json.RawMessage{}},
-		index: map[string]int{},
+		f:       &Frames{Match: match, As: as, Frames: []json.RawMessage{}, Nodes: []json.RawMessage{}},
+		index:   map[string]int{},
+		objects: map[string]frameObject{},
 	}
 }
 
+// add encodes the view after the next input. v is the builder's to change.
 func (b *frameBuilder) add(v *reducer.View) error {
+	seen := make(map[string]frameObject, len(b.objects))
+	var err error
+	swap := func(o *reducer.ObjectView) {
+		if o.Hidden || err != nil {
+			return
+		}
+		e, ok := b.objects[o.ID]
+		if !ok || !reflect.DeepEqual(e.o, *o) {
+			var data []byte
+			if data, err = json.Marshal(o); err != nil {
+				return
+			}
+			e = frameObject{o: *o, ref: b.node(data)}
+		}
+		seen[o.ID] = e
+		*o = reducer.ObjectView{ID: "#" + strconv.Itoa(e.ref), Hidden: true}
+	}
+	zones := [][]reducer.ObjectView{v.Battlefield, v.Stack, v.Exile}
+	for i := range v.Players {
+		p := &v.Players[i]
+		zones = append(zones, p.Hand, p.Library, p.Graveyard, p.Command)
+		if p.LibraryTop != nil {
+			top := *p.LibraryTop
+			swap(&top)
+			p.LibraryTop = &top
+		}
+	}
+	for _, z := range zones {
+		for i := range z {
+			swap(&z[i])
+		}
+	}
+	if err != nil {
+		return err
+	}
+	b.objects = seen
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
@@ -66,6 +120,11 @@ func (b *frameBuilder) value(data []byte, top bool) ([]byte, []byte, error) {
 	var out []byte
 	switch data[0] {
 	case '{', '[':
+		if bytes.HasPrefix(data, []byte(objectRef)) {
+			end := bytes.IndexByte(data, '}')
+			n, _, _ := strings.Cut(string(data[len(objectRef):end]), `"`)
+			return []byte(`{"#":` + n + `}`), data[end+1:], nil
+		}
 		closer := byte('}')
 		if data[0] == '[' {
 			closer = ']'
@@ -122,13 +181,18 @@ func (b *frameBuilder) value(data []byte, top bool) ([]byte, []byte, error) {
 
 // share stores node once and returns a reference to it.
 func (b *frameBuilder) share(node []byte) []byte {
+	return []byte(`{"#":` + strconv.Itoa(b.node(node)) + `}`)
+}
+
+// node stores node once and returns its number.
+func (b *frameBuilder) node(node []byte) int {
 	n, ok := b.index[string(node)]
 	if !ok {
 		n = len(b.f.Nodes)
 		b.f.Nodes = append(b.f.Nodes, json.RawMessage(node))
 		b.index[string(node)] = n
 	}
-	return []byte(`{"#":` + strconv.Itoa(n) + `}`)
+	return n
 }
 
 // jsonString returns the string literal data starts with, and the rest.
