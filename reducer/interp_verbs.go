@@ -17,42 +17,52 @@ import (
 // cards, and may ask questions at steps of its own. Supports (support.go)
 // lists which verbs and operands are carried out.
 
-var verbs map[ability.Verb]func(x *verbRun)
+// verbs are the verbs the interpreter carries out (initialised with the
+// package's variables, so that registerVerb in any file's init finds it).
+var verbs = map[ability.Verb]func(x *verbRun){
+	ability.Damage:         verbDamage,
+	ability.Destroy:        verbDestroy,
+	ability.Exile:          verbExile,
+	ability.Move:           verbMove,
+	ability.Sacrifice:      verbSacrifice,
+	ability.Draw:           verbDraw,
+	ability.Discard:        verbDiscard,
+	ability.Mill:           verbMill,
+	ability.GainLife:       verbLife(1),
+	ability.LoseLife:       verbLife(-1),
+	ability.PutCounters:    verbPutCounters,
+	ability.RemoveCounters: verbRemoveCounters,
+	ability.Pump:           verbPump,
+	ability.Grant:          verbPump,
+	ability.CreateToken:    verbToken,
+	ability.Counter:        verbCounter,
+	ability.Tap:            verbTap(true),
+	ability.Untap:          verbTap(false),
+	ability.Search:         verbSearch,
+	ability.Shuffle:        verbShuffle,
+	ability.Scry:           verbScry,
+	ability.Surveil:        verbSurveil,
+	ability.Look:           verbLook,
+	ability.Reveal:         verbLook,
+	ability.Select:         verbSelect,
+	ability.AddMana:        verbAddMana,
+	ability.Regenerate:     verbRegenerate,
+	ability.Fight:          verbFight,
+	ability.Choose:         verbChoose,
+	ability.Investigate:    verbInvestigate,
+	ability.Attach:         verbAttach,
+}
 
-func init() {
-	verbs = map[ability.Verb]func(x *verbRun){
-		ability.Damage:         verbDamage,
-		ability.Destroy:        verbDestroy,
-		ability.Exile:          verbExile,
-		ability.Move:           verbMove,
-		ability.Sacrifice:      verbSacrifice,
-		ability.Draw:           verbDraw,
-		ability.Discard:        verbDiscard,
-		ability.Mill:           verbMill,
-		ability.GainLife:       verbLife(1),
-		ability.LoseLife:       verbLife(-1),
-		ability.PutCounters:    verbPutCounters,
-		ability.RemoveCounters: verbRemoveCounters,
-		ability.Pump:           verbPump,
-		ability.Grant:          verbPump,
-		ability.CreateToken:    verbToken,
-		ability.Counter:        verbCounter,
-		ability.Tap:            verbTap(true),
-		ability.Untap:          verbTap(false),
-		ability.Search:         verbSearch,
-		ability.Shuffle:        verbShuffle,
-		ability.Scry:           verbScry,
-		ability.Surveil:        verbSurveil,
-		ability.Look:           verbLook,
-		ability.Reveal:         verbLook,
-		ability.Select:         verbSelect,
-		ability.AddMana:        verbAddMana,
-		ability.Regenerate:     verbRegenerate,
-		ability.Fight:          verbFight,
-		ability.Choose:         verbChoose,
-		ability.Investigate:    verbInvestigate,
-		ability.Attach:         verbAttach,
+// registerVerb adds a verb the interpreter carries out: fn runs it, and
+// operands lists the Effect operands it reads (as supportedVerbOperands
+// does), so that Supports accepts it. For verbs written in files of their
+// own; registering a verb twice is a programming error.
+func registerVerb(v ability.Verb, operands string, fn func(x *verbRun)) {
+	if verbs[v] != nil {
+		panic("reducer: verb " + string(v) + " registered twice")
 	}
+	verbs[v] = fn
+	supportedVerbOperands[v] = operands
 }
 
 // resolvingSource is the object that deals a resolving spell's or
