@@ -30,6 +30,7 @@ func rules() *grammar {
 		addBatch3(g)
 		addPoolRules(g)
 		addBatch5(g)
+		addBatch6(g)
 		addSentences(g)
 		addTriggers(g)
 		addStatics(g)

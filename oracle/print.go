@@ -474,6 +474,8 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		return w("~ deals") + printAmount(e.Amount) + w("damage divided as you choose among "+among), 1
 	case ability.Regenerate:
 		return w("regenerate") + obj(), 1
+	case ability.Attach:
+		return w("attach") + obj() + w("to") + printSel(a, e.To), 1
 	case ability.MayPlay:
 		if e.Duration != ability.ThisTurn || e.Text != "" {
 			return unprintable, 1
@@ -833,6 +835,8 @@ func printKeyword(k *ability.KeywordAbility) string {
 			q = printDescs(k.Filter, "")
 		}
 		return name + w("from") + q
+	case k.Name == "Enchant" && k.Filter == nil && k.Text == "player":
+		return name + w("player")
 	case k.Name == "Enchant":
 		return name + printDesc(k.Filter, "")
 	case k.Name == "Affinity":

@@ -217,6 +217,8 @@ func printStatic(s *ability.StaticEffect) string {
 	}
 	hasPT := m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil
 	switch {
+	case len(m.Rules) == 1 && !hasPT && len(m.Keywords) == 0 && m.Rules[0] == ability.DoesntUntap && s.Affected.Ref == ability.Attached:
+		return subj + w("doesn't untap during its controller's untap step")
 	case len(m.Rules) == 1 && !hasPT && len(m.Keywords) == 0:
 		t := ruleText[m.Rules[0]]
 		if t == "" || plural {

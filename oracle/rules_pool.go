@@ -174,3 +174,26 @@ func addBatch5(g *grammar) {
 		return one(ability.Effect{Verb: ability.Mill, Amount: ability.Fixed(1), Bind: bindName(v[0].(at), "milled")})
 	})
 }
+
+func addBatch6(g *grammar) {
+	// "Enchant player" (CR 702.5, 303.4).
+	g.add("kw", "enchant player", func(v []any) any {
+		return kwAbility(ability.KeywordAbility{Name: "Enchant", Text: "player"})
+	})
+	// "When ~ enters, attach it to target creature you control."
+	g.add("eff", "attach <obj1> to <obj1>", func(v []any) any {
+		o := sel(v[0])
+		if o.Ref != ability.Self && !(o.Ref == ability.Bound) {
+			return nil
+		}
+		return one(ability.Effect{Verb: ability.Attach, Object: o, To: sel(v[1])})
+	})
+	// "Enchanted creature doesn't untap during its controller's untap
+	// step."
+	g.add("static", "<aff1> doesn't untap during its controller 's untap step", func(v []any) any {
+		if sel(v[0]).Ref != ability.Attached {
+			return nil
+		}
+		return &ability.StaticEffect{Affected: sel(v[0]), Mods: &ability.Mods{Rules: []ability.Rule{ability.DoesntUntap}}}
+	})
+}
