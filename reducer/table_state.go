@@ -224,3 +224,33 @@ func (t *TableGrant) describe() []string {
 	}
 	return out
 }
+
+// tableTypes are the card types table effects give o and its card doesn't
+// have.
+func (o *Object) tableTypes() []string {
+	var out []string
+	d := o.def()
+	o.recordedAny(func(c *Continuous) bool {
+		if c.Table != nil {
+			for _, t := range c.Table.Types {
+				if !slices.Contains(out, t) && (d == nil || !d.Is(t)) {
+					out = append(out, t)
+				}
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// counterMap is a player's counters by kind for a view; nil for none.
+func counterMap(cs []Counter) map[string]int {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make(map[string]int, len(cs))
+	for _, c := range cs {
+		out[c.Kind] = c.N
+	}
+	return out
+}

@@ -101,6 +101,8 @@ type PlayerView struct {
 	Mulligans   int          `json:"mulligans"`
 	Lost        bool         `json:"lost"`
 	LossReason  string       `json:"loss_reason,omitempty"`
+	// Counters a player has (poison, energy), by kind.
+	Counters map[string]int `json:"counters,omitempty"`
 }
 
 // ManaView is one mana in a pool: its letter and the source that made it.
@@ -114,10 +116,12 @@ type ManaView struct {
 type ObjectView struct {
 	ID string `json:"id"`
 	// Ability is "activated" or "triggered" for an ability on the stack,
+	// or "table" for one the table put there with its Text (table.go),
 	// which has no characteristics of its own; Source is the permanent it
 	// came from (which may be gone).
 	Ability string `json:"ability,omitempty"`
 	Source  string `json:"source,omitempty"`
+	Text    string `json:"text,omitempty"`
 	// Hidden: the viewer can't see this object; it marshals as
 	// {"id":...,"hidden":true} and every other field is empty.
 	Hidden bool   `json:"hidden,omitempty"`
@@ -259,7 +263,7 @@ func (s *State) View(as string) *View {
 		pv := PlayerView{
 			ID: p.ID, Name: p.Name, Life: p.Life, ManaPool: []ManaView{},
 			HandCount: len(p.Hand), LibraryCount: len(p.Library),
-			LandsPlayed: p.LandsPlayed, Mulligans: p.Mulligans, Lost: p.Lost, LossReason: p.LossReason,
+			LandsPlayed: p.LandsPlayed, Mulligans: p.Mulligans, Lost: p.Lost, LossReason: p.LossReason, Counters: counterMap(p.Counters),
 		}
 		for _, m := range p.Pool {
 			mv := ManaView{Mana: m.Color.Letter()}
@@ -346,6 +350,8 @@ func (s *State) objectView(id ObjID) ObjectView {
 		ov.Ability = "activated"
 	case o.Trigger > 0:
 		ov.Ability = "triggered"
+	case o.Text != "":
+		ov.Ability, ov.Text = "table", o.Text
 	}
 	if ov.Ability != "" {
 		ov.Source = o.Source.String()
@@ -356,6 +362,7 @@ func (s *State) objectView(id ObjID) ObjectView {
 			ov.Power, ov.Toughness = &p, &t
 		}
 		ov.Types = append(ov.Types, d.Types...)
+		ov.Types = append(ov.Types, o.tableTypes()...)
 		ov.Supertypes = append(ov.Supertypes, d.Supertypes...)
 		ov.Subtypes = append(ov.Subtypes, d.Subtypes...)
 		ov.Keywords = slices.Clone(d.Keywords)

@@ -70,6 +70,9 @@ func writePlayer(b *strings.Builder, v *reducer.View, p reducer.PlayerView) {
 	if p.Mulligans > 0 {
 		fmt.Fprintf(b, ", mulligans %d", p.Mulligans)
 	}
+	for _, k := range slices.Sorted(maps.Keys(p.Counters)) {
+		fmt.Fprintf(b, ", %s counters %d", k, p.Counters[k])
+	}
 	if p.Lost {
 		b.WriteString(", lost: " + p.LossReason)
 	}
@@ -182,6 +185,9 @@ func spellLine(o reducer.ObjectView) string {
 	line := objectName(o)
 	if o.Ability != "" {
 		line += ", " + o.Ability + " ability of " + o.Source
+	}
+	if o.Text != "" {
+		line += fmt.Sprintf(": %q", o.Text)
 	}
 	if o.Face != "" {
 		line += " cast as " + o.Face

@@ -190,6 +190,9 @@ func (x *setupExport) write(w io.Writer, tail []*events.Event) error {
 		}
 		c := x.bare(ev)
 		c.Body = b
+		if c.Effects, err = remapEffects(ev.Effects, x.remap); err != nil {
+			return fmt.Errorf("match %s seq %d: effects: %w", x.match, ev.Seq, err)
+		}
 		out = append(out, c)
 	}
 	return events.WriteJSONL(w, out)
@@ -226,6 +229,28 @@ func remapBody(b events.Body, f func(string) string) (events.Body, error) {
 		return nil, err
 	}
 	return nb, nil
+}
+
+// remapEffects returns a copy of the table's effects with every object or
+// card id passed through f, as remapBody does for a body.
+func remapEffects(effs []events.TableEffect, f func(string) string) ([]events.TableEffect, error) {
+	if len(effs) == 0 {
+		return nil, nil
+	}
+	raw, err := json.Marshal(effs)
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	if raw, err = json.Marshal(remapValue(v, f)); err != nil {
+		return nil, err
+	}
+	var out []events.TableEffect
+	err = json.Unmarshal(raw, &out)
+	return out, err
 }
 
 func remapValue(v any, f func(string) string) any {

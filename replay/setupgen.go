@@ -21,8 +21,9 @@ import (
 // pool, a land played this turn, a once-a-turn ability used this turn, a
 // pass already made this round, tokens, permanents controlled by a player
 // who doesn't own them, exiled cards someone may cast or that lie face
-// down, games already won, a game that is over. Mulligans taken before the
-// game began are history, not position: a setup forgets them.
+// down, counters on a player, games already won, a game that is over.
+// Mulligans taken before the game began are history, not position: a
+// setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
 // belongs in Inexpressible too, or the round-trip test of the fixtures
@@ -71,6 +72,9 @@ func Inexpressible(s *reducer.State) []string {
 		}
 		if seat < len(s.GameWins) && s.GameWins[seat] > 0 {
 			add("games already won in the match (%s won %d)", p.ID, s.GameWins[seat])
+		}
+		for _, c := range p.Counters {
+			add("%d %s counter%s on %s", c.N, c.Kind, map[bool]string{true: "", false: "s"}[c.N == 1], p.ID)
 		}
 	}
 	for _, id := range s.Battlefield {
