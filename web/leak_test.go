@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +19,7 @@ import (
 // the judge sees in zones hidden from a player (the opponent's hand, every
 // library) that the player never sees anywhere in the match, then checks
 // that no answer the viewer gave that player holds any of it: no card name,
-// no card id.
+// no card id, no object id.
 
 // secrets lists, for viewer as of match in the store in dir, the strings
 // that would give hidden cards away: names and `"card":"cN"` ids seen only
@@ -48,6 +49,9 @@ func secrets(t *testing.T, dir, match, as string) []string {
 			}
 			for _, o := range zone {
 				hidden[o.Name], hidden[`"card":"`+o.Card+`"`] = true, true
+				for _, form := range idForms(o.ID) {
+					hidden[form] = true
+				}
 			}
 		}
 		data, _ := json.Marshal(pos.View(as))
@@ -58,6 +62,11 @@ func secrets(t *testing.T, dir, match, as string) []string {
 				seen[name] = true
 				seen[fmt.Sprintf(`"card":"%v"`, o["card"])] = true
 			}
+			if id, ok := o["id"].(string); ok {
+				for _, form := range idForms(id) {
+					seen[form] = true
+				}
+			}
 		})
 	}
 	var out []string
@@ -67,6 +76,15 @@ func secrets(t *testing.T, dir, match, as string) []string {
 		}
 	}
 	return out
+}
+
+// idForms are the ways an object id is written in answers: a JSON string,
+// and in a narrative "(o33)" or "o33,".
+func idForms(id string) []string {
+	if id == "" {
+		return nil
+	}
+	return []string{`"` + id + `"`, "(" + id + ")", id + ","}
 }
 
 func walkJSON(v any, fn func(map[string]any)) {
@@ -148,8 +166,8 @@ func checkNoSecrets(t *testing.T, tp *tap, secrets []string) {
 func TestAPIGivesAPlayerNoHiddenCard(t *testing.T) {
 	dir := recorded(t, "best-of-three.jsonl")
 	sec := secrets(t, dir, "best-of-three", "p2")
-	if !containsString(sec, "Divination") {
-		t.Fatalf("the fixture has no card hidden from Dan all match long: secrets %v", sec)
+	if !containsString(sec, "Divination") || !slices.ContainsFunc(sec, func(s string) bool { return strings.HasPrefix(s, `"o`) }) {
+		t.Fatalf("the fixture has no card, or no object id, hidden from Dan all match long: secrets %v", sec)
 	}
 	srv, tp := tapped(t, dir, "Dan")
 	for _, path := range []string{
