@@ -66,6 +66,9 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop,
 		r.admittedSeq = seq
 		a.batch.StreamSeq = seq
 		a.last, a.msgs = msg, a.msgs+1
+		if !r.cfg.Share.Owns(bus.MatchOfSubject(msg.Subject())) {
+			continue // another recorder's match: it records it
+		}
 		v, ev, rej := r.admitSafely(msg, md)
 		switch {
 		case rej != nil:

@@ -47,6 +47,10 @@ type Config struct {
 	// Key, when set, signs every verdict and status reply (bus.SignReply),
 	// so that a publisher can tell them from forgeries.
 	Key nkeys.KeyPair
+	// Share, when set, is the share of the matches this recorder owns
+	// (bus.Share): it records and answers for those only, with a consumer
+	// of its own; the zero Share owns them all.
+	Share bus.Share
 }
 
 // Recorder consumes the input stream into the store. Run it once.
@@ -116,17 +120,11 @@ func (r *Recorder) Stats() Stats {
 // the batch in hand is committed and acked. It returns an error when it
 // cannot set up or cannot commit; nothing uncommitted is ever acked.
 func (r *Recorder) Run(ctx context.Context) error {
-	stream, err := bus.EnsureStream(ctx, r.js, r.cfg.Stream)
+	cons, err := r.firstSetup(ctx)
 	if err != nil {
-		return err
-	}
-	r.stream = stream
-	r.cursor = bus.CursorName(stream)
-	if r.lastApplied, err = r.cfg.Store.LastApplied(r.cursor); err != nil {
-		return err
-	}
-	cons, err := bus.EnsureConsumer(ctx, stream, r.lastApplied)
-	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
 		return err
 	}
 	r.statusSub, err = r.cfg.Conn.Subscribe(bus.StatusWild, r.serveStatus)

@@ -51,6 +51,52 @@ func (r *Recorder) reconsume(ctx context.Context) (jetstream.Consumer, error) {
 	}
 }
 
+// firstSetup sets the stream and the consumer up as the recorder starts,
+// trying again with a backoff while the failures are ones that pass: a
+// recorder started while the cluster elects a leader waits for it.
+func (r *Recorder) firstSetup(ctx context.Context) (jetstream.Consumer, error) {
+	trouble := newTrouble(r.log, "setting up the input stream and consumer")
+	for {
+		cons, err := r.setupAt(ctx)
+		if err == nil {
+			trouble.over()
+			return cons, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if fatal(err) {
+			return nil, err
+		}
+		trouble.failed(err)
+		if !sleep(ctx, trouble.backoff()) {
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// setupAt is the first setup's one attempt: the stream, the store's cursor
+// of it, the consumer positioned after it.
+func (r *Recorder) setupAt(ctx context.Context) (jetstream.Consumer, error) {
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	stream, err := bus.EnsureStream(sctx, r.js, r.cfg.Stream)
+	if err != nil {
+		return nil, err
+	}
+	r.stream, r.cursor = stream, bus.CursorName(stream)
+	if r.lastApplied, err = r.cfg.Store.LastApplied(r.cursor); err != nil {
+		return nil, &permanent{err}
+	}
+	return bus.EnsureShareConsumer(sctx, stream, r.cfg.Share.Consumer(), r.lastApplied)
+}
+
+// permanent marks an error that waiting won't cure (the store failed).
+type permanent struct{ err error }
+
+func (p *permanent) Error() string { return p.err.Error() }
+func (p *permanent) Unwrap() error { return p.err }
+
 func (r *Recorder) setup(ctx context.Context) (jetstream.Consumer, error) {
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -75,13 +121,14 @@ func (r *Recorder) setup(ctx context.Context) (jetstream.Consumer, error) {
 		r.cursor, r.lastApplied, r.admittedSeq = cursor, last, last
 	}
 	r.stream = stream
-	return bus.EnsureConsumer(sctx, stream, r.lastApplied)
+	return bus.EnsureShareConsumer(sctx, stream, r.cfg.Share.Consumer(), r.lastApplied)
 }
 
 // fatal reports whether a setup error won't pass by waiting: the
 // connection is closed for good, or the server refuses the recorder's user.
 func fatal(err error) bool {
-	if errors.Is(err, nats.ErrConnectionClosed) || errors.Is(err, nats.ErrAuthorization) {
+	var p *permanent
+	if errors.As(err, &p) || errors.Is(err, nats.ErrConnectionClosed) || errors.Is(err, nats.ErrAuthorization) {
 		return true
 	}
 	var apiErr *jetstream.APIError

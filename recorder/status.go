@@ -14,6 +14,9 @@ import (
 // serveStatus answers what the store holds of a match: its head, and the
 // verdict of each seq asked about. It reads committed data only.
 func (r *Recorder) serveStatus(msg *nats.Msg) {
+	if !r.cfg.Share.Owns(bus.MatchOfSubject(msg.Subject)) {
+		return // its owner answers
+	}
 	rep := r.status(bus.MatchOfSubject(msg.Subject), msg.Data)
 	data, _ := json.Marshal(rep)
 	m, err := bus.SignReply(r.cfg.Key, msg.Reply, data)

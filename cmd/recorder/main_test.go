@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		os.Exit(run(argsAfterMarker(os.Args), os.Stdout, os.Stderr))
 	}
+	if cfg := os.Getenv(nodeEnv); cfg != "" {
+		os.Exit(runNode(cfg)) // a cluster node (cluster_test.go)
+	}
 	goleak.VerifyTestMain(m)
 }
 

@@ -23,6 +23,7 @@ type serveCmd struct {
 	NATS     string `name:"nats" placeholder:"URL" help:"Use this NATS server or cluster (JetStream on) instead of embedding one."`
 	Replicas int    `default:"1" help:"Stream replicas when the recorder creates the stream (3 on a cluster)."`
 	Users    string `name:"users" placeholder:"DIR" help:"Users folder (recorder users init): the embedded server lets in only these users, each with its role's rights, and reloads them on SIGHUP."`
+	Share    string `name:"share" placeholder:"I/N" help:"Own share I of N of the matches (by a hash of the match id), beside N-1 other recorders on the same stream, each with its own --data; replay reads their stores as one (--data a,b,c)."`
 	Key      string `name:"key" placeholder:"FILE" help:"nkey seed that signs every verdict and status reply (recorder keygen makes one); with --users, the recorder's own key by default."`
 	Insecure bool   `name:"insecure" help:"Let the embedded server listen off the loopback interface without --users: anyone who reaches the port may publish, read, delete or purge."`
 	NoReads  bool   `name:"no-reads" help:"Don't answer live reads (replay --nats, replay serve --nats) from the store."`
@@ -50,6 +51,11 @@ func (c *serveCmd) Run(e *env) error {
 		return fail(exitUsage, "%v", err)
 	}
 	opt.key = key
+	if c.Share != "" {
+		if opt.share, err = bus.ParseShare(c.Share); err != nil {
+			return fail(exitUsage, "--share: %v", err)
+		}
+	}
 	svc, err := startService(ctx, opt)
 	if err != nil {
 		if errors.Is(err, store.ErrLocked) {

@@ -33,6 +33,7 @@ type serviceOptions struct {
 	usersDir  string
 	serverTLS *tls.Config
 	key       nkeys.KeyPair // signs verdicts; nil: unsigned
+	share     bus.Share     // the matches this recorder owns; zero: all
 }
 
 // service is a running recorder with everything it owns. stop shuts it
@@ -96,6 +97,7 @@ func startService(ctx context.Context, opt serviceOptions) (_ *service, err erro
 		Validator: rules,
 		Logger:    opt.log,
 		Key:       opt.key,
+		Share:     opt.share,
 	})
 	if err != nil {
 		return nil, err

@@ -79,6 +79,9 @@ type Publisher struct {
 	// subject's last sequence can't be known and inputs go without it; the
 	// recorder's seq and digest checks still refuse an interleaving writer.
 	noOrder atomic.Bool
+	// heard: a recorder answered this publisher once; no recorder after
+	// that is one restarting, not none at all.
+	heard atomic.Bool
 }
 
 func (p *Publisher) batchSize() int {
@@ -216,13 +219,13 @@ func (r *matchRun) ride(ctx context.Context, evs []*events.Event) error {
 // transient reports whether err may pass by itself: a request that timed
 // out or found no responder, a connection being re-established, JetStream
 // answering that it is unavailable (503) while a leader is elected. No
-// recorder at all is transient only once one has answered in this run.
+// recorder at all is transient only once one has answered this publisher.
 func (r *matchRun) transient(err error) bool {
 	var apiErr *jetstream.APIError
 	var be *batchError
 	switch {
 	case errors.Is(err, ErrNoRecorder):
-		return r.heard.Load()
+		return r.p.heard.Load()
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, nats.ErrTimeout),
 		errors.Is(err, nats.ErrNoResponders), errors.Is(err, jetstream.ErrNoStreamResponse),
 		errors.Is(err, nats.ErrNoStreamResponse),
@@ -271,7 +274,6 @@ type matchRun struct {
 	awaiting map[uint64]bool // published, no verdict yet
 	sent     map[uint64]bool // handed to NATS at least once
 	progress time.Time       // the last verdict, acknowledgement or answer
-	heard    atomic.Bool     // the recorder answered a status request
 	wake     chan struct{}
 }
 
@@ -607,7 +609,7 @@ func (r *matchRun) status(ctx context.Context, seqs []uint64) (*StatusReply, err
 	defer cancel()
 	rep, err := requestStatus(ctx, r.p.NC, r.match, seqs, r.p.RecorderKey)
 	if err == nil {
-		r.heard.Store(true)
+		r.p.heard.Store(true)
 		r.moved()
 	}
 	return rep, err

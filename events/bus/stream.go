@@ -106,8 +106,14 @@ func CursorName(s jetstream.Stream) string {
 // committed batch, which acks every one before it. A consumer left by an
 // earlier version with explicit acks is replaced, positioned the same way.
 func EnsureConsumer(ctx context.Context, s jetstream.Stream, lastApplied uint64) (jetstream.Consumer, error) {
+	return EnsureShareConsumer(ctx, s, ConsumerName, lastApplied)
+}
+
+// EnsureShareConsumer is EnsureConsumer for the durable consumer named
+// name (a share's: Share.Consumer).
+func EnsureShareConsumer(ctx context.Context, s jetstream.Stream, name string, lastApplied uint64) (jetstream.Consumer, error) {
 	cfg := jetstream.ConsumerConfig{
-		Durable:       ConsumerName,
+		Durable:       name,
 		Description:   "Chronicle recorder",
 		AckPolicy:     jetstream.AckAllPolicy,
 		AckWait:       AckWait,
@@ -116,28 +122,28 @@ func EnsureConsumer(ctx context.Context, s jetstream.Stream, lastApplied uint64)
 		MaxAckPending: 4096,
 		DeliverPolicy: jetstream.DeliverAllPolicy,
 	}
-	c, err := s.Consumer(ctx, ConsumerName)
+	c, err := s.Consumer(ctx, name)
 	switch {
 	case errors.Is(err, jetstream.ErrConsumerNotFound):
 		// Created below.
 	case err != nil:
-		return nil, fmt.Errorf("bus: consumer %s: %w", ConsumerName, err)
+		return nil, fmt.Errorf("bus: consumer %s: %w", name, err)
 	case c.CachedInfo().Config.AckPolicy != cfg.AckPolicy:
 		// Made by an earlier version (explicit acks): the ack policy can't be
 		// changed in place, and the store's cursor says where to go on.
-		if err := s.DeleteConsumer(ctx, ConsumerName); err != nil {
-			return nil, fmt.Errorf("bus: replace consumer %s: %w", ConsumerName, err)
+		if err := s.DeleteConsumer(ctx, name); err != nil {
+			return nil, fmt.Errorf("bus: replace consumer %s: %w", name, err)
 		}
 	case c.CachedInfo().Delivered.Stream == lastApplied:
 		return c, nil
 	default:
 		// Out of step with the store: deliver again from lastApplied+1.
 		rerr := error(nil)
-		if _, rerr = s.ResetConsumerToSequence(ctx, ConsumerName, lastApplied+1); rerr == nil {
-			return s.Consumer(ctx, ConsumerName)
+		if _, rerr = s.ResetConsumerToSequence(ctx, name, lastApplied+1); rerr == nil {
+			return s.Consumer(ctx, name)
 		}
-		if err := s.DeleteConsumer(ctx, ConsumerName); err != nil {
-			return nil, fmt.Errorf("bus: reposition consumer %s: reset: %v; delete: %w", ConsumerName, rerr, err)
+		if err := s.DeleteConsumer(ctx, name); err != nil {
+			return nil, fmt.Errorf("bus: reposition consumer %s: reset: %v; delete: %w", name, rerr, err)
 		}
 	}
 	if lastApplied > 0 {
@@ -146,7 +152,7 @@ func EnsureConsumer(ctx context.Context, s jetstream.Stream, lastApplied uint64)
 	}
 	c, err = s.CreateConsumer(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("bus: create consumer %s: %w", ConsumerName, err)
+		return nil, fmt.Errorf("bus: create consumer %s: %w", name, err)
 	}
 	return c, nil
 }
