@@ -40,6 +40,14 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 				continue
 			}
 			found = true
+			if why := Supports(a); why != nil {
+				// A partly modelled card: this ability is its text the
+				// engine doesn't carry out (the table's, table_generic.go).
+				if first == nil {
+					first = g.refuse(RuleCardCode, "body.ability", "%s's ability %d is not modelled yet: %v", s.objName(id), b.Ability, why)
+				}
+				continue
+			}
 			p, err := g.planLangAbility(seat, id, a, b)
 			if err == nil {
 				return p, true, nil

@@ -233,29 +233,7 @@ func (l *lister) casts(seat int, id ObjID) {
 	if o.Def == nil {
 		return
 	}
-	faces := []string{""}
-	if o.Def.Layout == "split" {
-		faces = faces[:0]
-		for _, f := range o.Def.Faces {
-			faces = append(faces, f.Name)
-		}
-		if o.Def.HasKeyword("Fuse") {
-			faces = append(faces, o.Def.Name) // both halves (fuse.go)
-		}
-	}
-	if a := o.Def.Adventure(); a != nil {
-		faces = append(faces, a.Name)
-	}
-	for _, f := range l.g.grantedFaces(o) {
-		faces = append(faces, f.Name)
-	}
-	if b := o.Def.Back(); b != nil && o.Def.Layout == "modal_dfc" {
-		faces = append(faces, b.Name) // faces.go
-	}
-	if o.Def.Prototype != nil {
-		faces = append(faces, cards.PrototypeFace)
-	}
-	for _, face := range faces {
+	for _, face := range l.g.castFaces(o) {
 		def := o.Def
 		if face != "" && face != o.Def.Name {
 			def = o.Def.FaceUp(face)
@@ -293,6 +271,36 @@ func (l *lister) casts(seat int, id ObjID) {
 			}
 		}
 	}
+}
+
+// castFaces are the ways a cast may name the face of card o: "" for its
+// usual face, each half of a split card (and the whole card, fused), an
+// Adventure, a face another permanent grants, a modal DFC's back,
+// cards.PrototypeFace.
+func (g *Game) castFaces(o *Object) []string {
+	faces := []string{""}
+	if o.Def.Layout == "split" {
+		faces = faces[:0]
+		for _, f := range o.Def.Faces {
+			faces = append(faces, f.Name)
+		}
+		if o.Def.HasKeyword("Fuse") {
+			faces = append(faces, o.Def.Name) // both halves (fuse.go)
+		}
+	}
+	if a := o.Def.Adventure(); a != nil {
+		faces = append(faces, a.Name)
+	}
+	for _, f := range g.grantedFaces(o) {
+		faces = append(faces, f.Name)
+	}
+	if b := o.Def.Back(); b != nil && o.Def.Layout == "modal_dfc" {
+		faces = append(faces, b.Name) // faces.go
+	}
+	if o.Def.Prototype != nil {
+		faces = append(faces, cards.PrototypeFace)
+	}
+	return faces
 }
 
 // maxX is the largest X worth offering for cost: the size of seat's mana

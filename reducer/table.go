@@ -146,6 +146,7 @@ func (g *Game) submitTable(ev *events.Event) ([]Effect, error) {
 		diffs = append(diffs, w.shuffleDiffs(tr.shuffles)...)
 		v = w.judge(pre, w.out, diffs, tr)
 	}
+	w.dropMoot()
 	if err := w.askShuffles(tr.shuffles); err != nil {
 		return nil, err
 	}
@@ -155,6 +156,21 @@ func (g *Game) submitTable(ev *events.Event) ([]Effect, error) {
 	}
 	g.S, g.verif = w.S, v
 	return w.out, nil
+}
+
+// dropMoot: a question about a triggered ability's targets is moot once
+// the table's version has left the ability off the stack (the rules put
+// it there; the table's effects don't list it, and the stack is the
+// table's). The game goes on as it would after the answer: the next
+// trigger's targets, or priority.
+func (g *Game) dropMoot() {
+	q := g.S.Pending
+	if q.Ask != AskChoose || q.What != whatTriggerTarget {
+		return
+	}
+	if o := g.S.Obj(q.Resolving); o == nil || o.Zone != ZoneStack {
+		g.givePriority(q.Of, 0)
+	}
 }
 
 // tableHook applies the table's effects where the engine meets what it
