@@ -1,12 +1,15 @@
 package sim
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand"
+	"path/filepath"
+	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/chronicle-mtg/chronicle/coverage"
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -34,6 +37,13 @@ type Options struct {
 	// one is chosen: a listed input the rules refuse is an error. It makes
 	// a game several times slower; the fuzz test sets it.
 	CheckListed bool
+	// Decks, when set, are real decks (a decklists file) the matches play
+	// instead of random ones from Pool (decklists.go), the cards the
+	// engine doesn't model played through the table's effects (table.go).
+	Decks []coverage.Deck
+	// GenFlags are the `replay gen` flags that give these Decks
+	// ("--decklists decks.jsonl"), for an Error's way to reproduce it.
+	GenFlags string
 }
 
 // DefaultMaxGameInputs is the default cap on the inputs of one game.
@@ -43,9 +53,12 @@ const DefaultMaxGameInputs = 400
 // and play_land 6, mana 3 in one's own main phase, 0.3 elsewhere, anything
 // else 1), and the chance that a player concedes before any input.
 const (
-	passWeight     = 1.5
-	mulliganWeight = 0.15
-	concedeChance  = 0.0005
+	passWeight = 1.5
+	// Real decks (Options.Decks): a player with mana in the pool in their
+	// own main phase mostly goes on making mana until a spell can be cast.
+	passWithManaWeight = 0.2
+	mulliganWeight     = 0.15
+	concedeChance      = 0.0005
 )
 
 // Epoch is the recorded time of every generated match's first input; each
@@ -60,6 +73,9 @@ type Match struct {
 	Inputs []*events.Event
 	Games  int            // games played
 	Digest reducer.Digest // of the final state
+	// Unverified counts the inputs the rules could not verify: those
+	// that carry the table's effects for cards the engine doesn't model.
+	Unverified int
 }
 
 // MatchID is the id of the match of seed: "sim-17", "sim-n3" for -3.
@@ -77,6 +93,8 @@ type Error struct {
 	Seq   uint64 // the input that failed, or the one after which it did
 	Input string // that input as JSON, when known
 	Err   string
+	// Flags are the gen flags that choose the decks (Options.GenFlags).
+	Flags string
 }
 
 func (e *Error) Error() string {
@@ -84,8 +102,12 @@ func (e *Error) Error() string {
 	if e.Input != "" {
 		at += " " + e.Input
 	}
-	return fmt.Sprintf("sim: seed %d (%s), %s: %s; reproduce: replay gen --matches 1 --seed %d --out DIR",
-		e.Seed, e.Match, at, e.Err, e.Seed)
+	flags := ""
+	if e.Flags != "" {
+		flags = " " + e.Flags
+	}
+	return fmt.Sprintf("sim: seed %d (%s), %s: %s; reproduce: replay gen%s --matches 1 --seed %d --out DIR",
+		e.Seed, e.Match, at, e.Err, flags, e.Seed)
 }
 
 // Play plays the match of seed to its end. A panic of the engine, an input
@@ -96,18 +118,23 @@ func Play(seed int64, opt Options) (m *Match, err error) {
 	opt = opt.withDefaults()
 	d := &driver{opt: opt, rng: rand.New(rand.NewSource(seed)), g: reducer.New(opt.Pool), trusted: reducer.New(opt.Pool)}
 	m = &Match{ID: MatchID(seed), Seed: seed}
-	ev := d.matchStarted(m.ID)
+	var ev *events.Event
+	if opt.Decks != nil {
+		m.ID = DeckMatchID(seed)
+		ev = d.decksStarted(m.ID, seed)
+	} else {
+		ev = d.matchStarted(m.ID)
+	}
 	fail := func(format string, args ...any) error {
-		e := &Error{Seed: seed, Match: m.ID, Seq: uint64(len(m.Inputs) + 1), Err: fmt.Sprintf(format, args...)}
+		e := &Error{Seed: seed, Match: m.ID, Seq: uint64(len(m.Inputs) + 1), Err: fmt.Sprintf(format, args...), Flags: opt.GenFlags}
 		if ev != nil {
-			body, _ := json.Marshal(ev.Body)
-			e.Input = fmt.Sprintf("(%s by %s %s)", ev.Kind, ev.Actor, body)
+			e.Input = "(" + describe(ev) + ")"
 		}
 		return e
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = fail("panic: %v", r)
+			err = fail("panic: %v%s", r, panicSite())
 		}
 	}()
 	var prev events.Hash
@@ -122,6 +149,12 @@ func Play(seed int64, opt Options) (m *Match, err error) {
 		effs, err := d.g.Submit(ev)
 		if err != nil {
 			return m, fail("refused: %v", err)
+		}
+		switch v := d.g.Verification(); v.Status {
+		case reducer.Disputed:
+			return m, fail("disputed: %s (%s)", v.Reason, v.Rule)
+		case reducer.Unverified:
+			m.Unverified++
 		}
 		if err := d.replayEffects(effs); err != nil {
 			return m, fail("%v", err)
@@ -207,4 +240,21 @@ func (d *driver) concession(seat int) *events.Event {
 		}
 	}
 	return nil
+}
+
+// panicSite names where a recovered panic happened, " at file.go:12
+// (pkg.Func)", from the deferred function that recovered it: the first
+// frame of the module's code below the runtime's panic machinery.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") && strings.Contains(f.Function, "chronicle/") {
+			return fmt.Sprintf(" at %s:%d (%s)", filepath.Base(f.File), f.Line, f.Function[strings.LastIndex(f.Function, "/")+1:])
+		}
+		if !more {
+			return ""
+		}
+	}
 }

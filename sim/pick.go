@@ -21,6 +21,9 @@ func (d *driver) next() (*events.Event, error) {
 		}
 	}
 	acts := d.g.LegalActions()
+	if d.opt.Decks != nil {
+		acts = append(acts, d.tableActions(acts)...)
+	}
 	if d.opt.CheckListed {
 		if err := d.checkListed(acts); err != nil {
 			return nil, err
@@ -70,15 +73,19 @@ func (d *driver) pick(acts []*events.Event) *events.Event {
 		}
 		byKind[a.Kind] = append(byKind[a.Kind], a)
 	}
+	mainPhase := s.Active == q.Player && (s.Step == reducer.StepMain1 || s.Step == reducer.StepMain2)
 	weight := func(k events.Kind) float64 {
 		switch k {
 		case events.KindPass:
+			if d.opt.Decks != nil && mainPhase && len(s.Players[q.Player].Pool) > 0 {
+				return passWithManaWeight
+			}
 			return passWeight
 		case events.KindMulligan:
 			return mulliganWeight
 		case events.KindActivate:
 			// Mana is worth making mostly in one's own main phase.
-			if s.Active == q.Player && (s.Step == reducer.StepMain1 || s.Step == reducer.StepMain2) {
+			if mainPhase {
 				return 3
 			}
 			return 0.3
@@ -110,8 +117,12 @@ func (d *driver) checkListed(acts []*events.Event) error {
 		if err := a.Check(); err != nil {
 			return fmt.Errorf("listed %s is malformed: %v", describe(a), err)
 		}
-		if _, err := d.g.Clone().Submit(a); err != nil {
+		c := d.g.Clone()
+		if _, err := c.Submit(a); err != nil {
 			return fmt.Errorf("listed %s is refused: %v", describe(a), err)
+		}
+		if v := c.Verification(); v.Status == reducer.Disputed {
+			return fmt.Errorf("listed %s is disputed: %s (%s)", describe(a), v.Reason, v.Rule)
 		}
 	}
 	if d.g.S.Digest() != before {
@@ -123,5 +134,10 @@ func (d *driver) checkListed(acts []*events.Event) error {
 // describe is an input as one line, for messages.
 func describe(ev *events.Event) string {
 	body, _ := json.Marshal(ev.Body)
-	return fmt.Sprintf("%s by %s %s", ev.Kind, ev.Actor, body)
+	out := fmt.Sprintf("%s by %s %s", ev.Kind, ev.Actor, body)
+	if len(ev.Effects) > 0 {
+		effs, _ := json.Marshal(ev.Effects)
+		out += " with effects " + string(effs)
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -86,14 +85,9 @@ func printCardCoverage(w io.Writer, cv coverage.Card) {
 }
 
 func (c *cardsCmd) decklists(e *env, pool *cards.Pool) error {
-	f, err := os.Open(c.Decklists)
+	decks, err := readDecklists(c.Decklists)
 	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	defer f.Close()
-	decks, err := coverage.ReadDecks(f)
-	if err != nil {
-		return fail(exitUsage, "%s: %v", c.Decklists, err)
+		return err
 	}
 	r := coverage.OfDecks(decks, pool, engineSupports, c.Top)
 	if c.JSON {
