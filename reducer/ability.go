@@ -105,6 +105,9 @@ func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.
 			return abilityPlan{}, err
 		}
 	}
+	if why := g.activationForbidden(o, false); why != "" { // CR 101.2 (interp_rules.go)
+		return abilityPlan{}, g.refuse("CR 101.2", "body.source", "%s", why)
+	}
 	plan := abilityPlan{src: id, ab: ab}
 	for i, k := range abilityTargetKinds(ab, len(b.Targets)) {
 		t, err := g.chooseTargetFrom(seat, 0, o, k, b.Targets[i], "body.targets["+itoa(i)+"]", plan.targets)

@@ -183,6 +183,9 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 	if err != nil {
 		return manaChoice{}, err
 	}
+	if why := g.activationForbidden(o, true); why != "" { // CR 101.2 (interp_rules.go)
+		return manaChoice{}, g.refuse("CR 101.2", "body.source", "%s", why)
+	}
 	mc := manaChoice{obj: id, ability: *ab, other: other}
 	if ab.Lang != nil {
 		pay, err := g.checkLangManaCost(seat, o, ab, b) // interp_mana.go

@@ -150,6 +150,9 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	if b.X != 0 && !def.Cost.HasX() {
 		return castPlan{}, g.refuse("CR 601.2b", "body.x", "%s has no X in its cost", def.Name)
 	}
+	if why := g.castForbidden(seat, o); why != "" { // CR 101.2 (interp_rules.go)
+		return castPlan{}, g.refuse("CR 101.2", "body.card", "%s can't be cast: %s", def.Name, why)
+	}
 	if lc := langOf(def); lc != nil && !fuse {
 		return g.planLangCastOf(seat, o, id, face, top, def, lc, b)
 	}
@@ -193,6 +196,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 		}
 		cost = append(slices.Clone(cost), sp.Kicker...) // an additional cost (CR 601.2f)
 	}
+	cost = g.changedCost(seat, o, def, cost) // CR 601.2f (interp_rules.go)
 	pay, err := g.choosePayment(seat, cost, b.X, b.Pay)
 	if err != nil {
 		return castPlan{}, err

@@ -79,7 +79,10 @@ func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events
 	if err != nil {
 		return abilityPlan{}, err
 	}
-	cp, err := g.planCost(seat, o, c, nil, b.X, b.Pay, &b.CostChoices)
+	if why := g.activationForbidden(o, false); why != "" { // CR 101.2 (interp_rules.go)
+		return abilityPlan{}, g.refuse("CR 101.2", "body.source", "%s", why)
+	}
+	cp, err := g.planCost(seat, o, nil, c, nil, b.X, b.Pay, &b.CostChoices)
 	if err != nil {
 		return abilityPlan{}, err
 	}

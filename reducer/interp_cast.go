@@ -102,7 +102,7 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 			return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
 		}
 	}
-	cp, err := g.planCost(seat, o, cost, kicker, b.X, b.Pay, &b.CostChoices) // interp_paycost.go
+	cp, err := g.planCost(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices) // interp_paycost.go
 	if err != nil {
 		return castPlan{}, err
 	}

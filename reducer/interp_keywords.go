@@ -74,6 +74,9 @@ func keywordSupported(a *ability.Ability) bool {
 	if k.Name == "Enchant" && k.Filter != nil && k.Cost == nil && k.N == 0 && (k.Text == "" || k.Text == "player") {
 		return true // interp_attach.go
 	}
+	if k.Name == "Affinity" && k.Filter != nil && k.Cost == nil && k.N == 0 {
+		return true // interp_rules.go
+	}
 	if k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
 		return true
 	}

@@ -36,9 +36,10 @@ type costPart struct {
 }
 
 // planCost checks cost c of src (the spell or the ability's source),
-// paid by seat with X = x; extra is mana added to it (kicker). Fields are
-// under prefix ("body").
-func (g *Game) planCost(seat int, src *Object, c *ability.Cost, extra cards.Cost, x int, pay []events.Payment, ch *events.CostChoices) (costPlan, error) {
+// paid by seat with X = x; extra is mana added to it (kicker). spell is
+// the face cast when src is a spell being cast (its cost may be changed),
+// nil for an ability.
+func (g *Game) planCost(seat int, src *Object, spell *cards.Card, c *ability.Cost, extra cards.Cost, x int, pay []events.Payment, ch *events.CostChoices) (costPlan, error) {
 	s := g.S
 	var p costPlan
 	if c == nil {
@@ -80,6 +81,9 @@ func (g *Game) planCost(seat int, src *Object, c *ability.Cost, extra cards.Cost
 		taken = append(taken, ids...)
 	}
 	mana := append(slices.Clone(langMana(c)), extra...)
+	if spell != nil {
+		mana = g.changedCost(seat, src, spell, mana) // a spell's cost changes (CR 601.2f)
+	}
 	plan, err := g.choosePayment(seat, mana, x, pay)
 	if err != nil {
 		return p, err

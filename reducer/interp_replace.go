@@ -158,3 +158,40 @@ func (g *Game) checkAsEnters(answer []string) error {
 	}
 	return nil
 }
+
+// langZoneReplaced is the zone an object goes to instead of to, under the
+// language's replacement effects of permanents on the battlefield ("If a
+// card would be put into an opponent's graveyard from anywhere, exile it
+// instead", CR 614.1a); to when none applies. Several that apply: the
+// first in battlefield order (they all say exile here).
+func (g *Game) langZoneReplaced(o *Object, to Zone) Zone {
+	if to != ZoneGraveyard {
+		return to
+	}
+	s := g.S
+	for _, id := range s.Battlefield {
+		src := s.Objects[id]
+		lc := langOf(src.Def)
+		if lc == nil {
+			continue
+		}
+		for _, a := range lc.replace {
+			r := a.Replace
+			if r.To == "" || (r.Event != ability.ReplToGraveyard && !(r.Event == ability.ReplDies && o.Zone == ZoneBattlefield && o.Is("Creature"))) {
+				continue
+			}
+			if r.Self && o.ID != src.ID {
+				continue
+			}
+			c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+			if r.Subject != nil && !c.matches(withZone(r.Subject, zoneName(o.Zone)), o) {
+				continue
+			}
+			if r.Player != "" && !c.whose(r.Player, o.Owner) {
+				continue
+			}
+			return zoneOf(r.To)
+		}
+	}
+	return to
+}

@@ -423,6 +423,9 @@ func (l *lister) choose(q Question) {
 		})
 		return
 	}
+	if q.What == whatOpeningHand {
+		q.What = whatResolve // any set of the offered cards, as below
+	}
 	if q.What == whatTriggerTarget {
 		if o := l.g.S.Obj(q.Resolving); o != nil && langTriggerAbility(o.Def, o.Trigger-1) != nil {
 			q.What = whatResolve // N to Max of the options, as below

@@ -250,6 +250,9 @@ func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
 // and then calls entered.
 func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 	to = g.aftermathExile(id, to) // CR 702.127a (fuse.go)
+	if o := g.S.Obj(id); o != nil {
+		to = g.langZoneReplaced(o, to) // CR 614.1a (interp_replace.go)
+	}
 	var dies []Effect
 	left := false
 	var melded CardID
@@ -327,7 +330,7 @@ func (g *Game) nextMulliganShuffle() {
 			return
 		}
 	}
-	g.beginTurn(s.Active, 1)
+	g.beginFirstTurn(0) // Leylines first (interp_pregame.go)
 }
 
 func (g *Game) checkMulligan(seat int, _ *events.Mulligan) error {
@@ -404,6 +407,8 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 		return g.checkTriggerTarget(b)
 	case whatAsEnters:
 		return g.checkAsEnters(b.Answer)
+	case whatOpeningHand:
+		return g.checkOpeningHand(b.Answer)
 	case whatDiscard:
 		_, err := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		if err == nil && len(b.Answer) != q.N {
@@ -431,6 +436,8 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 		g.chooseTriggerTarget(b.Answer)
 	case whatAsEnters:
 		g.answerAsEnters(b.Answer)
+	case whatOpeningHand:
+		g.answerOpeningHand(seat, b.Answer)
 	case whatLegendRule:
 		keep, _ := g.legendAnswer(b.Answer)
 		g.keepLegend(keep)

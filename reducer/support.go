@@ -320,6 +320,20 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 	switch {
 	case st.Rule == ability.CantBeCountered && st.Filter == nil && st.Player == "" && st.Mods == nil:
 		return // "This spell can't be countered."
+	case (st.Rule == ability.CostMore || st.Rule == ability.CostLess) && st.Mods == nil:
+		if c := st.Cost; c == nil || (ability.Cost{Mana: c.Mana}) != *c || langMana(c) == nil || langMana(c).HasX() || !genericOnly(langMana(c)) {
+			s.no(p+".cost", "a cost change other than generic mana is not carried out yet")
+		}
+		s.amount(st.Amount, p+".amount")
+		s.filterOfSpells(st.Filter, p+".filter")
+		return
+	case st.Rule == ability.CantCast && st.Mods == nil && st.Cost == nil && st.Amount == nil:
+		s.filterOfSpells(st.Filter, p+".filter")
+		return
+	case st.Rule == ability.CantActivate && st.Mods == nil && st.Cost == nil && st.Amount == nil && st.Filter != nil:
+		return
+	case st.Rule == ability.OpeningHand && st.Mods == nil && st.Filter == nil && st.If == nil:
+		return // interp_pregame.go
 	case (st.Rule == ability.AlternativeCost || st.Rule == ability.AdditionalCost) && st.Cost != nil && st.Filter == nil && st.Mods == nil:
 		if st.Cost.Tap || st.Cost.Untap || st.Cost.Loyalty != nil || st.Cost.RemoveCounters != 0 {
 			s.no(p+".cost", "this cost of casting a spell is not carried out yet")
@@ -363,6 +377,10 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 }
 
 func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
+	if (r.Event == ability.ReplToGraveyard || r.Event == ability.ReplDies) && r.To == ability.ZoneExile && len(r.Instead) == 0 &&
+		!r.Tapped && r.Counter == "" && r.CopyOf == nil && r.Choose == "" && r.Unless == nil && r.UnlessPay == nil && r.Times == 0 && r.Plus == 0 && !r.Prevent && r.Duration == "" {
+		return // "... exile it instead" (interp_replace.go)
+	}
 	if r.Event != ability.ReplEnters || !r.Self || r.Subject != nil || r.Player != "" {
 		s.no(p, "this replacement effect is not carried out yet")
 		return
@@ -408,4 +426,22 @@ func knownToken(name string) bool {
 	}
 	_, ok := poolToken(pool, name)
 	return ok
+}
+
+// genericOnly reports whether a mana cost is only generic mana.
+func genericOnly(c cards.Cost) bool {
+	for _, sym := range c {
+		if sym.Kind != cards.SymGeneric {
+			return false
+		}
+	}
+	return true
+}
+
+// filterOfSpells: a filter of spells may use anything a filter reads but
+// a zone (the spell is read where it is cast from).
+func (s *supporter) filterOfSpells(f *ability.Filter, p string) {
+	if f != nil && f.Zone != "" && f.Zone != ability.ZoneStack {
+		s.no(p+".zone", "a filter of spells in the %s is not carried out yet", f.Zone)
+	}
 }
