@@ -107,7 +107,11 @@ const (
 	// Destroy: each of Object is destroyed (CR 701.8).
 	Destroy Verb = "destroy"
 	// Exile: each of Object is exiled (CR 701.13); Text "face_down"
-	// exiles face down.
+	// exiles face down. Duration SourceLeaves exiles only until the
+	// source leaves the battlefield ("exile target creature until ~
+	// leaves the battlefield"): then each returns to the battlefield
+	// under its owner's control, and if the source has left before the
+	// effect, nothing is exiled (CR 610.3, 610.3c).
 	Exile Verb = "exile"
 	// Move: each of Object is put into Zone (its owner's for a hand,
 	// library or graveyard), at Position and Order for a library, Tapped

@@ -175,7 +175,7 @@ func (v *validator) effects(es []Effect, path string, sc *scope) {
 // verbOperands lists the operands each verb reads, besides the ones every
 // verb may use (optional, unless, if, else, bind).
 var verbOperands = map[Verb]string{
-	Damage: "source to amount", DivideDamage: "source to amount", Destroy: "object", Exile: "object text",
+	Damage: "source to amount", DivideDamage: "source to amount", Destroy: "object", Exile: "object text duration",
 	Move: "object zone position order tapped control player", Sacrifice: "player object", Draw: "player amount",
 	Discard: "player object", Mill: "player amount", GainLife: "player amount", LoseLife: "player amount",
 	SetLife: "player amount", PutCounters: "object amount counter", RemoveCounters: "object amount counter",
@@ -256,6 +256,9 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 		need(e.Replace != nil, "replace", "the replacement effect")
 	case Sacrifice, Discard, CastFree, MayPlay:
 		need(e.Object != nil, "object", "what it acts on")
+	}
+	if e.Verb == Exile && e.Duration != Forever && e.Duration != SourceLeaves {
+		v.fail(p+".duration", "an exile lasts for ever or until its source leaves the battlefield (source_leaves), not %q", e.Duration)
 	}
 	if e.Position != "" && e.Position != Top && e.Position != Bottom {
 		if n, err := strconv.Atoi(string(e.Position)); err != nil || n < 1 {

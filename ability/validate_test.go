@@ -43,7 +43,11 @@ var wellFormed = map[string]string{
 		{"effects":[{"verb":"discard","player":{"who":"target"},"object":{"ref":"choose","choose":{"min":1,"max":1}}}],"targets":[{"min":1,"max":1,"players":"any"}]},
 		{"effects":[{"verb":"destroy","object":{"ref":"target"}}],"targets":[{"min":1,"max":1,"filter":{"types":["artifact"]}}]},
 		{"effects":[{"verb":"damage","amount":{"n":2},"to":{"ref":"target"}}],"targets":[{"min":1,"max":1,"players":"any","filter":{"types":["creature","planeswalker","battle"]}}]}]}}`,
-	"Flying":        `{"kind":"keyword","keyword":{"name":"Flying"}}`,
+	"Flying": `{"kind":"keyword","keyword":{"name":"Flying"}}`,
+	"Banishing Light: When ~ enters, exile target nonland permanent an opponent controls until ~ leaves the battlefield.": `{"kind":"triggered",
+		"trigger":{"event":"enters","self":true},
+		"targets":[{"min":1,"max":1,"filter":{"not_types":["land"],"controller":"opponent"}}],
+		"effects":[{"verb":"exile","object":{"ref":"target"},"duration":"source_leaves"}]}`,
 	"Kicker {1}{G}": `{"kind":"keyword","keyword":{"name":"Kicker","cost":{"mana":"{1}{G}"}}}`,
 }
 
@@ -86,6 +90,7 @@ func TestValidateRejects(t *testing.T) {
 		{`{"kind":"static","static":{"mods":{"p":1}}}`, `ability.static.affected: which objects does it change?`},
 		{`{"kind":"spell","targets":[{"min":1,"max":1}],"effects":[{"verb":"destroy","object":{"ref":"target"}}]}`, `ability.targets[0]: a target slot accepts objects (filter) or players`},
 		{`{"kind":"spell","effects":[{"verb":"destroy","object":{"ref":"all","filter":{"colors":["P"]}}}]}`, `ability.effects[0].object.filter.colors[0]: want W, U, B, R or G, got "P"`},
+		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self"},"duration":"end_of_turn"}]}`, `ability.effects[0].duration: an exile lasts for ever or until its source leaves the battlefield (source_leaves), not "end_of_turn"`},
 	}
 	for _, c := range cases {
 		var a Ability
