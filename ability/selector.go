@@ -16,8 +16,12 @@ type Selector struct {
 	// chosen): how many, and by whom, as the effect resolves.
 	Choose *Pick `json:"choose,omitempty" msgpack:"choose,omitempty"`
 	// Player narrows "all" and "choose" to a player's objects or zone
-	// ("each creature target player controls", "a card from their hand").
+	// ("each creature target player controls", "a card from their hand");
+	// for Ref "library_top", whose library (default: the controller's).
 	Player *PlayerRef `json:"player,omitempty" msgpack:"player,omitempty"`
+	// Amount: for Ref "library_top", how many cards from the top (default
+	// 1).
+	Amount *Amount `json:"amount,omitempty" msgpack:"amount,omitempty"`
 }
 
 // Ref is the kind of a Selector.
@@ -51,6 +55,10 @@ const (
 	// Player refs, for the To of damage and similar: a PlayerRef in a
 	// Selector.
 	PlayerSel Ref = "player"
+	// LibraryTop: the top Amount cards of Player's library as the effect
+	// begins ("exile the top two cards of your library", "the top card
+	// of that player's library"); fewer when the library holds fewer.
+	LibraryTop Ref = "library_top"
 )
 
 // Pick is how many objects are chosen and by whom.

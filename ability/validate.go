@@ -335,7 +335,7 @@ func (v *validator) selector(s *Selector, p string, sc *scope) {
 		return
 	}
 	switch s.Ref {
-	case Self, All, ChooseRef, EventObject, Attached:
+	case Self, All, ChooseRef, EventObject, Attached, LibraryTop:
 	case TargetRef:
 		if sc == nil || s.Index < 0 || s.Index >= sc.targets {
 			n := 0
@@ -361,6 +361,10 @@ func (v *validator) selector(s *Selector, p string, sc *scope) {
 	if s.Ref == ChooseRef && s.Choose == nil {
 		v.fail(p+".choose", "\"choose\" says how many")
 	}
+	if s.Amount != nil && s.Ref != LibraryTop {
+		v.fail(p+".amount", "only library_top takes an amount (how many cards from the top)")
+	}
+	v.amount(s.Amount, p+".amount", sc)
 	v.filter(s.Filter, p+".filter")
 	v.player(s.Player, p+".player", sc)
 	if c := s.Choose; c != nil {

@@ -279,6 +279,9 @@ func (s *supporter) selector(sel *ability.Selector, p string) {
 	if sel.Choose != nil && sel.Choose.AtRandom {
 		s.no(p+".choose", "choosing at random is not carried out yet")
 	}
+	if sel.Ref == ability.LibraryTop {
+		s.no(p+".ref", "the top cards of a library are not carried out yet")
+	}
 }
 
 var supportedAmountVars = map[string]bool{
