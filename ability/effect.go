@@ -57,6 +57,9 @@ type Effect struct {
 	// Choice is what a choose effect asks for ("color", "creature_type",
 	// "card_name", "opponent", "number", "basic_land_type").
 	Choice string `json:"choice,omitempty" msgpack:"choice,omitempty"`
+	// NoRegenerate: a destroyed permanent can't be regenerated (CR
+	// 701.19c): regeneration shields don't replace this destruction.
+	NoRegenerate bool `json:"no_regenerate,omitempty" msgpack:"no_regenerate,omitempty"`
 	// Text is a verb's textual parameter where one is needed: a keyword
 	// action's variant ("Orcs" for amass), a permission's kind.
 	Text string `json:"text,omitempty" msgpack:"text,omitempty"`
@@ -104,7 +107,9 @@ const (
 	// DivideDamage: Amount damage divided as chosen on casting among the
 	// targets of To (CR 601.2d); the division is an input.
 	DivideDamage Verb = "divide_damage"
-	// Destroy: each of Object is destroyed (CR 701.8).
+	// Destroy: each of Object is destroyed (CR 701.8); NoRegenerate when
+	// it can't be regenerated ("Destroy target creature. It can't be
+	// regenerated.", CR 701.19c).
 	Destroy Verb = "destroy"
 	// Exile: each of Object is exiled (CR 701.13); Text "face_down"
 	// exiles face down. Duration SourceLeaves exiles only until the

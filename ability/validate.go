@@ -175,7 +175,7 @@ func (v *validator) effects(es []Effect, path string, sc *scope) {
 // verbOperands lists the operands each verb reads, besides the ones every
 // verb may use (optional, unless, if, else, bind).
 var verbOperands = map[Verb]string{
-	Damage: "source to amount", DivideDamage: "source to amount", Destroy: "object", Exile: "object text duration",
+	Damage: "source to amount", DivideDamage: "source to amount", Destroy: "object no_regenerate", Exile: "object text duration",
 	Move: "object zone position order tapped control player", Sacrifice: "player object", Draw: "player amount",
 	Discard: "player object", Mill: "player amount", GainLife: "player amount", LoseLife: "player amount",
 	SetLife: "player amount", PutCounters: "object amount counter", RemoveCounters: "object amount counter",
@@ -207,6 +207,7 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 		"mana": e.Mana != nil, "mods": e.Mods != nil, "duration": e.Duration != "", "token": e.Token != nil,
 		"filter": e.Filter != nil, "choice": e.Choice != "", "text": e.Text != "", "sub": len(e.Sub) > 0,
 		"delayed": e.Delayed != nil, "grant": len(e.Grant) > 0, "replace": e.Replace != nil,
+		"no_regenerate": e.NoRegenerate,
 	}
 	for _, f := range sortedKeys(set) {
 		if set[f] && !strings.Contains(" "+ops+" ", " "+f+" ") {
