@@ -66,6 +66,8 @@ type Effect struct {
 
 	// Optional: "you may" (asked of Player, or of the controller).
 	Optional bool `json:"optional,omitempty" msgpack:"optional,omitempty"`
+	// Cost is what a pay effect pays.
+	Cost *Cost `json:"cost,omitempty" msgpack:"cost,omitempty"`
 	// Unless: the effect happens unless Payer pays Cost ("Counter target
 	// spell unless its controller pays {3}").
 	Unless *Unless `json:"unless,omitempty" msgpack:"unless,omitempty"`
@@ -229,6 +231,12 @@ const (
 	// ExtraTurn: Player takes Amount (default 1) extra turns after this
 	// one (CR 500.7).
 	ExtraTurn Verb = "extra_turn"
+	// Pay: Player pays Cost (CR 118): mana, life, energy, or another
+	// cost's parts ("you may pay {B}", "pay {2}{G}{G}", "you may pay 2
+	// life"). A later effect's If of kind "did" says whether it was paid
+	// ("If you do, draw a card"; "If you don't, you lose the game" is Not
+	// Did). An unpayable cost isn't paid.
+	Pay Verb = "pay"
 	// WinGame and LoseGame: Player wins or loses the game (CR 104).
 	WinGame  Verb = "win_game"
 	LoseGame Verb = "lose_game"

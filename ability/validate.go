@@ -191,7 +191,7 @@ var verbOperands = map[Verb]string{
 	Explore: "object", Amass: "player amount text", Connive: "object", Learn: "player", Venture: "player",
 	Manifest: "player amount", Adapt: "object amount", Bolster: "player amount", Support: "object amount",
 	Monstrosity: "object amount", Incubate: "player amount", Collect: "player amount", Forage: "player",
-	Earthbend: "player amount", Select: "player object", Replace: "object replace duration",
+	Earthbend: "player amount", Select: "player object", Replace: "object replace duration", Pay: "player cost",
 }
 
 func (v *validator) effect(e *Effect, p string, sc *scope) {
@@ -207,7 +207,7 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 		"mana": e.Mana != nil, "mods": e.Mods != nil, "duration": e.Duration != "", "token": e.Token != nil,
 		"filter": e.Filter != nil, "choice": e.Choice != "", "text": e.Text != "", "sub": len(e.Sub) > 0,
 		"delayed": e.Delayed != nil, "grant": len(e.Grant) > 0, "replace": e.Replace != nil,
-		"no_regenerate": e.NoRegenerate,
+		"no_regenerate": e.NoRegenerate, "cost": e.Cost != nil,
 	}
 	for _, f := range sortedKeys(set) {
 		if set[f] && !strings.Contains(" "+ops+" ", " "+f+" ") {
@@ -255,6 +255,8 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 		need(e.Bind != "", "bind", "a name for what is chosen")
 	case Replace:
 		need(e.Replace != nil, "replace", "the replacement effect")
+	case Pay:
+		need(!e.Cost.IsZero(), "cost", "a cost to pay")
 	case Sacrifice, Discard, CastFree, MayPlay:
 		need(e.Object != nil, "object", "what it acts on")
 	}
@@ -282,6 +284,7 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 	v.mods(e.Mods, p+".mods")
 	v.filter(e.Filter, p+".filter")
 	v.cond(e.If, p+".if", sc)
+	v.cost(e.Cost, p+".cost")
 	if e.Unless != nil {
 		v.player(e.Unless.Payer, p+".unless.payer", sc)
 		v.cost(&e.Unless.Cost, p+".unless.cost")

@@ -91,6 +91,8 @@ func TestValidateRejects(t *testing.T) {
 		{`{"kind":"spell","targets":[{"min":1,"max":1}],"effects":[{"verb":"destroy","object":{"ref":"target"}}]}`, `ability.targets[0]: a target slot accepts objects (filter) or players`},
 		{`{"kind":"spell","effects":[{"verb":"destroy","object":{"ref":"all","filter":{"colors":["P"]}}}]}`, `ability.effects[0].object.filter.colors[0]: want W, U, B, R or G, got "P"`},
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self","amount":{"n":2}}}]}`, `ability.effects[0].object.amount: only library_top takes an amount (how many cards from the top)`},
+		{`{"kind":"spell","effects":[{"verb":"pay"}]}`, `ability.effects[0].cost: pay needs a cost to pay`},
+		{`{"kind":"spell","effects":[{"verb":"draw","cost":{"mana":"{1}"}}]}`, `ability.effects[0].cost: draw takes no cost`},
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self"},"no_regenerate":true}]}`, `ability.effects[0].no_regenerate: exile takes no no_regenerate`},
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self"},"duration":"end_of_turn"}]}`, `ability.effects[0].duration: an exile lasts for ever or until its source leaves the battlefield (source_leaves), not "end_of_turn"`},
 	}

@@ -193,7 +193,7 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		"mana": e.Mana != nil, "mods": e.Mods != nil, "duration": e.Duration != "", "token": e.Token != nil,
 		"filter": e.Filter != nil, "choice": e.Choice != "", "text": e.Text != "", "sub": len(e.Sub) > 0,
 		"delayed": e.Delayed != nil, "grant": len(e.Grant) > 0, "replace": e.Replace != nil,
-		"no_regenerate": e.NoRegenerate,
+		"no_regenerate": e.NoRegenerate, "cost": e.Cost != nil,
 	}
 	for _, f := range sortedBoolKeys(used) {
 		if used[f] && !containsWord(ops, f) {
