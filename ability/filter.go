@@ -59,10 +59,14 @@ type Filter struct {
 	Power     *Compare `json:"power,omitempty" msgpack:"power,omitempty"`
 	Toughness *Compare `json:"toughness,omitempty" msgpack:"toughness,omitempty"`
 	ManaValue *Compare `json:"mana_value,omitempty" msgpack:"mana_value,omitempty"`
-	// Spell-only facts: cast from a zone, a kind of spell on the stack.
 	// For "activated or triggered ability" targets: Types "ability",
 	// with Ability "activated" or "triggered".
 	Ability string `json:"ability,omitempty" msgpack:"ability,omitempty"`
+	// CastFrom: a spell cast from any of these zones ("spells cast from
+	// graveyards or libraries", "whenever you cast a spell from exile");
+	// a permanent that entered as such a spell keeps the fact while it
+	// stays on the battlefield (CR 601.2a names the zone it was cast from).
+	CastFrom []Zone `json:"cast_from,omitempty" msgpack:"cast_from,omitempty"`
 	// AnyOf: the object matches at least one of these too.
 	AnyOf []Filter `json:"any_of,omitempty" msgpack:"any_of,omitempty"`
 	// Not: the object matches none of these.

@@ -448,6 +448,12 @@ func (v *validator) filter(f *Filter, p string) {
 		}
 	}
 	v.zone(f.Zone, p+".zone")
+	for i, z := range f.CastFrom {
+		if z == ZoneAny || z == ZoneStack || z == ZoneBattlefield {
+			v.fail(p+".cast_from["+strconv.Itoa(i)+"]", "a spell is cast from a hand, library, graveyard, exile or the command zone, not %q", z)
+		}
+		v.zone(z, p+".cast_from["+strconv.Itoa(i)+"]")
+	}
 	for _, c := range []struct {
 		name string
 		c    *Compare

@@ -18,6 +18,9 @@ import (
 func Supports(a *ability.Ability) error {
 	s := supporter{}
 	s.ability(a, "")
+	if f := filterFacts(a); f != "" && s.err == nil {
+		s.no("filter."+f, "this filter is not carried out yet")
+	}
 	return s.err
 }
 

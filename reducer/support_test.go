@@ -47,3 +47,17 @@ func TestSupportsSaysWhatIsMissing(t *testing.T) {
 		}
 	}
 }
+
+func TestSupportsRefusesUnmatchedFilterFacts(t *testing.T) {
+	a := &ability.Ability{Kind: ability.Static, Static: &ability.StaticEffect{Rule: ability.CantCast, Player: "each",
+		Filter: &ability.Filter{CastFrom: []ability.Zone{ability.ZoneGraveyard}}}}
+	if err := Supports(a); err == nil {
+		t.Fatal("a filter with cast_from is supported")
+	}
+	b := &ability.Ability{Kind: ability.Triggered, Trigger: &ability.Trigger{Event: ability.Cast, Player: "you",
+		Subject: &ability.Filter{CastFrom: []ability.Zone{ability.ZoneExile}}},
+		Effects: []ability.Effect{{Verb: ability.Draw, Amount: ability.Fixed(1)}}}
+	if err := Supports(b); err == nil || err.Error() != "filter.cast_from: this filter is not carried out yet" {
+		t.Fatalf("cast trigger from exile: %v", err)
+	}
+}
