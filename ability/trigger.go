@@ -11,6 +11,10 @@ type Trigger struct {
 	// nil accepts any.
 	Self    bool    `json:"self,omitempty" msgpack:"self,omitempty"`
 	Subject *Filter `json:"subject,omitempty" msgpack:"subject,omitempty"`
+	// AlsoSelf: the event may be about the source as well as about an
+	// object Subject accepts ("Whenever ~ or another artifact you control
+	// enters": Subject is the other artifacts).
+	AlsoSelf bool `json:"also_self,omitempty" msgpack:"also_self,omitempty"`
 	// Player: whose action or turn ("you", "opponent", "" for any): the
 	// caster of a cast, the drawing player, whose upkeep.
 	Player string `json:"player,omitempty" msgpack:"player,omitempty"`

@@ -553,6 +553,9 @@ func (v *validator) trigger(t *Trigger, p string) {
 	if t.Self && t.Subject != nil {
 		v.fail(p+".subject", "a trigger about its own source has no other subject")
 	}
+	if t.AlsoSelf && (t.Self || t.Subject == nil) {
+		v.fail(p+".also_self", "\"~ or another\" needs the others' subject and not self")
+	}
 	if t.Event == StepBegins && t.Step == "" {
 		v.fail(p+".step", "which step?")
 	}

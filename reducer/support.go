@@ -107,7 +107,8 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 	if !supportedTriggerEvents[t.Event] || t.Event == ability.BecomesTarget && (!t.Self || t.Subject != nil) {
 		s.no(p+".event", "%s triggers are not carried out yet", t.Event)
 	}
-	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil {
+	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
+		t.AlsoSelf {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
 	if t.Event == ability.StepBegins {
