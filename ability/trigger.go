@@ -37,6 +37,14 @@ type Trigger struct {
 	Nth int `json:"nth,omitempty" msgpack:"nth,omitempty"`
 	// Limit: "This ability triggers only once each turn."
 	Limit *Limit `json:"limit,omitempty" msgpack:"limit,omitempty"`
+	// Or are further events that trigger the same ability ("When ~ enters
+	// or dies", "Whenever ~ enters or attacks", "When you cast ~ and when
+	// ~ dies"), each a pattern of its own with no Or. It triggers once for
+	// each event that matches any of them.
+	Or []Trigger `json:"or,omitempty" msgpack:"or,omitempty"`
+	// Level: for Event "level", the level reached ("When this Class
+	// becomes level 2", CR 716.2c).
+	Level int `json:"level,omitempty" msgpack:"level,omitempty"`
 }
 
 // Event is a kind of game event a trigger can wait for.
@@ -100,6 +108,6 @@ const (
 	// Explores, Surveils, Scries, Searches, Shuffles: keyword actions.
 	Explores Event = "explores"
 	Surveils Event = "surveils"
-	// LevelReached: a leveler or class reaches a level (Counter "level").
+	// LevelReached: a Class becomes the trigger's Level (CR 716.2c).
 	LevelReached Event = "level"
 )

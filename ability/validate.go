@@ -567,10 +567,26 @@ func (v *validator) trigger(t *Trigger, p string) {
 	default:
 		v.fail(p+".player", "want you or opponent, got %q", t.Player)
 	}
+	if t.Event == LevelReached && t.Level < 1 {
+		v.fail(p+".level", "which level?")
+	}
+	if t.Level != 0 && t.Event != LevelReached {
+		v.fail(p+".level", "only a level trigger has a level")
+	}
 	v.filter(t.Subject, p+".subject")
 	v.zone(t.From, p+".from")
 	v.zone(t.To, p+".to")
 	v.limit(t.Limit, p+".limit")
+	for i := range t.Or {
+		op := p + ".or[" + strconv.Itoa(i) + "]"
+		if len(t.Or[i].Or) > 0 {
+			v.fail(op+".or", "an alternative event has no alternatives of its own")
+		}
+		if t.Or[i].Limit != nil {
+			v.fail(op+".limit", "a limit belongs to the whole trigger")
+		}
+		v.trigger(&t.Or[i], op)
+	}
 }
 
 func (v *validator) cond(c *Condition, p string, sc *scope) {

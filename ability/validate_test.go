@@ -93,6 +93,8 @@ func TestValidateRejects(t *testing.T) {
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self","amount":{"n":2}}}]}`, `ability.effects[0].object.amount: only library_top takes an amount (how many cards from the top)`},
 		{`{"kind":"static","static":{"rule":"cant_cast","player":"each","filter":{"cast_from":["battlefield"]}}}`, `ability.static.filter.cast_from[0]: a spell is cast from a hand, library, graveyard, exile or the command zone, not "battlefield"`},
 		{`{"kind":"triggered","trigger":{"event":"enters","self":true,"also_self":true},"effects":[{"verb":"draw"}]}`, `ability.trigger.also_self: "~ or another" needs the others' subject and not self`},
+		{`{"kind":"triggered","trigger":{"event":"enters","self":true,"or":[{"event":"dies","self":true,"or":[{"event":"attacks"}]}]},"effects":[{"verb":"draw"}]}`, `ability.trigger.or[0].or: an alternative event has no alternatives of its own`},
+		{`{"kind":"triggered","trigger":{"event":"level","self":true},"effects":[{"verb":"draw"}]}`, `ability.trigger.level: which level?`},
 		{`{"kind":"spell","effects":[{"verb":"pay"}]}`, `ability.effects[0].cost: pay needs a cost to pay`},
 		{`{"kind":"spell","effects":[{"verb":"draw","cost":{"mana":"{1}"}}]}`, `ability.effects[0].cost: draw takes no cost`},
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self"},"no_regenerate":true}]}`, `ability.effects[0].no_regenerate: exile takes no no_regenerate`},

@@ -108,7 +108,7 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 		s.no(p+".event", "%s triggers are not carried out yet", t.Event)
 	}
 	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
-		t.AlsoSelf {
+		t.AlsoSelf || len(t.Or) > 0 || t.Level != 0 {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
 	if t.Event == ability.StepBegins {
