@@ -40,6 +40,10 @@ type Ability struct {
 	// stack for a spell's. "hand" for cycling or channel, "graveyard" for
 	// flashback-like and recursion abilities.
 	Zone Zone `json:"zone,omitempty" msgpack:"zone,omitempty"`
+	// Level: a Class's ability that the Class has only at this level or
+	// higher (CR 716.2b); 0 for one it always has. The level is gained by
+	// the Class's keyword ability "Level" (Cost: Level N, CR 716.2a).
+	Level int `json:"level,omitempty" msgpack:"level,omitempty"`
 
 	// Cost of an activated or mana ability (CR 602.1a).
 	Cost *Cost `json:"cost,omitempty" msgpack:"cost,omitempty"`

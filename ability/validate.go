@@ -54,11 +54,11 @@ func (s *scope) has(name string) bool {
 
 var kindFields = map[Kind]string{
 	Spell:       "targets effects modes",
-	Activated:   "cost limit targets effects modes",
-	Mana:        "cost limit effects",
-	Triggered:   "trigger if optional targets effects modes",
-	Static:      "static",
-	Replacement: "replace",
+	Activated:   "cost limit targets effects modes level",
+	Mana:        "cost limit effects level",
+	Triggered:   "trigger if optional targets effects modes level",
+	Static:      "static level",
+	Replacement: "replace level",
 	Keyword:     "keyword",
 }
 
@@ -71,7 +71,7 @@ func (v *validator) ability(a *Ability, path string, outer *scope) {
 	set := map[string]bool{
 		"cost": a.Cost != nil, "limit": a.Limit != nil, "trigger": a.Trigger != nil, "if": a.If != nil,
 		"optional": a.Optional, "targets": len(a.Targets) > 0, "effects": len(a.Effects) > 0, "modes": a.Modes != nil,
-		"static": a.Static != nil, "replace": a.Replace != nil, "keyword": a.Keyword != nil,
+		"static": a.Static != nil, "replace": a.Replace != nil, "keyword": a.Keyword != nil, "level": a.Level != 0,
 	}
 	for _, f := range sortedKeys(set) {
 		if set[f] && !strings.Contains(" "+allowed+" ", " "+f+" ") {
@@ -99,6 +99,9 @@ func (v *validator) ability(a *Ability, path string, outer *scope) {
 		if a.Keyword == nil || a.Keyword.Name == "" {
 			v.fail(path+".keyword.name", "a keyword ability needs a name")
 		}
+	}
+	if a.Level < 0 || a.Level == 1 {
+		v.fail(path+".level", "a Class's ability of level %d: want 2 or more (0 for every level)", a.Level)
 	}
 	if a.Modes != nil && (len(a.Targets) > 0 || len(a.Effects) > 0) {
 		v.fail(path+".modes", "a modal ability keeps its targets and effects in its modes")

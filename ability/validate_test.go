@@ -95,6 +95,8 @@ func TestValidateRejects(t *testing.T) {
 		{`{"kind":"triggered","trigger":{"event":"enters","self":true,"also_self":true},"effects":[{"verb":"draw"}]}`, `ability.trigger.also_self: "~ or another" needs the others' subject and not self`},
 		{`{"kind":"triggered","trigger":{"event":"enters","self":true,"or":[{"event":"dies","self":true,"or":[{"event":"attacks"}]}]},"effects":[{"verb":"draw"}]}`, `ability.trigger.or[0].or: an alternative event has no alternatives of its own`},
 		{`{"kind":"triggered","trigger":{"event":"level","self":true},"effects":[{"verb":"draw"}]}`, `ability.trigger.level: which level?`},
+		{`{"kind":"spell","level":2,"effects":[{"verb":"draw"}]}`, `ability.level: a spell ability has no level`},
+		{`{"kind":"static","level":1,"static":{"rule":"no_max_hand_size","player":"you"}}`, `ability.level: a Class's ability of level 1: want 2 or more (0 for every level)`},
 		{`{"kind":"spell","effects":[{"verb":"pay"}]}`, `ability.effects[0].cost: pay needs a cost to pay`},
 		{`{"kind":"spell","effects":[{"verb":"draw","cost":{"mana":"{1}"}}]}`, `ability.effects[0].cost: draw takes no cost`},
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self"},"no_regenerate":true}]}`, `ability.effects[0].no_regenerate: exile takes no no_regenerate`},

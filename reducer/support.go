@@ -36,6 +36,9 @@ func (s *supporter) no(path, format string, args ...any) {
 }
 
 func (s *supporter) ability(a *ability.Ability, p string) {
+	if a.Level != 0 {
+		s.no(p+".level", "a Class's levels are not carried out yet")
+	}
 	switch a.Kind {
 	case ability.Spell:
 	case ability.Triggered:
