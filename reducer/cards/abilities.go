@@ -87,13 +87,9 @@ func (c *Card) compile() *FaceAbilities {
 // abilities is what Abilities returns for a card not declared with
 // abilities: its own text's abilities when all of it compiled, else nil
 // (a card part of whose text is unknown is not played as if it had only
-// the rest). The project's own records (Extra: the pool the engine was
-// first written for) keep the behaviour derived or coded for them until
-// they are moved onto the language: nil for them too.
+// the rest). A pool card that still has Go code of its own (HasCode)
+// keeps it: the engine asks for the abilities only of cards without.
 func (c *Card) abilities() []ability.Ability {
-	if c.Extra {
-		return nil
-	}
 	f := c.Own()
 	if !f.Complete() {
 		return nil

@@ -68,17 +68,12 @@ func TestAbilitiesFaces(t *testing.T) {
 	}
 }
 
-// The pool the engine was first written for keeps its derived or coded
-// behaviour: no abilities from the compiler until it is moved over, though
-// its text compiles.
-func TestAbilitiesPoolKeepsItsCode(t *testing.T) {
-	bolt, _ := Default().Card("Lightning Bolt")
-	if !bolt.Extra || bolt.Abilities() != nil || !bolt.Own().Complete() || len(bolt.Own().Abilities) != 1 {
-		t.Errorf("Lightning Bolt: extra %v, abilities %v, own %+v", bolt.Extra, bolt.Abilities(), bolt.Own())
-	}
-	brazen, _ := Default().Card("Brazen Borrower")
-	if !brazen.Faces[1].Extra || brazen.Faces[1].Abilities() != nil {
-		t.Errorf("Petty Theft: a face of a pool card has abilities %v", brazen.Faces[1].Abilities())
+// The pool the engine was first written for gets its abilities from its
+// text like any card: Serra Angel's two keywords.
+func TestAbilitiesPoolCompiled(t *testing.T) {
+	angel, _ := Default().Card("Serra Angel")
+	if a := angel.Abilities(); !angel.Extra || len(a) != 2 || a[0].Kind != ability.Keyword {
+		t.Errorf("Serra Angel: extra %v, abilities %+v", angel.Extra, a)
 	}
 }
 

@@ -120,6 +120,13 @@ func (c *Card) code() string {
 // HasCode reports whether the card's behaviour is Go code registered under
 // its name (the pool's cards not yet moved onto the ability language).
 func (c *Card) HasCode() bool {
+	if c.given == nil && c.Layout == "split" {
+		for _, f := range c.Faces {
+			if f.HasCode() {
+				return true // its halves' code plays the whole card
+			}
+		}
+	}
 	n := c.code()
 	return spells[n] != nil || permanents[n] != nil || activated[n] != nil || triggered[n] != nil ||
 		statics[n] != nil || manaModelled[n] || auras[n] != nil || topCasts[n] != nil || flashFor[n] != nil ||
