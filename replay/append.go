@@ -149,7 +149,7 @@ func Append(s *Store, match string, r io.Reader, name string, opt AppendOptions)
 		evs, derived = append(evs, ev), append(derived, d)
 		head = ev.Hash
 	}
-	if err := s.st.AppendBranch(match, evs, derived); err != nil {
+	if err := s.of(match).AppendBranch(match, evs, derived); err != nil {
 		return Appended{}, err
 	}
 	out := Appended{Match: match, From: evs[0].Seq, To: evs[len(evs)-1].Seq, Head: head, Status: store.StatusOpen}

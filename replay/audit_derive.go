@@ -57,7 +57,7 @@ func newAuditor(src Source, match string, rep *Report) (*auditor, error) {
 		}
 	}
 	if st, ok := src.(*Store); ok {
-		ds, err := st.st.Digests(match)
+		ds, err := st.of(match).Digests(match)
 		if err != nil {
 			return nil, fmt.Errorf("match %s: digests: %w", match, err)
 		}

@@ -66,7 +66,7 @@ func Branch(s *Store, parent string, at uint64, name, label string) (Summary, er
 		}
 		return Summary{}, fmt.Errorf("%w: %s is %s already; pick another name", ErrNameTaken, name, what)
 	}
-	m, err := s.st.CreateBranch(parent, at, name, label)
+	m, err := s.of(parent).CreateBranch(parent, at, name, label)
 	if err != nil {
 		return Summary{}, err
 	}

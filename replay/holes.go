@@ -16,7 +16,17 @@ const (
 
 // Holes lists the stretches of the input stream lost before the recorder
 // read them.
-func (s *Store) Holes() ([]*store.Hole, error) { return s.st.Holes() }
+func (s *Store) Holes() ([]*store.Hole, error) {
+	var out []*store.Hole
+	for _, st := range s.all() {
+		hs, err := st.Holes()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, hs...)
+	}
+	return out, nil
+}
 
 // holeResults is a failed Result, for the store as a whole, per hole.
 func holeResults(s *Store) ([]Result, error) {

@@ -29,24 +29,32 @@ type Rejection struct {
 // Rejections lists the rejection log, oldest first; only match's entries
 // when match is not empty (in seq order then).
 func (s *Store) Rejections(match string) ([]Rejection, error) {
-	// store.Rejections and RejectionsFor assume the rejection buckets exist,
-	// which a file no recorder finished creating lacks; Counts copes.
-	if _, n, err := s.st.Counts(); err == nil && n == 0 {
-		return nil, nil
-	}
 	var out []Rejection
-	if match != "" {
-		rs, err := s.st.RejectionsFor(match, 0)
-		for _, r := range rs {
-			out = append(out, rejectionOf(r))
+	for _, st := range s.all() {
+		// store.Rejections and RejectionsFor assume the rejection buckets
+		// exist, which a file no recorder finished creating lacks; Counts
+		// copes.
+		if _, n, err := st.Counts(); err == nil && n == 0 {
+			continue
 		}
-		return out, err
+		if match != "" {
+			rs, err := st.RejectionsFor(match, 0)
+			for _, r := range rs {
+				out = append(out, rejectionOf(r))
+			}
+			if err != nil {
+				return out, err
+			}
+			continue
+		}
+		if err := st.Rejections(func(r *store.Rejection) error {
+			out = append(out, rejectionOf(r))
+			return nil
+		}); err != nil {
+			return out, err
+		}
 	}
-	err := s.st.Rejections(func(r *store.Rejection) error {
-		out = append(out, rejectionOf(r))
-		return nil
-	})
-	return out, err
+	return out, nil
 }
 
 func rejectionOf(r *store.Rejection) Rejection {

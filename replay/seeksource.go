@@ -16,19 +16,19 @@ var _ SnapshotSource = (*Store)(nil)
 // before seq, copied out of the store; at 0 and nil data when there is
 // none.
 func (s *Store) SnapshotAtOrBefore(match string, seq uint64) (uint64, []byte, error) {
-	return s.st.SnapshotAtOrBefore(match, seq)
+	return s.of(match).SnapshotAtOrBefore(match, seq)
 }
 
 // EffectsFrom calls fn with the stored effects of each input from seq from
 // on that has them, in seq order; b is valid only during the call.
 func (s *Store) EffectsFrom(match string, from uint64, fn func(seq uint64, b []byte) error) error {
-	return s.st.EffectsFrom(match, from, fn)
+	return s.of(match).EffectsFrom(match, from, fn)
 }
 
 // EventsFrom calls fn for each stored event from seq from on, decoded, in
 // seq order.
 func (s *Store) EventsFrom(match string, from uint64, fn func(*events.Event) error) error {
-	return s.st.Events(match, from, fn)
+	return s.of(match).Events(match, from, fn)
 }
 
 // recordedTurns lists the turn starts from the digests the recorder keeps
@@ -37,12 +37,12 @@ func (s *Store) EventsFrom(match string, from uint64, fn func(*events.Event) err
 // without them are missing) and every record names its game (older ones
 // don't); ok says so.
 func (s *Store) recordedTurns(sum Summary) ([]TurnStart, bool, error) {
-	ds, err := s.st.Digests(sum.Match)
+	ds, err := s.of(sum.Match).Digests(sum.Match)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", sum.Match, err)
 	}
 	var n uint64
-	if err := s.st.EffectsFrom(sum.Match, 1, func(uint64, []byte) error { n++; return nil }); err != nil {
+	if err := s.of(sum.Match).EffectsFrom(sum.Match, 1, func(uint64, []byte) error { n++; return nil }); err != nil {
 		return nil, false, fmt.Errorf("%s: %w", sum.Match, err)
 	}
 	if n != sum.HeadSeq {

@@ -64,7 +64,7 @@ type verifier interface {
 }
 
 func (s *Store) verifications(match string) (map[uint64]Verification, error) {
-	vs, err := s.st.Verifications(match)
+	vs, err := s.of(match).Verifications(match)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func verificationsUpTo(src Source, match string, upTo uint64) ([]Verification, e
 		return nil, err
 	}
 	if st, ok := src.(*Store); ok {
-		vs, err := st.st.Verifications(match)
+		vs, err := st.of(match).Verifications(match)
 		if err != nil {
 			return nil, err
 		}
@@ -168,7 +168,7 @@ func unchecked(src Source, match string, upTo uint64) (uint64, error) {
 	if !ok {
 		return 0, nil
 	}
-	n, err := st.st.Checked(match)
+	n, err := st.of(match).Checked(match)
 	if err != nil || n >= upTo {
 		return 0, err
 	}

@@ -40,9 +40,13 @@ func VerifyDeep(src *Store, matches ...string) ([]Result, error) {
 			matches = append(matches, s.Match)
 		}
 	}
-	problems, err := src.st.Check()
-	if err != nil {
-		return nil, err
+	var problems []store.Problem
+	for _, st := range src.all() {
+		ps, err := st.Check()
+		if err != nil {
+			return nil, err
+		}
+		problems = append(problems, ps...)
 	}
 	byMatch := map[string][]Result{}
 	var storeWide []Result
@@ -106,18 +110,18 @@ func deepFold(src *Store, r Result) []Result {
 	bad := func(seq uint64, field, format string, args ...any) {
 		out = append(out, Result{Match: r.Match, BadSeq: seq, Field: field, Reason: fmt.Sprintf(format, args...), Rule: RuleDerived})
 	}
-	snaps, err := src.st.Snapshots(r.Match)
+	snaps, err := src.of(r.Match).Snapshots(r.Match)
 	if err != nil {
 		bad(0, "snapshots", "%v", err)
 		return out
 	}
-	digests, err := src.st.Digests(r.Match)
+	digests, err := src.of(r.Match).Digests(r.Match)
 	if err != nil {
 		bad(0, "digests", "%v", err)
 		return out
 	}
 	var effects uint64
-	if err := src.st.EffectsFrom(r.Match, 1, func(uint64, []byte) error { effects++; return nil }); err != nil {
+	if err := src.of(r.Match).EffectsFrom(r.Match, 1, func(uint64, []byte) error { effects++; return nil }); err != nil {
 		bad(0, "effects", "%v", err)
 		return out
 	}
@@ -142,7 +146,7 @@ func deepFold(src *Store, r Result) []Result {
 			}
 		}
 		if _, ok := slices.BinarySearch(snaps, seq); ok {
-			_, data, err := src.st.SnapshotAtOrBefore(r.Match, seq)
+			_, data, err := src.of(r.Match).SnapshotAtOrBefore(r.Match, seq)
 			if err != nil {
 				bad(seq, "snapshots", "%v", err)
 				return nil

@@ -34,7 +34,7 @@ func (s *Store) Effects(match string) (map[uint64][]byte, error) {
 		return nil, err
 	}
 	out := map[uint64][]byte{}
-	err := s.st.Effects(match, func(seq uint64, b []byte) error {
+	err := s.of(match).Effects(match, func(seq uint64, b []byte) error {
 		out[seq] = append([]byte(nil), b...)
 		return nil
 	})
@@ -48,7 +48,7 @@ func (s *Store) effectsPastDamage(match string) (map[uint64][]byte, map[uint64]e
 		return nil, nil, err
 	}
 	out, bad := map[uint64][]byte{}, map[uint64]error{}
-	err := s.st.EffectsEach(match, func(seq uint64, b []byte, damage error) error {
+	err := s.of(match).EffectsEach(match, func(seq uint64, b []byte, damage error) error {
 		out[seq] = append([]byte(nil), b...)
 		if damage != nil {
 			bad[seq] = damage
