@@ -152,8 +152,14 @@ type ObjectView struct {
 	Types      []string `json:"types"`
 	Supertypes []string `json:"supertypes"`
 	Subtypes   []string `json:"subtypes"`
-	Keywords   []string `json:"keywords,omitempty"`
-	ManaValue  int      `json:"mana_value"`
+	// Keywords and Abilities gained (layer 6): keywords printed or
+	// given by effects, and the text of other abilities effects give.
+	Keywords  []string `json:"keywords,omitempty"`
+	Abilities []string `json:"abilities,omitempty"`
+	// Printed: the printed characteristics that differ from the ones
+	// above, which are after every continuous effect (CR 613).
+	Printed   *PrintedView `json:"printed,omitempty"`
+	ManaValue int          `json:"mana_value"`
 	// ManaCost, Loyalty and Defense are printed, on the face up (a split
 	// card outside the stack: both halves' costs, "{1}{R} // {1}{U}").
 	ManaCost string `json:"mana_cost,omitempty"`
@@ -361,11 +367,6 @@ func (s *State) objectView(id ObjID) ObjectView {
 			p, t := o.Power(), o.Toughness()
 			ov.Power, ov.Toughness = &p, &t
 		}
-		ov.Types = append(ov.Types, d.Types...)
-		ov.Types = append(ov.Types, o.tableTypes()...)
-		ov.Supertypes = append(ov.Supertypes, d.Supertypes...)
-		ov.Subtypes = append(ov.Subtypes, d.Subtypes...)
-		ov.Keywords = slices.Clone(d.Keywords)
 		ov.ManaValue = o.ManaValue()
 		ov.Layout, ov.ManaCost, ov.Loyalty, ov.Defense = o.Def.Layout, printedCost(o, d), d.Loyalty, d.Defense
 		for _, f := range o.Def.Faces {
@@ -379,6 +380,9 @@ func (s *State) objectView(id ObjID) ObjectView {
 	if ov.Ability == "" {
 		for _, c := range o.Colors() {
 			ov.Colors = append(ov.Colors, c.Letter())
+		}
+		if d := o.def(); d != nil {
+			s.layered(&ov, o, d) // view_layers.go
 		}
 	}
 	if o.Attacking > 0 {
