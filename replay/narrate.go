@@ -74,14 +74,21 @@ func Narrate(src Source, match, as string, fn func(Entry) error) error {
 	}
 	n := &narrator{g: reducer.New(nil), as: as}
 	return Replay(src, match, func(_ *reducer.Game, in Input) error {
-		e := n.tell(in.Event, in.Effects)
-		e.Verification = reducer.Verified
-		if v := in.Verification; v != nil {
-			e.Verification, e.Cards, e.Rule, e.Reason = v.Status, v.Cards, v.Rule, v.Reason
-			e.Lines = append([]string{v.String()}, e.Lines...)
-		}
-		return fn(e)
+		return fn(n.entry(in))
 	})
+}
+
+// entry tells one input with what the rules said of it, as the viewer may
+// read that (Verification.SeenBy).
+func (n *narrator) entry(in Input) Entry {
+	e := n.tell(in.Event, in.Effects)
+	e.Verification = reducer.Verified
+	if in.Verification != nil {
+		v := in.Verification.SeenBy(n.as, in.Event.Actor)
+		e.Verification, e.Cards, e.Rule, e.Reason = v.Status, v.Cards, v.Rule, v.Reason
+		e.Lines = append([]string{v.String()}, e.Lines...)
+	}
+	return e
 }
 
 // narrator keeps its own copy of the game, one effect behind the telling.

@@ -101,7 +101,7 @@ func (o *Outline) tell(src Source) error {
 	var lives []int
 	err := Replay(src, o.Summary.Match, func(g *reducer.Game, in Input) error {
 		ev, s := in.Event, g.S
-		e := n.tell(ev, in.Effects)
+		e := n.entry(in)
 		o.Entries = append(o.Entries, e)
 		o.Times = append(o.Times, ev.RecordedTime())
 		if ev.Kind == events.KindCast {

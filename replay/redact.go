@@ -26,11 +26,32 @@ func (f Finding) SeenBy(as, actor string) Finding {
 	if judge(as) {
 		return f
 	}
-	if f.Kind != FindingIllegal || actor != as {
-		f.Reason = withheld
+	switch {
+	case f.Kind == FindingUnverified:
+		// "the table's effects stand for the rules text of X": X acted in
+		// the open, so its name is no secret.
+	case (f.Kind == FindingIllegal || f.Kind == FindingDisputed) && actor == as:
+	default:
+		f.Reason, f.Cards = withheld, nil
 	}
-	f.Changes = []Change{}
+	f.Changes, f.Table, f.Engine = []Change{}, nil, nil
 	return f
+}
+
+// SeenBy is what the rules said of an input, as viewer as may read it:
+// whole for the judge; else an unverified input's cards (they acted in the
+// open), a dispute's reason only for the viewer's own input, and never the
+// table's and the engine's versions of a dispute (they may name cards in
+// hidden zones).
+func (v Verification) SeenBy(as, actor string) Verification {
+	if judge(as) {
+		return v
+	}
+	if v.Status != reducer.Unverified && actor != as {
+		v.Reason, v.Cards = withheld, nil
+	}
+	v.Table, v.Engine = nil, nil
+	return v
 }
 
 // SeenBy is the report of match in src as viewer as may read it: each

@@ -77,3 +77,51 @@ func TestAuditSeenByAPlayer(t *testing.T) {
 		t.Error("SeenBy changed the report it was called on")
 	}
 }
+
+// What the rules said of a table's input: a player reads an unverified
+// input's cards, the reason of a dispute over their own input only, and
+// never the two versions of a dispute.
+func TestVerificationSeenByAPlayer(t *testing.T) {
+	f, err := replay.OpenFile(fixturePath("table-effects.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := func(as string) map[string]replay.Entry {
+		out := map[string]replay.Entry{}
+		if err := replay.Narrate(f, "table-effects", as, func(e replay.Entry) error {
+			if e.Verification != "verified" {
+				out[e.Verification+" by "+e.Player] = e
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	judge, alice, bob := told("judge"), told("p1"), told("p2")
+	d, ok := judge["disputed by p2"]
+	if !ok || d.Reason == "details for the judge only" {
+		t.Fatalf("the judge's dispute: %+v", judge)
+	}
+	if e := alice["disputed by p2"]; e.Reason != "details for the judge only" || strings.Contains(strings.Join(e.Lines, "\n"), d.Reason) {
+		t.Errorf("Alice reads Bob's dispute: %+v", e)
+	}
+	if e := bob["disputed by p2"]; e.Reason != d.Reason {
+		t.Errorf("Bob can't read his own dispute: %+v", e)
+	}
+	if e := alice["unverified by p1"]; len(e.Cards) == 0 {
+		t.Errorf("Alice can't read her unverified input's cards: %+v", e)
+	}
+	if e := bob["unverified by p1"]; len(e.Cards) == 0 || e.Cards[0] != judge["unverified by p1"].Cards[0] {
+		t.Errorf("Bob can't read the cards Alice's input played through the table: %+v", e)
+	}
+	rep, err := replay.Audit(f, "table-effects")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fd := range rep.SeenBy(f, "table-effects", "p1").Findings {
+		if len(fd.Table) > 0 || len(fd.Engine) > 0 || len(fd.Changes) > 0 {
+			t.Errorf("Alice reads a finding's versions: %+v", fd)
+		}
+	}
+}

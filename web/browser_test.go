@@ -154,3 +154,30 @@ func TestBrowserOpensTheExportFromDisk(t *testing.T) {
 	}
 	shot(t, ctx, "export-from-disk")
 }
+
+// Inputs the rules could not verify (the table's effects stood for an
+// unmodelled card) or dispute are shown: the share in the list and at the
+// cursor, a badge on each, a tick on the scrub bar, and audit findings.
+func TestBrowserShowsVerification(t *testing.T) {
+	ctx := tab(t)
+	srv, _ := serve(t, recorded(t, "table-effects.jsonl", "bolt-race.jsonl"), false, "")
+	wait(t, ctx, chromedp.Navigate(srv.URL+"/"), until(`document.documentElement.dataset.ready === "1"`))
+	if s := eval[string](t, ctx, `document.querySelector("tr[data-match=table-effects] .share").textContent`); s == "" || s == "100%" {
+		t.Errorf("table-effects' verified share: %q", s)
+	}
+	if s := eval[string](t, ctx, `document.querySelector("tr[data-match=bolt-race] .share").textContent`); s != "100%" {
+		t.Errorf("bolt-race's verified share: %q", s)
+	}
+	wait(t, ctx, chromedp.Navigate(srv.URL+"/m/table-effects?seq=1"), at(1, "judge"),
+		until(`document.querySelectorAll(".tk-unverified").length > 0`))
+	wait(t, ctx, key("]"), until(`document.documentElement.dataset.seq !== "1"`))
+	for !strings.Contains(eval[string](t, ctx, `document.querySelector(".entry[aria-current]").textContent`), "unverified") {
+		before := eval[string](t, ctx, `document.documentElement.dataset.seq`)
+		wait(t, ctx, key("]"), until(fmt.Sprintf(`document.documentElement.dataset.seq !== %q`, before)))
+	}
+	if s := eval[string](t, ctx, `document.getElementById("status").textContent`); !strings.Contains(s, "unverified") {
+		t.Errorf("the status at an unverified input: %q", s)
+	}
+	wait(t, ctx, chromedp.Click(`[data-tab=audit]`), until(`document.querySelector("#audit .fk-unverified") !== null`))
+	shot(t, ctx, "table-effects-unverified")
+}

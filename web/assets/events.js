@@ -78,7 +78,11 @@ export class EventList {
       }
       const d = tookAt(t, i);
       const time = d === null ? "" : `<span class="took${d >= slowMs ? " slow" : ""}" title="time taken by this decision">${took(d)}</span>`;
-      const badges = (this.marksAt.get(e.seq) || []).map((m) => `<span class="mk mk-${esc(m.kind)}" title="${esc(m.text)}">${esc(m.kind)}</span>`).join("");
+      let badges = (this.marksAt.get(e.seq) || []).map((m) => `<span class="mk mk-${esc(m.kind)}" title="${esc(m.text)}">${esc(m.kind)}</span>`).join("");
+      if (e.verification && e.verification !== "verified") {
+        const why = `${e.verification}${e.cards && e.cards.length ? ` (${e.cards.join(", ")})` : ""}: ${e.reason || ""} (${e.rule || ""})`;
+        badges += `<span class="mk mk-${esc(e.verification)}" title="${esc(why)}">${esc(e.verification)}</span>`;
+      }
       const lines = e.lines && e.lines.length ? `<ul class="lines">${e.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` : "";
       out.push(`<li class="entry" id="e-${e.seq}" data-seq="${e.seq}" tabindex="-1"><a class="seq" href="?seq=${e.seq}">${e.seq}</a> <span class="text">${esc(e.text)}</span>${badges}${time}${lines}</li>`);
     }

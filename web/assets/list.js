@@ -42,7 +42,7 @@ export async function showList(app, source, cfg) {
 <td><a href="/m/${encodeURIComponent(m.match)}${as ? `?as=${as}` : ""}">${esc(m.match)}</a>${branch}</td>
 <td>${esc(m.players.map((p) => p.name).join(" v "))}</td>
 <td>${esc(m.format || "")}</td><td>${esc(m.event || "")}</td>
-<td>${result}</td><td class="num">${m.head_seq}</td><td>${esc(m.status || "")}</td>
+<td>${result}</td><td class="num">${m.head_seq}</td><td class="num">${verifiedCell(m)}</td><td>${esc(m.status || "")}</td>
 <td>${m.started ? esc(m.started.slice(0, 16).replace("T", " ")) : ""}</td></tr>`;
   }).join("");
   const nav = [];
@@ -50,7 +50,20 @@ export async function showList(app, source, cfg) {
   if (offset > 0) nav.push(`<a href="${at(Math.max(offset - page.limit, 0))}">← previous</a>`);
   nav.push(`<span>${offset + 1} to ${offset + page.matches.length} of ${page.total}</span>`);
   if (offset + page.matches.length < page.total) nav.push(`<a href="${at(offset + page.limit)}">next →</a>`);
-  el.innerHTML = `<table class="matches"><thead><tr><th>match</th><th>players</th><th>format</th><th>event</th><th>result</th><th>inputs</th><th>status</th><th>started (UTC)</th></tr></thead><tbody>${rows}</tbody></table>
+  el.innerHTML = `<table class="matches"><thead><tr><th>match</th><th>players</th><th>format</th><th>event</th><th>result</th><th>inputs</th><th title="share of inputs verified by the rules">verified</th><th>status</th><th>started (UTC)</th></tr></thead><tbody>${rows}</tbody></table>
 <nav class="pages">${nav.join(" ")}</nav>`;
   document.documentElement.dataset.ready = "1";
+}
+
+// verifiedCell is the share of a match's inputs the rules verified, with
+// the others counted in its title.
+export function verifiedCell(m) {
+  if (m.verified_share === undefined || m.verified_share === null) return "";
+  const pct = `${Math.floor(m.verified_share * 1000) / 10}%`;
+  const others = [];
+  if (m.unverified) others.push(`${m.unverified} unverified`);
+  if (m.disputed) others.push(`${m.disputed} disputed`);
+  if (m.unchecked) others.push(`${m.unchecked} recorded without the rules`);
+  const cls = m.disputed ? "disputed" : (m.unverified || m.unchecked ? "unverified" : "allverified");
+  return `<span class="share ${cls}" title="${esc(`${m.verified} of ${m.head_seq} inputs verified by the rules${others.length ? "; " + others.join(", ") : ""}`)}">${pct}</span>`;
 }

@@ -13,7 +13,11 @@ export function renderAudit(t) {
         `<tr><td>${esc(c.path)}</td><td>${esc(c.before)}</td><td>${esc(c.after)}</td></tr>`).join("")}</tbody></table>`
       : "";
     const at = f.seq ? `<a class="seq" href="?seq=${f.seq}" data-seq="${f.seq}">seq ${f.seq}</a>` : "the whole match";
-    return `<li class="finding fk-${esc(f.kind)}">${at} <span class="kind">${esc(f.kind)}</span> <span class="rule">${esc(f.rule)}</span><p class="reason">${esc(f.reason)}</p>${changes}</li>`;
+    const cards = f.cards && f.cards.length ? ` <span class="cards">${esc(f.cards.join(", "))}</span>` : "";
+    const versions = [["the table's", f.table], ["the rules'", f.engine]].filter(([, v]) => v && v.length).map(([who, v]) =>
+      `<details class="version"><summary>${who} effects (${v.length})</summary><pre>${esc(v.map((x) => JSON.stringify(x)).join("\n"))}</pre></details>`).join("");
+    const signed = f.signed_by ? `<p class="signed">signed by ${esc(f.signed_by)}</p>` : "";
+    return `<li class="finding fk-${esc(f.kind)}">${at} <span class="kind">${esc(f.kind)}</span>${cards} <span class="rule">${esc(f.rule)}</span><p class="reason">${esc(f.reason)}</p>${signed}${changes}${versions}</li>`;
   }).join("")}</ol>`;
 }
 

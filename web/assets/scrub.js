@@ -21,7 +21,9 @@ export function renderScrub(t) {
     segs.push(`<div class="seg seg-${seat >= 0 ? seat + 1 : 0}" style="left:${pct(m.seq)}%;width:${pct(end) - pct(m.seq)}%" title="${esc(m.text)}"></div>`);
   });
   const ticks = t.marks.filter((m) => m.kind !== "turn").map((m) =>
-    `<div class="tick tk-${esc(m.kind)}" style="left:${pct(m.seq)}%" title="seq ${m.seq}: ${esc(m.text)}"></div>`).join("");
+    `<div class="tick tk-${esc(m.kind)}" style="left:${pct(m.seq)}%" title="seq ${m.seq}: ${esc(m.text)}"></div>`).join("") +
+    t.entries.filter((e) => e.verification && e.verification !== "verified").map((e) =>
+      `<div class="tick tk-${esc(e.verification)}" style="left:${pct(e.seq)}%" title="seq ${e.seq}: ${esc(e.verification)}${e.cards && e.cards.length ? ` (${esc(e.cards.join(", "))})` : ""}"></div>`).join("");
   return `<div class="bar" role="slider" aria-label="position in the match" aria-valuemin="${first}" aria-valuemax="${last}" tabindex="-1">${segs.join("")}${ticks}<div class="cursor"></div></div>`;
 }
 

@@ -49,7 +49,8 @@ class Viewer {
     this.seqs = t.entries.map((e) => e.seq);
     this.index = new Map(this.seqs.map((s, i) => [s, i]));
     this.turns = t.marks.filter((m) => m.kind === "turn").map((m) => m.seq);
-    this.markSeqs = [...new Set(t.marks.map((m) => m.seq))].sort((a, b) => a - b);
+    const flagged = t.entries.filter((e) => e.verification && e.verification !== "verified").map((e) => e.seq);
+    this.markSeqs = [...new Set(t.marks.map((m) => m.seq).concat(flagged))].sort((a, b) => a - b);
     document.documentElement.dataset.entries = this.seqs.length;
   }
 
@@ -314,7 +315,7 @@ class Viewer {
     placeScrub(this.app.querySelector("#scrub"), this.t, seq);
     placeChart(this.app.querySelector("#chart"), this.t, i);
     const d = tookAt(this.t, i);
-    this.app.querySelector("#status").innerHTML = `<span class="pos">seq <strong>${seq}</strong> of ${this.lastSeq()}</span> <span class="where">${esc(where(e))}</span> <span class="what">${esc(e.text)}</span>${d === null ? "" : ` <span class="took">took ${took(d)}</span>`}`;
+    this.app.querySelector("#status").innerHTML = `<span class="pos">seq <strong>${seq}</strong> of ${this.lastSeq()}</span> <span class="where">${esc(where(e))}</span> <span class="what">${esc(e.text)}</span>${d === null ? "" : ` <span class="took">took ${took(d)}</span>`}${shareText(this.view)}`;
     const bseq = this.app.querySelector(".bseq");
     if (bseq) bseq.textContent = seq;
     this.linkTo(seq);
@@ -360,6 +361,16 @@ class Viewer {
       live.className = `live ${state}`;
     });
   }
+}
+
+// shareText is how much of the match up to the cursor the rules verified.
+function shareText(v) {
+  if (!v || v.verified_share === undefined || v.verified_share === null) return "";
+  const others = [];
+  if (v.unverified) others.push(`${v.unverified} unverified`);
+  if (v.disputed) others.push(`${v.disputed} disputed`);
+  if (v.unchecked) others.push(`${v.unchecked} unchecked`);
+  return ` <span class="share${v.disputed ? " disputed" : others.length ? " unverified" : ""}" title="inputs up to here verified by the rules">verified ${Math.floor(v.verified_share * 1000) / 10}%${others.length ? ` (${others.join(", ")})` : ""}</span>`;
 }
 
 function where(e) {
