@@ -163,7 +163,9 @@ func rawPublish(ctx context.Context, nc *nats.Conn, matches []*packedMatch) (tim
 	}
 	start := time.Now()
 	for i, p := range payloads {
-		if _, err := js.PublishAsync(subjects[i], p); err != nil {
+		// A busy machine may keep the server from acking for a while: wait
+		// for room rather than fail the run.
+		if _, err := js.PublishAsync(subjects[i], p, jetstream.WithStallWait(time.Minute)); err != nil {
 			return 0, err
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/events/store"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
@@ -29,36 +28,16 @@ func read(r *Report, c *corpus, dir string, opt Options) error {
 	defer src.Close()
 	n := float64(c.inputs)
 
-	decode, err := timeAll(c, func(m string) error {
-		return src.RawEvents(m, func(_ uint64, raw []byte) error {
-			_, err := events.DecodeMsgpack(raw)
-			return err
-		})
-	})
+	rr, err := measureReads(src, c, opt.Log)
 	if err != nil {
 		return err
 	}
+	decode := rr.decode
 	decodeRate := n / decode.Seconds()
-	effects, err := timeAll(c, func(m string) error {
-		return replay.Fold(src, m, func(*reducer.Game, uint64) error { return nil })
-	})
-	if err != nil {
-		return err
-	}
-	r.add(Figure{Key: "replay_effects", What: "effects-only replay (stored effects folded, inputs not decoded)", Value: n / effects.Seconds(), Unit: "inputs/s",
+	r.add(Figure{Key: "replay_effects", What: "effects-only replay (stored effects folded, inputs not decoded)", Value: n / rr.effects.Seconds(), Unit: "inputs/s",
 		Baseline: decodeRate, BaselineWhat: "raw msgpack decoding of the stored events", Target: ">= 0.8x"})
 	r.Figures[len(r.Figures)-1].Holds = holds(r.Figures[len(r.Figures)-1].Ratio >= 0.8)
-	rules, err := timeAll(c, func(m string) error {
-		g := reducer.New(nil)
-		return src.Events(m, func(ev *events.Event) error {
-			_, err := g.Submit(ev)
-			return err
-		})
-	})
-	if err != nil {
-		return err
-	}
-	rulesRate := n / rules.Seconds()
+	rulesRate := n / rr.rules.Seconds()
 	r.add(Figure{Key: "replay_rules", What: "full rules re-derivation, one core", Value: rulesRate, Unit: "inputs/s",
 		Baseline: decodeRate, BaselineWhat: "raw msgpack decoding of the stored events", Target: ">= 1,000,000 inputs/s", Holds: holds(rulesRate >= 1e6)})
 
