@@ -86,6 +86,9 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
 	if err := publishAll(ctx, pub, []*packedMatch{c.long}); err != nil {
 		return err
 	}
+	if c.stored, err = st.InUse(); err != nil {
+		return err
+	}
 
 	n := float64(c.inputs)
 	r.add(Figure{Key: "ingest", What: "ingest (client publish to stored verdict)", Value: n / ingestTime.Seconds(), Unit: "inputs/s",

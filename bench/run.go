@@ -46,7 +46,8 @@ type corpus struct {
 	long    *packedMatch // LongInputs inputs of one long game
 	inputs  int
 	games   int
-	raw     int // bytes of the tournament's inputs, canonical msgpack
+	raw     int   // bytes of the tournament's inputs, canonical msgpack
+	stored  int64 // bytes of the store file in use once everything is recorded
 }
 
 // Run generates the corpus and measures every figure.

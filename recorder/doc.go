@@ -17,5 +17,5 @@
 // players of the match) always run. A Validator adds the rules of the game;
 // the reducer plugs in there (Rules). What it derives from an input (Derive:
 // effects, turn digests, a snapshot every SnapshotEvery inputs and at every
-// turn start) is committed with the input.
+// game start) is committed with the input.
 package recorder

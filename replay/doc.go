@@ -42,7 +42,7 @@
 //
 // Seeking and stepping go through a Cursor (cursor.go): from the store it
 // starts at the nearest snapshot the recorder kept (every 64 inputs and at
-// every turn start) and folds the stored effects forward, read with bbolt
+// every game start) and folds the stored effects forward, read with bbolt
 // cursors from there, so a position costs the same at seq 10 as at seq
 // 10,000 and memory doesn't grow with the log; a step forward folds one
 // input, a step back is a seek. Seek, show's --at and --turn N[.STEP], and

@@ -41,7 +41,10 @@ func (s *Store) SnapshotAtOrBefore(match string, seq uint64) (at uint64, data []
 				if err != nil {
 					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
 				}
-				at, data = readU64(k), append([]byte(nil), p...)
+				if data, err = unpackSnapshot(p); err != nil {
+					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
+				}
+				at = readU64(k)
 				return nil
 			}
 		}

@@ -140,6 +140,18 @@ func (s *Store) Close() error { return s.db.Close() }
 // Path is the file's path.
 func (s *Store) Path() string { return s.db.Path() }
 
+// InUse is how many bytes of the file hold the store's pages (data, free
+// pages kept for reuse, metas): the file's size less what bbolt allocated
+// ahead of need, which it grows the file by in steps of up to 16 MiB.
+func (s *Store) InUse() (int64, error) {
+	var n int64
+	err := s.view(func(tx *bolt.Tx) error {
+		n = tx.Size()
+		return nil
+	})
+	return n, err
+}
+
 // LastApplied is the highest stream sequence committed from stream, 0 if none.
 func (s *Store) LastApplied(stream string) (uint64, error) {
 	var v uint64

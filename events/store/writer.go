@@ -81,7 +81,7 @@ func (w *writer) putEvent(ev *events.Event) error {
 	if !bytes.Equal(ev.Prev[:], zeroIfEmpty(meta.HeadHash)) {
 		return fmt.Errorf("prev does not match the head hash")
 	}
-	if err := om.bucket.Bucket(bucketEvents).Put(u64(ev.Seq), canonical); err != nil {
+	if err := appending(om.bucket.Bucket(bucketEvents)).Put(u64(ev.Seq), canonical); err != nil {
 		return err
 	}
 	w.log.note(ev.Hash[:])
@@ -131,7 +131,7 @@ func (w *writer) putDerived(d *Derived) error {
 	if mb.Bucket(bucketEvents).Get(u64(d.Seq)) == nil {
 		return errors.New("no event at that seq")
 	}
-	eb, err := mb.CreateBucketIfNotExists(bucketEffects)
+	eb, err := appendBucket(mb, bucketEffects)
 	if err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func (w *writer) putDerived(d *Derived) error {
 		om.dirty = true
 	}
 	if v := d.Verification; v != nil {
-		vb, err := mb.CreateBucketIfNotExists(bucketVerif)
+		vb, err := appendBucket(mb, bucketVerif)
 		if err != nil {
 			return err
 		}
@@ -159,18 +159,18 @@ func (w *writer) putDerived(d *Derived) error {
 		}
 	}
 	if len(d.Snapshot) > 0 {
-		sb, err := mb.CreateBucketIfNotExists(bucketSnapshots)
+		sb, err := appendBucket(mb, bucketSnapshots)
 		if err != nil {
 			return err
 		}
-		if err := sb.Put(key, seal(key, d.Snapshot)); err != nil {
+		if err := sb.Put(key, seal(key, packSnapshot(d.Snapshot))); err != nil {
 			return err
 		}
 	}
 	if len(d.Digest) == 0 {
 		return nil
 	}
-	db, err := mb.CreateBucketIfNotExists(bucketDigests)
+	db, err := appendBucket(mb, bucketDigests)
 	if err != nil {
 		return err
 	}
@@ -198,4 +198,27 @@ func (w *writer) flush() error {
 		om.dirty = false
 	}
 	return nil
+}
+
+// appendFill is how full a page of a bucket whose keys only grow (a
+// match's events, effects, digests, snapshots) is filled before bbolt
+// splits it: its default, half, suits inserts anywhere, and left every
+// page of these buckets half empty, since nothing is ever inserted before
+// their last key.
+const appendFill = 1.0
+
+// appending sets b up for appends (appendFill) in this transaction.
+func appending(b *bolt.Bucket) *bolt.Bucket {
+	b.FillPercent = appendFill
+	return b
+}
+
+// appendBucket is the sub-bucket name of mb, created if missing, set up
+// for appends.
+func appendBucket(mb *bolt.Bucket, name []byte) (*bolt.Bucket, error) {
+	b, err := mb.CreateBucketIfNotExists(name)
+	if err != nil {
+		return nil, err
+	}
+	return appending(b), nil
 }
