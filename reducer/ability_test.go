@@ -139,7 +139,7 @@ func TestWalkingBallistaGrows(t *testing.T) {
 
 // Hangarback Walker's dies trigger uses its last known information (CR
 // 608.2h): killed with two +1/+1 counters, it makes two 1/1 flying Thopter
-// tokens; the trigger waits until a player would receive priority and then
+// tokens (named "Thopter Token", CR 111.4); the trigger waits until a player would receive priority and then
 // uses the stack (CR 603.3).
 func TestHangarbackWalkerDies(t *testing.T) {
 	setup := `{"turn":3,"step":"main1","active_player":"p1","players":[
@@ -163,7 +163,7 @@ func TestHangarbackWalkerDies(t *testing.T) {
 	)
 	thopters := 0
 	for _, id := range g.S.Battlefield {
-		if o := g.S.Objects[id]; o.Name() == "Thopter" && o.Token && o.Has("Flying") && o.Power() == 1 && o.Controller == 0 {
+		if o := g.S.Objects[id]; o.Name() == "Thopter Token" && o.Token && o.Has("Flying") && o.Power() == 1 && o.Controller == 0 {
 			thopters++
 		}
 	}

@@ -374,7 +374,7 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
 	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets), Zone: castFromZone(plan.from)})
 	if plan.lang != nil {
-		g.emitLangChoices(nid, plan.lang.modes, plan.lang.slots)
+		g.emitCastChoices(nid, plan.lang.modes, plan.lang.slots)
 	}
 	if b.Kicked {
 		g.emit(Effect{Op: OpKicked, Obj: nid})

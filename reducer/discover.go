@@ -317,16 +317,25 @@ func (g *Game) freeCasts(l *lister, seat int, id ObjID, n, limit int) []*events.
 	o := s.Objects[id]
 	var out []*events.Cast
 	for _, f := range freeFaces(o, -1) {
-		sets := [][]string{nil}
-		if sp := f.def.SpellOf(); sp != nil {
-			sets = l.targetSets(sp.Targets, sp.AnyNumber)
+		choices := []langChoice{{}}
+		if lc := langOf(f.def); lc != nil {
+			choices = langSpellChoices(lc)
 		}
-		for _, ts := range sets {
-			b := &events.Cast{Player: s.Players[seat].ID, Card: id.String(), Face: f.face, Targets: ts}
-			if _, err := g.planFreeCastOf(seat, id, n, b); err == nil {
-				out = append(out, b)
-				if limit > 0 && len(out) >= limit {
-					return out
+		for _, ch := range choices {
+			sets := [][]string{nil}
+			switch sp := f.def.SpellOf(); {
+			case ch.specs != nil:
+				sets = l.langTargetSets(seat, id, ch.specs)
+			case sp != nil:
+				sets = l.targetSets(sp.Targets, sp.AnyNumber)
+			}
+			for _, ts := range sets {
+				b := &events.Cast{Player: s.Players[seat].ID, Card: id.String(), Face: f.face, Targets: ts, Modes: ch.modes}
+				if _, err := g.planFreeCastOf(seat, id, n, b); err == nil {
+					out = append(out, b)
+					if limit > 0 && len(out) >= limit {
+						return out
+					}
 				}
 			}
 		}
@@ -405,6 +414,9 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	if b.X != 0 {
 		return castPlan{}, g.refuse("DISC-4", "body.x", "cast without paying its mana cost, %s's X is 0, not %d", def.Name, b.X)
 	}
+	if lc := langOf(def); lc != nil {
+		return g.planFreeLangCast(seat, o, id, face, def, lc, b)
+	}
 	if len(b.Modes) > 0 {
 		return castPlan{}, g.refuse("CR 601.2b", "body.modes", "%s is not modal", def.Name)
 	}
@@ -423,6 +435,21 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 		return castPlan{}, err
 	}
 	plan.pay = pay
+	return plan, nil
+}
+
+// planFreeLangCast is planFreeCastOf's end for a card played by the
+// ability language: its modes and targets as for any cast; no mana cost
+// (FREE-1).
+func (g *Game) planFreeLangCast(seat int, o *Object, id ObjID, face string, def *cards.Card, lc *langCard, b *events.Cast) (castPlan, error) {
+	lp, err := g.planLangCast(seat, o, def, lc.spell, b)
+	if err != nil {
+		return castPlan{}, err
+	}
+	plan := castPlan{obj: id, face: face, from: o.Zone, targets: lp.targets, lang: &lp}
+	if plan.pay, err = g.choosePayment(seat, nil, 0, b.Pay); err != nil {
+		return castPlan{}, err
+	}
 	return plan, nil
 }
 
@@ -459,6 +486,9 @@ func (g *Game) doFreeCast(seat int, b *events.Cast) {
 	d := g.S.Discovery
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
 	g.emit(Effect{Op: OpSpell, Obj: nid, Kind: plan.face, Targets: slices.Clone(plan.targets), Zone: ZoneExile}) // cast from exile
+	if plan.lang != nil {
+		g.emitCastChoices(nid, plan.lang.modes, plan.lang.slots)
+	}
 	g.spend(seat, plan.pay)
 	g.afterCast(plan, nid, seat)
 	g.fire(cards.TriggerCast, nid, seat) // CR 601.2i

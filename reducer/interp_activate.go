@@ -46,11 +46,11 @@ func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events
 	case o.Controller != seat && o.Zone == ZoneBattlefield || o.Owner != seat && o.Zone != ZoneBattlefield:
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", name, s.Players[o.Controller].ID)
 	case c.Tap && o.Tapped:
-		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is tapped: {T} can't be paid", name)
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is tapped: {T} can't be paid (MANA-6)", name)
 	case c.Untap && !o.Tapped:
-		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is untapped: {Q} can't be paid", name)
+		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is untapped: {Q} can't be paid (MANA-7)", name)
 	case (c.Tap || c.Untap) && o.Is("Creature") && o.Sick && !o.Has("Haste"):
-		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated", name)
+		return abilityPlan{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} or {Q} ability can't be activated (MANA-6, MANA-7)", name)
 	case c.RemoveCounters > 0 && o.counter(c.Counter) < c.RemoveCounters:
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s has %d %s counters, the cost removes %d", name, o.counter(c.Counter), c.Counter, c.RemoveCounters)
 	case b.X != 0 && !langMana(c).HasX():
@@ -102,7 +102,7 @@ func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
 	id := g.S.nextObjID()
 	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.index, Seat: seat})
 	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
-	g.emitLangChoices(id, nil, p.slots)
+	g.emitCastChoices(id, nil, p.slots)
 	if c.Tap {
 		g.emit(Effect{Op: OpTap, Obj: p.src})
 	}

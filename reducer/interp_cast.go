@@ -84,6 +84,16 @@ func (g *Game) emitLangChoices(id ObjID, modes, slots []int) {
 	g.emit(Effect{Op: OpChoices, Obj: id, Ints: append(append([]int{len(modes)}, modes...), slots...)})
 }
 
+// emitCastChoices records a cast spell's or an activated ability's
+// choices, but not those its targets already tell: with no modes and one
+// target slot, every target is the slot's (see slotCounts).
+func (g *Game) emitCastChoices(id ObjID, modes, slots []int) {
+	if len(modes) == 0 && len(slots) == 1 {
+		return
+	}
+	g.emitLangChoices(id, modes, slots)
+}
+
 // planLangCastOf finishes planCastOf for a language spell: modes,
 // targets, kicker and payment.
 func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top ObjID, def *cards.Card, lc *langCard, b *events.Cast) (castPlan, error) {

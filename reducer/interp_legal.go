@@ -15,36 +15,7 @@ import (
 // id.
 func (l *lister) langCasts(seat int, id ObjID, face string, def *cards.Card, lc *langCard) {
 	p := l.g.S.Players[seat]
-	var choices []struct {
-		modes []int
-		specs []ability.Target
-	}
-	switch sp := lc.spell; {
-	case sp != nil && sp.Modes != nil:
-		m := sp.Modes
-		for k := m.Min; k <= m.Max; k++ {
-			combinations(len(m.List), k, maxTargetSets, func(idx []int) {
-				var specs []ability.Target
-				for _, j := range idx {
-					specs = append(specs, m.List[j].Targets...)
-				}
-				choices = append(choices, struct {
-					modes []int
-					specs []ability.Target
-				}{append([]int(nil), idx...), specs})
-			})
-		}
-	case sp != nil:
-		choices = append(choices, struct {
-			modes []int
-			specs []ability.Target
-		}{nil, sp.Targets})
-	default:
-		choices = append(choices, struct {
-			modes []int
-			specs []ability.Target
-		}{})
-	}
+	choices := langSpellChoices(lc)
 	kicker := langKicker(lc) != nil
 	alts := []string{""}
 	k := 0
@@ -79,6 +50,37 @@ func (l *lister) langCasts(seat int, id ObjID, face string, def *cards.Card, lc 
 			}
 		}
 	}
+}
+
+// langChoice is one way to choose a language spell's modes, with the
+// target slots they have.
+type langChoice struct {
+	modes []int
+	specs []ability.Target
+}
+
+// langSpellChoices lists the ways to choose a language spell's modes (one
+// for a spell without modes, or for a permanent spell).
+func langSpellChoices(lc *langCard) []langChoice {
+	var choices []langChoice
+	switch sp := lc.spell; {
+	case sp != nil && sp.Modes != nil:
+		m := sp.Modes
+		for k := m.Min; k <= m.Max; k++ {
+			combinations(len(m.List), k, maxTargetSets, func(idx []int) {
+				var specs []ability.Target
+				for _, j := range idx {
+					specs = append(specs, m.List[j].Targets...)
+				}
+				choices = append(choices, langChoice{append([]int(nil), idx...), specs})
+			})
+		}
+	case sp != nil:
+		choices = append(choices, langChoice{nil, sp.Targets})
+	default:
+		choices = append(choices, langChoice{})
+	}
+	return choices
 }
 
 // costChoiceSets lists the ways to name a cost's choices: for each

@@ -63,7 +63,8 @@ func (g *Game) langEnters(o *Object) {
 	if lc == nil {
 		return
 	}
-	c := &evalCtx{g: g, you: o.Controller, src: o.ID}
+	// X is the spell's that became the permanent.
+	c := &evalCtx{g: g, you: o.Controller, src: o.ID, x: o.X}
 	for i, a := range lc.replace {
 		r := a.Replace
 		if r.Event != ability.ReplEnters || !r.Self {

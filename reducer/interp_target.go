@@ -177,10 +177,7 @@ func (g *Game) legalSlotsFrom(c *evalCtx, specs []ability.Target, o *Object, fir
 	if len(specs) == 0 {
 		return nil
 	}
-	var counts []int
-	if o.Lang != nil {
-		counts = o.Lang.Slots
-	}
+	counts := slotCounts(o, specs, first)
 	off := 0
 	for i := 0; i < first && i < len(counts); i++ {
 		off += counts[i]
@@ -200,6 +197,18 @@ func (g *Game) legalSlotsFrom(c *evalCtx, specs []ability.Target, o *Object, fir
 		off += n
 	}
 	return out
+}
+
+// slotCounts is how many of o's targets each slot has: as recorded, or,
+// for one slot with none recorded (emitCastChoices), all of them.
+func slotCounts(o *Object, specs []ability.Target, first int) []int {
+	if o.Lang != nil && len(o.Lang.Slots) > 0 {
+		return o.Lang.Slots
+	}
+	if first == 0 && len(specs) == 1 {
+		return []int{len(o.Targets)}
+	}
+	return nil
 }
 
 // langFizzles: a spell or ability with targets, none of them legal now,

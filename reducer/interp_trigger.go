@@ -153,6 +153,9 @@ func langTriggerSlots(o *Object) ([]ability.Target, int) {
 	if o.Lang != nil {
 		n = len(o.Lang.Slots)
 	}
+	if n == 0 && len(a.Targets) == 1 && len(o.Targets) > 0 {
+		n = 1 // one slot, its targets chosen (recordLangTriggerTargets)
+	}
 	return a.Targets, n
 }
 
@@ -218,7 +221,10 @@ func (g *Game) recordLangTriggerTargets(o *Object, ts []Target) {
 		slots = slices.Clone(o.Lang.Slots)
 	}
 	g.emit(Effect{Op: OpSpell, Obj: o.ID, Targets: append(slices.Clone(o.Targets), ts...)})
-	g.emitLangChoices(o.ID, nil, append(slots, len(ts)))
+	if specs, _ := langTriggerSlots(o); len(slots) > 0 || len(specs) != 1 || len(ts) == 0 {
+		// one slot with its targets tells its count (slotCounts)
+		g.emitLangChoices(o.ID, nil, append(slots, len(ts)))
+	}
 	g.fireTargetedBy(o.ID, o.Controller, ts)
 }
 

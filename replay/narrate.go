@@ -276,6 +276,15 @@ func withArticle(word string) string {
 	return "a " + word
 }
 
+// tokenWords names a created token: "a Thopter token", and "a Thopter
+// Token" for a token named by its subtypes and "Token" (CR 111.4).
+func tokenWords(name string) string {
+	if strings.HasSuffix(name, " Token") {
+		return withArticle(name)
+	}
+	return withArticle(name) + " token"
+}
+
 func mana(letters []string) string {
 	var b strings.Builder
 	for _, l := range letters {

@@ -114,7 +114,7 @@ func (t *telling) effect(e *reducer.Effect) {
 		}
 		t.line("%s goes on the stack (%s)", name, e.Obj)
 	case reducer.OpToken:
-		t.line("%s creates %s token (%s)", t.actor(e.Seat), withArticle(e.Name), e.Obj)
+		t.line("%s creates %s (%s)", t.actor(e.Seat), tokenWords(e.Name), e.Obj)
 	case reducer.OpLose:
 		t.line("%s loses: %s", t.actor(e.Seat), e.Kind)
 	case reducer.OpGameOver:

@@ -76,7 +76,7 @@ func (t *telling) tableEffect(e *reducer.Effect) {
 		}
 		t.tableLine("%s spends {%s}", t.actor(e.Seat), letter)
 	case reducer.OpToken, reducer.OpCopyToken:
-		t.tableLine("%s creates %s token (%s)", t.actor(e.Seat), withArticle(e.Name), e.Obj)
+		t.tableLine("%s creates %s (%s)", t.actor(e.Seat), tokenWords(e.Name), e.Obj)
 	case reducer.OpTableToken:
 		name := "a token"
 		if e.Facts != nil {

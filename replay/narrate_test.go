@@ -194,12 +194,12 @@ func TestNarrateAbilities(t *testing.T) {
 	src := openFile(t, writeLog(t, abilities))
 	all := text(narrate(t, src, "a", ""))
 	for _, want := range []string{
-		"T4 main1 p1 Alice activates Walking Ballista (o6): Walking Ballista's ability (o9) targeting Bob (p2), removing a +1/+1 counter from Walking Ballista (o6)\n",
-		"targeting Hangarback Walker (o8), removing a +1/+1 counter from Walking Ballista (o6)\n  Walking Ballista (o6) dies\n",
+		"T4 main1 p1 Alice activates Walking Ballista (o6): Walking Ballista's ability (o9) targeting Bob (p2)\n  Walking Ballista (o6) loses a +1/+1 counter\n",
+		"targeting Hangarback Walker (o8)\n  Walking Ballista (o6) loses a +1/+1 counter\n  Walking Ballista (o6) dies\n",
 		"  Walking Ballista's ability (o10) resolves\n  Walking Ballista deals 1 to Hangarback Walker (o8)\n",
 		"  an ability of Hangarback Walker (o8) triggers\n",
 		"  Hangarback Walker (o8) dies\n  an ability of Hangarback Walker (o8) triggers\n  Hangarback Walker's ability goes on the stack (o13)\n",
-		"  Hangarback Walker's ability (o13) resolves\n  p2 Bob creates a Thopter token (o14)\n",
+		"  Hangarback Walker's ability (o13) resolves\n  p2 Bob creates a Thopter Token (o14)\n",
 		"  Walking Ballista's ability (o9) resolves\n  Walking Ballista deals 1 to Bob (20 -> 19)\n",
 	} {
 		if !strings.Contains(all, want) {
@@ -216,7 +216,7 @@ func TestNarrateAbilities(t *testing.T) {
 		t.Errorf("the stack at seq 6: %+v", v.Stack)
 	}
 	v = seek(t, src, "a", replay.At{}).View("p2")
-	if bf := v.Battlefield; len(bf) != 1 || bf[0].Name != "Thopter" || !bf[0].Token || bf[0].Card != "" || *bf[0].Power != 1 {
+	if bf := v.Battlefield; len(bf) != 1 || bf[0].Name != "Thopter Token" || !bf[0].Token || bf[0].Card != "" || *bf[0].Power != 1 {
 		t.Errorf("the battlefield at the end: %+v", bf)
 	}
 }

@@ -215,12 +215,7 @@ const (
 )
 
 // triggered holds the Go code of triggered abilities, by card name.
-var triggered = map[string][]Triggered{
-	"Hangarback Walker": {{Index: 0, When: TriggerDies, Resolve: func(w World) {
-		w.CreateTokens(w.Controller(), "Thopter", w.LKI().Counters["+1/+1"])
-	}}},
-	"Murderous Rider": {{Index: 0, When: TriggerDies, Resolve: func(w World) { w.PutSourceOnLibraryBottom() }}},
-}
+var triggered = map[string][]Triggered{}
 
 // TriggersOf returns the card's triggered abilities that wait for event,
 // its keyword abilities (evolve) included.
@@ -339,32 +334,6 @@ type Permanent struct {
 
 // spells holds the Go code of the pool's instants and sorceries, by name.
 var spells = map[string]*Spell{
-	"Lightning Bolt":  {Targets: []TargetKind{AnyTarget}, Resolve: damage(3)},
-	"Shock":           {Targets: []TargetKind{AnyTarget}, Resolve: damage(2)},
-	"Counterspell":    {Targets: []TargetKind{TargetSpell}, Resolve: counter},
-	"Cancel":          {Targets: []TargetKind{TargetSpell}, Resolve: counter},
-	"Essence Scatter": {Targets: []TargetKind{TargetCreatureSpell}, Resolve: counter},
-	"Giant Growth": {Targets: []TargetKind{TargetCreature}, Resolve: func(w World, ts []Target) {
-		for _, t := range ts {
-			w.Pump(t.Obj, 3, 3)
-		}
-	}},
-	"Doom Blade": {Targets: []TargetKind{TargetNonblackCreature}, Resolve: destroy},
-	"Murder":     {Targets: []TargetKind{TargetCreature}, Resolve: destroy},
-	"Naturalize": {Targets: []TargetKind{TargetArtifactOrEnchantment}, Resolve: destroy},
-	"Divination": {Resolve: func(w World, _ []Target) { w.Draw(w.Controller(), 2) }},
-
-	// Adventures (CR 715): the instant or sorcery halves of adventurer cards.
-	"Chop Down": {Targets: []TargetKind{TargetCreaturePower4}, Resolve: destroy},
-	"Swift End": {Targets: []TargetKind{TargetCreatureOrPlaneswalker}, Resolve: func(w World, ts []Target) {
-		destroy(w, ts)
-		w.LoseLife(w.Controller(), 2)
-	}},
-	"Petty Theft": {Targets: []TargetKind{TargetOpponentsNonland}, Resolve: func(w World, ts []Target) {
-		for _, t := range ts {
-			w.Bounce(t.Obj)
-		}
-	}},
 	"Heart's Desire": {Resolve: func(w World, _ []Target) { w.CreateTokens(w.Controller(), "Human", 1) }},
 	// "Target creature you control becomes a legendary Noble in addition to
 	// its other types and gains '{T}: Add one mana of any color.' Draw a
@@ -376,32 +345,6 @@ var spells = map[string]*Spell{
 			w.Grant(t.Obj, Grant{Supertypes: []string{"Legendary"}, Subtypes: []string{"Noble"}, AnyColorMana: true}, "leaves")
 		}
 		w.Draw(w.Controller(), 1)
-	}},
-	// "Draw four cards, then discard two cards."
-	"Storm Reading": {Resolve: func(w World, _ []Target) {
-		me := w.Controller()
-		switch w.Step() {
-		case 0:
-			w.Draw(me, 4)
-			if n := min(2, len(w.Hand(me))); n > 0 {
-				w.Ask(me, "discard", w.Hand(me), n, n)
-			}
-		case 1:
-			w.Discard(w.Answer())
-		}
-	}},
-	// "Search your library for a basic land card, put it onto the
-	// battlefield, then shuffle." A search may fail to find (CR 701.19b).
-	"Fertile Footsteps": {Resolve: func(w World, _ []Target) {
-		me := w.Controller()
-		switch w.Step() {
-		case 0:
-			basics := w.Library(me, func(c *Card) bool { return c.Is("Land") && c.HasSuper("Basic") })
-			w.Ask(me, "search: a basic land card", basics, 0, 1)
-		case 1:
-			w.PutOntoBattlefield(me, w.Answer())
-			w.AskShuffle(me)
-		}
 	}},
 	// X damage divided evenly, rounded down, among the targets chosen; a
 	// target no longer legal gets nothing (CR 608.2b).
@@ -421,25 +364,7 @@ var spells = map[string]*Spell{
 }
 
 // activated holds the Go code of activated abilities, by card name.
-var activated = map[string][]Activated{
-	"Walking Ballista": {
-		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 4}}, Resolve: growSelf},
-		{Index: 1, RemoveCounter: "+1/+1", Targets: []TargetKind{AnyTarget}, Resolve: damage(1)},
-	},
-	"Hangarback Walker": {
-		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 1}}, Tap: true, Resolve: growSelf},
-	},
-	"Giant Killer": {
-		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 1}, {Kind: SymColored, Color: White}}, Tap: true,
-			Targets: []TargetKind{TargetCreature}, Resolve: func(w World, ts []Target) {
-				for _, t := range ts {
-					w.Tap(t.Obj)
-				}
-			}},
-	},
-}
-
-func growSelf(w World, _ []Target) { w.AddCounters(w.Self(), "+1/+1", 1) }
+var activated = map[string][]Activated{}
 
 // ActivatedOf returns the card's activated ability with index i (counting
 // every activated ability, mana abilities included), or nil.
@@ -453,15 +378,9 @@ func (c *Card) ActivatedOf(i int) *Activated {
 }
 
 var permanents = map[string]*Permanent{
-	"Endless One":       {EntersWithXCounters: true},
-	"Walking Ballista":  {EntersWithXCounters: true},
-	"Hangarback Walker": {EntersWithXCounters: true},
 	"Stonecoil Serpent": {EntersWithXCounters: true},
 	// "This creature can't attack unless you control a 1/1 creature."
 	"Lovestruck Beast": {AttackUnlessOneOne: true},
-	// "This creature can block only creatures with flying."
-	"Brazen Borrower": {BlocksOnlyFlyers: true},
-	"Murderous Rider": {},
 }
 
 // Protection qualities the rules engine implements (CR 702.16).

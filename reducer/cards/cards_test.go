@@ -110,24 +110,12 @@ func TestDerivedManaAbilities(t *testing.T) {
 	}
 }
 
-// A card is Modelled only when every line of its text is: vanilla and
-// keyword creatures with implemented keywords, plain mana abilities, or Go
-// code. Evolve creatures, protection and Adventures wait for their rules.
+// A card is Modelled by its Go code only when every line of its text is:
+// vanilla and keyword creatures with implemented keywords, plain mana
+// abilities, or Go code. (Which pool cards the engine models, by code or
+// by the ability language: reducer's TestPoolModelled.)
 func TestModelled(t *testing.T) {
 	p := Default()
-	for _, name := range []string{"Grizzly Bears", "Serra Angel", "Lightning Bolt", "Forest", "Llanowar Elves",
-		"Sol Ring", "Walking Ballista", "Hangarback Walker", "Fireball", "Endless One", "Thopter", "Stonecoil Serpent", "Giant Killer", "Murderous Rider",
-		"Lovestruck Beast", "Brazen Borrower", "Cloudfin Raptor", "Crocanura", "Adaptive Snapjaw", "Shambleshark",
-		"Beanstalk Giant", "Galvanic Giant", "Bonecrusher Giant", "Vivien, Champion of the Wilds", "Johann, Apprentice Sorcerer",
-		"Elsha of the Infinite", "Mystic Sanctuary", "Starting Town NPC",
-		"Geological Appraiser", "Trumpeting Carnosaur", "Chimil, the Inner Sun", "Pantlaza, Sun-Favored", "Caparocti Sunborn",
-		"Zoyowa's Justice", "Fire // Ice", "Wear // Tear", "Commit // Memory",
-		"Clone", "Expansion // Explosion", "Rite of Replication", "Growing Ranks", "Vitu-Ghazi Guildmage", "Eyes in the Skies",
-		"Experiment One", "Fathom Mage", "Promise of Aclazotz"} {
-		if c, _ := p.Card(name); !c.Modelled() {
-			t.Errorf("%s should be modelled", name)
-		}
-	}
 	for _, name := range p.Names() {
 		c, _ := p.Card(name)
 		if (c.Is("Instant") || c.Is("Sorcery")) && c.Modelled() && c.SpellOf() == nil && c.Layout != "split" {

@@ -144,19 +144,7 @@ func (c *Card) GivesFlash(spell *Card) bool {
 // cdaPT holds characteristic-defining abilities for power and toughness
 // (CR 604.3): they work in every zone (ADV-13). you is the card's
 // controller, or its owner outside the battlefield and the stack.
-var cdaPT = map[string]func(f Facts, you int) (p, t int){
-	// "Beanstalk Giant's power and toughness are each equal to the number
-	// of lands you control."
-	"Beanstalk Giant": func(f Facts, you int) (int, int) {
-		n := 0
-		for _, id := range f.Permanents(you) {
-			if f.Is(id, "Land") {
-				n++
-			}
-		}
-		return n, n
-	},
-}
+var cdaPT = map[string]func(f Facts, you int) (p, t int){}
 
 // CDA returns the card's characteristic-defining power and toughness, or
 // nil.
@@ -279,7 +267,7 @@ func init() {
 	// Cards whose text is modelled by the registries above and the
 	// reducer's rules for them.
 	for _, name := range []string{"Johann, Apprentice Sorcerer", "Elsha of the Infinite", "Starting Town NPC",
-		"Mystic Sanctuary", "Beanstalk Giant", "Galvanic Giant", "Bonecrusher Giant"} {
+		"Mystic Sanctuary", "Bonecrusher Giant"} {
 		if permanents[name] == nil {
 			permanents[name] = &Permanent{}
 		}
@@ -301,21 +289,6 @@ func init() {
 		// creature spell."
 		{Index: 1, IsLoyalty: true, Loyalty: -2, Resolve: vivienMinusTwo},
 	}
-
-	// Galvanic Giant: "Whenever you cast a spell with mana value 5 or
-	// greater, tap target creature an opponent controls and put a stun
-	// counter on it."
-	triggered["Galvanic Giant"] = []Triggered{{Index: 0, When: TriggerCast,
-		Condition: func(f Facts, e TriggerEvent) bool {
-			return e.Seat == f.ControllerOf(e.Source) && f.ManaValue(e.Object) >= 5
-		},
-		Targets: []TargetKind{TargetCreatureOpponentControls},
-		Resolve: func(w World) {
-			for _, t := range w.ChosenTargets() {
-				w.Tap(t.Obj)
-				w.AddCounters(t.Obj, "stun", 1)
-			}
-		}}}
 
 	// Bonecrusher Giant: "Whenever this creature becomes the target of a
 	// spell, this creature deals 2 damage to that spell's controller."

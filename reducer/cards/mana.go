@@ -50,11 +50,6 @@ type ManaReplacement struct {
 
 // manaCode: mana abilities written as code, replacing the derived ones.
 var manaCode = map[string][]ManaAbility{
-	"Fellwar Stone":   {{Index: 0, Tap: true, Among: AmongOpponentLands}},
-	"Exotic Orchard":  {{Index: 0, Tap: true, Among: AmongOpponentLands}},
-	"Reflecting Pool": {{Index: 0, Tap: true, Among: AmongYourLands}},
-	"Arcane Signet":   {{Index: 0, Tap: true, Among: AmongCommander}},
-	"Mox Amber":       {{Index: 0, Tap: true, Among: AmongLegendary}},
 	// "{T}: Add {G} for each +1/+1 counter on this creature."
 	"Gyre Sage": {{Index: 0, Tap: true, Add: []Color{Green}, PerCounter: "+1/+1"}},
 }

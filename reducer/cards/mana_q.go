@@ -2,7 +2,6 @@ package cards
 
 import (
 	"sort"
-	"strconv"
 )
 
 // {Q}, the untap symbol (CR 107.6; MANA-7): "untap this permanent" as a
@@ -19,16 +18,6 @@ const (
 
 func qAbilities() {
 	extraTargetKindNames[TargetCreatureCardMV3InGraveyard] = "target creature card with mana value 3 or less from your graveyard"
-	// "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or
-	// less from your graveyard to the battlefield."
-	activated["Order of Whiteclay"] = []Activated{{Index: 0, Untap: true,
-		Cost:    Cost{{Kind: SymGeneric, N: 1}, {Kind: SymColored, Color: White}, {Kind: SymColored, Color: White}},
-		Targets: []TargetKind{TargetCreatureCardMV3InGraveyard},
-		Resolve: func(w World, ts []Target) {
-			for _, t := range ts {
-				w.PutOntoBattlefield(w.Controller(), []string{"o" + strconv.Itoa(int(t.Obj))})
-			}
-		}}}
 	// "{2}{G/U}, {Q}: Double the number of each kind of counter on target
 	// permanent."
 	activated["Gilder Bairn"] = []Activated{{Index: 0, Untap: true,
@@ -46,11 +35,5 @@ func qAbilities() {
 					w.AddCounters(t.Obj, k, cs[k])
 				}
 			}
-		}}}
-	// "{1}{U}, {Q}: This creature gains flying until end of turn."
-	activated["Merrow Wavebreakers"] = []Activated{{Index: 0, Untap: true,
-		Cost: Cost{{Kind: SymGeneric, N: 1}, {Kind: SymColored, Color: Blue}},
-		Resolve: func(w World, _ []Target) {
-			w.Grant(w.Self(), Grant{Keywords: []string{"Flying"}}, "end_of_turn")
 		}}}
 }

@@ -39,20 +39,6 @@ func init() {
 	implementedKeywords["Wither"] = true
 	extraTargetKindNames[TargetSecondCreature] = "a second target creature"
 
-	// Hateflayer: "Wither. {2}{R}, {Q}: This creature deals damage equal
-	// to its power to any target." The damage is the creature's, so
-	// wither applies to it; with the creature gone, its power as it last
-	// existed.
-	keepsSourceLKI["Hateflayer"] = true
-	activated["Hateflayer"] = []Activated{{Index: 0, Untap: true,
-		Cost:    Cost{{Kind: SymGeneric, N: 2}, {Kind: SymColored, Color: Red}},
-		Targets: []TargetKind{AnyTarget},
-		Resolve: func(w World, ts []Target) {
-			for _, t := range ts {
-				w.Damage(w.Power(w.Self()), t)
-			}
-		}}}
-
 	// Leech Bonder: "This creature enters with two -1/-1 counters on it.
 	// {U}, {Q}: Move a counter from target creature onto a second target
 	// creature." With either target illegal nothing moves; with counters
@@ -91,7 +77,6 @@ func init() {
 				w.Ask(w.Controller(), "the kind of counter to move", kinds, 1, 1)
 			}
 		}}}
-
 	// Puresight Merrow: "{W/U}, {Q}: Look at the top card of your library.
 	// You may exile that card." The controller answers with the card to
 	// exile it, or with nothing to leave it.
