@@ -191,9 +191,13 @@ func (g *Game) discoverRest() bool {
 // priority.
 func (g *Game) discoverDone(resolving ObjID) {
 	if o := g.S.Obj(resolving); o != nil {
-		if o.isAbility() {
+		finished, lang := g.resumeAfterDiscover(o) // interp_pool_discover.go
+		switch {
+		case lang && !finished:
+			return // a later verb asks
+		case o.isAbility():
 			g.vanish(o)
-		} else {
+		default:
 			g.finishSpell(o)
 		}
 	}
@@ -552,18 +556,6 @@ func (w *world) UseThisTurn() {
 	if src := w.g.S.Obj(w.spell.Source); src != nil && src.Zone == ZoneBattlefield {
 		w.g.emit(Effect{Op: OpUsed, Obj: src.ID, Kind: cards.UseDiscover})
 	}
-}
-
-// spellsCantBeCountered reports whether seat controls a permanent that
-// says "Spells you control can't be countered" (Chimil, the Inner Sun).
-func (g *Game) spellsCantBeCountered(seat int) bool {
-	for _, id := range g.S.Battlefield {
-		o := g.S.Objects[id]
-		if o.Controller == seat && o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().SpellsCantBeCountered {
-			return true
-		}
-	}
-	return false
 }
 
 func init() {

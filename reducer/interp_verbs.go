@@ -561,7 +561,7 @@ func verbCounter(x *verbRun) {
 			x.did = true
 			continue
 		}
-		if g.spellsCantBeCountered(o.Controller) || langRule(o.def(), ability.CantBeCountered) {
+		if g.cantBeCountered(o) {
 			continue
 		}
 		to := ZoneGraveyard

@@ -171,6 +171,9 @@ func spellX(o *Object) int {
 	if o.Trigger == 0 {
 		return o.X
 	}
+	if ab := langAbilityOf(o); ab != nil {
+		return langTriggerX(o, ab)
+	}
 	if t := o.Def.TriggeredAt(o.Trigger - 1); t == nil || t.When != cards.TriggerEntersSelf {
 		return 0
 	}
@@ -207,7 +210,7 @@ func (w *world) Destroy(obj uint32) {
 }
 
 func (w *world) Counter(obj uint32) {
-	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneStack && (o.isAbility() || !w.g.spellsCantBeCountered(o.Controller)) {
+	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneStack && (o.isAbility() || !w.g.cantBeCountered(o)) {
 		w.g.move(o.ID, ZoneGraveyard, o.Owner, -1)
 	}
 }

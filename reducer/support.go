@@ -331,6 +331,9 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 	switch {
 	case st.Rule == ability.CantBeCountered && st.Filter == nil && st.Player == "" && st.Mods == nil:
 		return // "This spell can't be countered."
+	case st.Rule == ability.CantBeCountered && st.Player == "" && st.Mods == nil:
+		s.filterOfSpells(st.Filter, p+".filter") // "Spells you control can't be countered." (interp_pool_rules.go)
+		return
 	case (st.Rule == ability.CostMore || st.Rule == ability.CostLess) && st.Mods == nil:
 		if c := st.Cost; c == nil || (ability.Cost{Mana: c.Mana}) != *c || langMana(c) == nil || langMana(c).HasX() || !genericOnly(langMana(c)) {
 			s.no(p+".cost", "a cost change other than generic mana is not carried out yet")

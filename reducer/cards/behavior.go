@@ -325,8 +325,6 @@ type Permanent struct {
 	AttackUnlessOneOne bool
 	// BlocksOnlyFlyers: it can block only creatures with flying.
 	BlocksOnlyFlyers bool
-	// SpellsCantBeCountered: "Spells you control can't be countered."
-	SpellsCantBeCountered bool
 	// EntersAsCopy: "You may have this creature enter as a copy of any
 	// creature on the battlefield" (CR 707.9, Clone).
 	EntersAsCopy bool

@@ -72,9 +72,6 @@ func discoverTrigger(n int) func(w World) {
 	return func(w World) { w.Discover(w.Controller(), n) }
 }
 
-// yourEndStep: "at the beginning of your end step".
-func yourEndStep(f Facts, e TriggerEvent) bool { return e.Seat == f.ControllerOf(e.Source) }
-
 // Used-this-turn kind of Pantlaza's "do this only once each turn".
 const useDiscover = "discover"
 
@@ -90,12 +87,6 @@ func init() {
 	extraTargetKindNames[TargetSpellOrNonlandPermanent] = "target spell or nonland permanent"
 	extraTargetKindNames[TargetArtifactOrCreatureMV1] = "target artifact or creature with mana value 1 or greater"
 
-	// Geological Appraiser: "When this creature enters, if you cast it,
-	// discover 3."
-	triggered["Geological Appraiser"] = []Triggered{{Index: 0, When: TriggerEntersSelf,
-		If:      func(f Facts, e TriggerEvent) bool { return f.WasCast(e.Source) },
-		Resolve: discoverTrigger(3)}}
-
 	// Trumpeting Carnosaur: "Trample / When this creature enters, discover
 	// 5. / {2}{R}, Discard this card: It deals 3 damage to target creature
 	// or planeswalker." The last ability is activated from the hand.
@@ -103,11 +94,6 @@ func init() {
 	activated["Trumpeting Carnosaur"] = []Activated{{Index: 0,
 		Cost: Cost{{Kind: SymGeneric, N: 2}, {Kind: SymColored, Color: Red}}, FromHand: true, DiscardSelf: true,
 		Targets: []TargetKind{TargetCreatureOrPlaneswalker}, Resolve: damage(3)}}
-
-	// Chimil, the Inner Sun: "Spells you control can't be countered. / At
-	// the beginning of your end step, discover 5."
-	triggered["Chimil, the Inner Sun"] = []Triggered{{Index: 0, When: TriggerYourEndStep, Condition: yourEndStep,
-		Resolve: discoverTrigger(5)}}
 
 	// Pantlaza, Sun-Favored: "Whenever Pantlaza or another Dinosaur you
 	// control enters, you may discover X, where X is that creature's
@@ -233,12 +219,8 @@ func init() {
 		}
 	}}
 
-	for _, name := range []string{"Geological Appraiser", "Chimil, the Inner Sun", "Pantlaza, Sun-Favored", "Caparocti Sunborn"} {
-		if permanents[name] == nil {
-			permanents[name] = &Permanent{}
-		}
-	}
-	permanents["Chimil, the Inner Sun"].SpellsCantBeCountered = true
+	permanents["Pantlaza, Sun-Favored"] = &Permanent{}
+	permanents["Caparocti Sunborn"] = &Permanent{}
 }
 
 // tapAndDiscover taps the two permanents chosen and discovers 3

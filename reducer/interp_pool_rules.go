@@ -1,0 +1,23 @@
+package reducer
+
+import "github.com/chronicle-mtg/chronicle/ability"
+
+// Rules of the first pool's cards that the ability language states as
+// statics, carried out here: a spell that can't be countered.
+
+// cantBeCountered reports whether spell o can't be countered (CR 701.5):
+// its own text says so ("This spell can't be countered."), or a permanent
+// says so of spells it matches ("Spells you control can't be countered.").
+func (g *Game) cantBeCountered(o *Object) bool {
+	if langRule(o.def(), ability.CantBeCountered) {
+		return true
+	}
+	found := false
+	g.S.rulesStatics(ability.CantBeCountered, func(_ *ability.Ability, st *ability.StaticEffect, src *Object) {
+		c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+		if !found && st.Filter != nil && c.spellMatches(st.Filter, o) && c.holds(st.If) {
+			found = true
+		}
+	})
+	return found
+}
