@@ -57,6 +57,14 @@ func inputKey(ev *events.Event) string {
 	return string(ev.Kind) + " " + ev.Actor + " " + string(data)
 }
 
+// exactKey identifies an input exactly: two casts whose targets are the
+// same in another order (Explosion at p1 drawing p2, at p2 drawing p1) are
+// two inputs, which inputKey takes for one.
+func exactKey(ev *events.Event) string {
+	data, _ := json.Marshal(ev.Body)
+	return string(ev.Kind) + " " + ev.Actor + " " + string(data)
+}
+
 func sorted(refs []string) []string {
 	out := slices.Clone(refs)
 	slices.Sort(out)

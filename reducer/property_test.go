@@ -124,7 +124,7 @@ type checker struct {
 }
 
 func (c *checker) submitted(g *Game, ev *events.Event, effs []Effect) error {
-	if want, ok := c.tried[inputKey(ev)]; ok && !reflect.DeepEqual(effs, want) {
+	if want, ok := c.tried[exactKey(ev)]; ok && !reflect.DeepEqual(effs, want) {
 		return errors.New("the input had other effects on a clone of the game")
 	}
 	stored, err := DecodeEffects(EncodeEffects(effs))
@@ -158,14 +158,14 @@ func (c *checker) listed(g *Game, acts []*events.Event, complete bool) error {
 	keys := make(map[string]bool, len(acts))
 	c.tried = make(map[string][]Effect, len(acts))
 	for i, a := range acts {
-		k := inputKey(a)
-		if k != inputKey(again[i]) {
+		k := exactKey(a)
+		if k != exactKey(again[i]) {
 			return fmt.Errorf("LegalActions listed %s, then %s", describeEvent(a), describeEvent(again[i]))
 		}
-		if keys[k] {
+		if _, ok := c.tried[k]; ok {
 			return fmt.Errorf("LegalActions lists %s twice", describeEvent(a))
 		}
-		keys[k] = true
+		keys[inputKey(a)] = true
 		if err := a.Check(); err != nil {
 			return fmt.Errorf("listed %s is malformed: %v", describeEvent(a), err)
 		}
@@ -205,7 +205,7 @@ func (c *checker) listed(g *Game, acts []*events.Event, complete bool) error {
 		// Named by card id, an input is the same input; by name, the first
 		// object of that name for which it is legal (refs.go).
 		byCard := renamed(g.S, acts[i], false)
-		if effs, err := g.Clone().Submit(byCard); err != nil || !reflect.DeepEqual(effs, c.tried[inputKey(acts[i])]) {
+		if effs, err := g.Clone().Submit(byCard); err != nil || !reflect.DeepEqual(effs, c.tried[exactKey(acts[i])]) {
 			return fmt.Errorf("%s, named by card ids as %s: %v, or other effects", describeEvent(acts[i]), describeEvent(byCard), err)
 		}
 		if byName := renamed(g.S, acts[i], true); !sameNames(g.S, acts[i]) {
