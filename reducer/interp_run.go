@@ -155,7 +155,7 @@ func (r *runner) effect(e *ability.Effect, path, sub []int, trackDid bool) bool 
 			r.did(e, trackDid, false)
 			return false
 		}
-		if e.Optional {
+		if e.Optional && !r.mayInPick(e) {
 			who := r.ctx.you
 			if ps := c.players(e.Player); len(ps) == 1 {
 				who = ps[0]
@@ -196,7 +196,7 @@ func (r *runner) effect(e *ability.Effect, path, sub []int, trackDid bool) bool 
 // verb runs an effect's verb from its step (nil: the start).
 func (r *runner) verb(e *ability.Effect, path, step []int, trackDid bool) bool {
 	v := verbs[e.Verb]
-	x := &verbRun{r: r, e: e, path: path, step: step}
+	x := &verbRun{r: r, e: e, path: path, step: step, may: e.Optional && r.mayInPick(e)}
 	v(x)
 	r.answer = nil
 	if x.asked {
@@ -277,6 +277,23 @@ type verbRun struct {
 	asked bool
 	did   bool
 	bound bool
+	// may: the effect's "you may" is asked by its own choice, which may
+	// then choose nothing (mayInPick).
+	may bool
+}
+
+// mayInPick reports whether an optional effect's "you may" is the choice
+// its verb asks anyway: "you may sacrifice a creature" asks one player for
+// none or one creature, not yes or no and then which (CR 608.2d).
+func (r *runner) mayInPick(e *ability.Effect) bool {
+	if e.Verb != ability.Sacrifice && e.Verb != ability.Discard {
+		return false
+	}
+	sel := e.Object
+	if sel == nil || sel.Ref != ability.ChooseRef || sel.Choose == nil || sel.Choose.AtRandom || sel.Choose.By != nil {
+		return false
+	}
+	return len(r.ctx.players(e.Player)) == 1
 }
 
 // at is the verb's step (0 at first) and the answer to the question it

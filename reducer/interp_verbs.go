@@ -320,6 +320,9 @@ func (x *verbRun) pickFor(n, seat int, ids []ObjID, p *ability.Pick, what string
 		hi = len(ids)
 	}
 	lo = min(lo, len(ids))
+	if x.may {
+		lo = 0
+	}
 	if step, answer := x.at(); step == n && answer != nil {
 		return refsToIDs(answer), true
 	}

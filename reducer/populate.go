@@ -178,13 +178,7 @@ func (g *Game) resolveEntersAsCopy(o *Object, answer []string) bool {
 // CreatureTokens lists the creature tokens seat controls, in the order
 // they entered.
 func (w *world) CreatureTokens(seat int) []string {
-	var out []ObjID
-	for _, id := range w.g.S.Battlefield {
-		if o := w.g.S.Objects[id]; o.Token && o.Controller == seat && o.Is("Creature") {
-			out = append(out, id)
-		}
-	}
-	return idStrings(out)
+	return idStrings(creatureTokens(w.g.S, seat))
 }
 
 // CreateCopies creates n tokens that are copies of the permanent obj.

@@ -26,7 +26,7 @@ func (s *State) matchRef(ref string, ids []ObjID) []ObjID {
 				out = append(out, id)
 			}
 		default:
-			if o.Def != nil && (o.Def.Name == ref || o.Def.Face(ref) != nil) {
+			if o.Def != nil && (o.Def.Name == ref || o.Def.Face(ref) != nil || o.Token && o.Def.Name == ref+" Token") {
 				out = append(out, id)
 			}
 		}

@@ -326,29 +326,6 @@ func init() {
 			}
 		}}}
 
-	// Foul Rebirth: "Sacrifice a non-Demon creature. If you do, create a
-	// 4/3 white and black Vampire Demon creature token with flying."
-	spells["Foul Rebirth"] = &Spell{Resolve: func(w World, _ []Target) {
-		me := w.Controller()
-		switch w.Step() {
-		case 0:
-			var opts []string
-			for _, id := range w.Permanents(me) {
-				if w.Is(id, "Creature") && !w.HasSubtype(id, "Demon") {
-					opts = append(opts, "o"+fmt.Sprint(id))
-				}
-			}
-			if len(opts) > 0 {
-				w.Ask(me, "sacrifice a non-Demon creature", opts, 1, 1)
-			}
-		case 1:
-			if a := w.Answer(); len(a) == 1 {
-				w.Sacrifice(a)
-				w.CreateTokens(me, "Vampire Demon", 1)
-			}
-		}
-	}}
-
 	// Quintorius Kand: "Whenever you cast a spell from exile, Quintorius
 	// Kand deals 2 damage to each opponent and you gain 2 life."
 	triggered["Quintorius Kand"] = []Triggered{{Index: 0, When: TriggerCast,

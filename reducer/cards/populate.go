@@ -98,81 +98,9 @@ func populateOnly(w World) {
 }
 
 func init() {
-	// Wake the Reflections: "Populate."
-	spells["Wake the Reflections"] = populateSpell(nil, nil, nil)
-	// Eyes in the Skies: "Create a 1/1 white Bird creature token with
-	// flying, then populate." The new Bird may be the token copied (POP-6).
-	spells["Eyes in the Skies"] = populateSpell(nil, func(w World, _ []Target) { w.CreateTokens(w.Controller(), "Bird", 1) }, nil)
-	// Sundering Growth: "Destroy target artifact or enchantment, then
-	// populate."
-	spells["Sundering Growth"] = populateSpell([]TargetKind{TargetArtifactOrEnchantment}, destroy, nil)
-	// Trostani's Judgment: "Exile target creature, then populate."
-	spells["Trostani's Judgment"] = populateSpell([]TargetKind{TargetCreature}, func(w World, ts []Target) {
-		for _, t := range ts {
-			w.Exile(t.Obj)
-		}
-	}, nil)
 	// Druid's Deliverance: "Prevent all combat damage that would be dealt
 	// to you this turn. Populate."
 	spells["Druid's Deliverance"] = populateSpell(nil, func(w World, _ []Target) { w.PreventCombatDamageTo(w.Controller()) }, nil)
-	// Rootborn Defenses: "Populate. Creatures you control gain
-	// indestructible until end of turn." The creatures are those you
-	// control after the populate, the new token included, locked in as it
-	// resolves (CR 611.2c).
-	spells["Rootborn Defenses"] = populateSpell(nil, nil, func(w World) {
-		for _, id := range w.Permanents(w.Controller()) {
-			if w.Is(id, "Creature") {
-				w.Grant(id, Grant{Keywords: []string{"Indestructible"}}, "end_of_turn")
-			}
-		}
-	})
-
-	// Growing Ranks: "At the beginning of your upkeep, populate."
-	triggered["Growing Ranks"] = []Triggered{{Index: 0, When: TriggerYourUpkeep,
-		Condition: func(f Facts, e TriggerEvent) bool { return e.Seat == f.ControllerOf(e.Source) },
-		Resolve:   populateOnly}}
-	permanents["Growing Ranks"] = &Permanent{}
-
-	// Promise of Aclazotz: "At the beginning of your end step, you may
-	// sacrifice a non-Demon creature. If you do, populate." Foul Rebirth,
-	// its Adventure, is the enablers' (enablers.go).
-	if triggered["Promise of Aclazotz"] == nil {
-		triggered["Promise of Aclazotz"] = []Triggered{{Index: 0, When: TriggerYourEndStep,
-			Condition: func(f Facts, e TriggerEvent) bool { return e.Seat == f.ControllerOf(e.Source) },
-			Resolve: func(w World) {
-				me := w.Controller()
-				switch w.Step() {
-				case 0:
-					var opts []string
-					for _, id := range w.Permanents(me) {
-						if w.Is(id, "Creature") && !w.HasSubtype(id, "Demon") {
-							opts = append(opts, fmt.Sprintf("o%d", id))
-						}
-					}
-					if len(opts) > 0 {
-						w.Ask(me, "you may sacrifice a non-Demon creature; if you do, populate", opts, 0, 1)
-					}
-				case 1:
-					if a := w.Answer(); len(a) == 1 {
-						w.Sacrifice(a)
-						populateAsk(w)
-					}
-				case 2:
-					populateDo(w)
-				}
-			}}}
-		permanents["Promise of Aclazotz"] = &Permanent{}
-	}
-
-	// Vitu-Ghazi Guildmage: "{4}{G}{W}: Create a 3/3 green Centaur creature
-	// token." and "{2}{G}{W}: Populate."
-	activated["Vitu-Ghazi Guildmage"] = []Activated{
-		{Index: 0, Cost: Cost{{Kind: SymGeneric, N: 4}, {Kind: SymColored, Color: Green}, {Kind: SymColored, Color: White}},
-			Resolve: func(w World, _ []Target) { w.CreateTokens(w.Controller(), "Centaur", 1) }},
-		{Index: 1, Cost: Cost{{Kind: SymGeneric, N: 2}, {Kind: SymColored, Color: Green}, {Kind: SymColored, Color: White}},
-			Resolve: func(w World, _ []Target) { populateOnly(w) }},
-	}
-
 	// Clone: "You may have this creature enter as a copy of any creature
 	// on the battlefield." (the reducer asks as it resolves).
 	permanents["Clone"] = &Permanent{EntersAsCopy: true}
