@@ -68,6 +68,7 @@ func (s *State) Clone() *State {
 	c.Discovery = s.Discovery.clone()
 	c.Declared, c.declared = slices.Clone(s.Declared), slices.Clone(s.declared)
 	c.linked = false
+	c.statics = staticSources{}
 	c.link()
 	return &c
 }

@@ -116,11 +116,8 @@ func (o *Object) effectsOn(f func(c *Continuous)) {
 	if s == nil || o.Zone != ZoneBattlefield {
 		return
 	}
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().coded { // static_sources.go
 		src := s.Objects[id]
-		if src.Def == nil {
-			continue
-		}
 		for _, st := range src.Def.StaticsOf() {
 			if st.Applies(facts{g: &Game{S: s}}, uint32(src.ID), uint32(o.ID)) {
 				f(&Continuous{Source: src.ID, Controller: src.Controller, AddKeywords: st.Keywords, P: st.P, T: st.T})

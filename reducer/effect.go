@@ -96,6 +96,7 @@ type Effect struct {
 // the state: effects come from the reducer, and a misfit is a broken
 // invariant, never an input error.
 func (s *State) apply(e *Effect) {
+	s.changes++
 	switch e.Op {
 	case OpCreate:
 		if e.Obj != s.nextObjID() {

@@ -27,16 +27,11 @@ func (o *Object) langStaticsOn(f func(c *Continuous)) {
 	if s == nil || s.readingStatics {
 		return
 	}
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().lang { // static_sources.go
 		src := s.Objects[id]
-		lc := langOf(src.Def)
-		if lc == nil || len(lc.statics) == 0 {
-			continue
-		}
-		for _, a := range lc.statics {
+		for _, a := range langOf(src.Def).statics {
 			st := a.Static
-			if m := st.Mods; m == nil || m.CDA || m.P == 0 && m.T == 0 && m.PAmount == nil && m.TAmount == nil &&
-				len(m.Keywords) == 0 && len(m.Subtypes) == 0 && len(m.Supertypes) == 0 || !s.staticApplies(src, st, o) {
+			if !layeredMods(st.Mods) || !s.staticApplies(src, st, o) {
 				continue // nothing for the layers here (a rule: langObjectRule)
 			}
 			c := &evalCtx{g: &Game{S: s}, you: src.Controller, src: src.ID}

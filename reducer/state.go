@@ -65,6 +65,12 @@ type State struct {
 	// state-based actions skip the scan for tokens and spell copies that
 	// must cease to exist (CR 704.5d, 704.5e).
 	specials int
+	// changes counts the effects applied to this state (apply), and
+	// statics lists the permanents with static abilities as of some count
+	// (static_sources.go): derived data, not part of the digest, dropped by
+	// Clone.
+	changes uint64
+	statics staticSources
 
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool

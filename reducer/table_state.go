@@ -150,13 +150,29 @@ func (s *State) digestTable(w *digestWriter) {
 	}
 }
 
+// tableAny reports whether f holds for a table effect on o, in timestamp
+// order. Only recorded effects come from the table: static abilities are
+// not asked, which keeps a type check from reading every static on the
+// battlefield.
+func (o *Object) tableAny(f func(c *Continuous) bool) bool {
+	if o.state == nil || o.Zone != ZoneBattlefield {
+		return false
+	}
+	for i := range o.state.Continuous {
+		if c := &o.state.Continuous[i]; c.Table != nil && c.affects(o) && f(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // isTableAbility reports whether o is an ability the table put on the
 // stack: the engine knows its text only.
 func (o *Object) isTableAbility() bool { return o.Text != "" }
 
 // tableTypes reports whether a table effect gives o card type t (layer 4).
 func (o *Object) tableType(t string) bool {
-	return o.recordedAny(func(c *Continuous) bool { return c.Table != nil && slices.Contains(c.Table.Types, t) })
+	return o.tableAny(func(c *Continuous) bool { return slices.Contains(c.Table.Types, t) })
 }
 
 // tableColors are the colours the latest table effect that sets o's
@@ -178,10 +194,8 @@ func (o *Object) tableColors() ([]cards.Color, bool) {
 // tableAbilities are the abilities table effects give o, as text.
 func (o *Object) tableAbilities() []string {
 	var out []string
-	o.recordedAny(func(c *Continuous) bool {
-		if c.Table != nil {
-			out = append(out, c.Table.Abilities...)
-		}
+	o.tableAny(func(c *Continuous) bool {
+		out = append(out, c.Table.Abilities...)
 		return false
 	})
 	return out
@@ -230,12 +244,10 @@ func (t *TableGrant) describe() []string {
 func (o *Object) tableTypes() []string {
 	var out []string
 	d := o.def()
-	o.recordedAny(func(c *Continuous) bool {
-		if c.Table != nil {
-			for _, t := range c.Table.Types {
-				if !slices.Contains(out, t) && (d == nil || !d.Is(t)) {
-					out = append(out, t)
-				}
+	o.tableAny(func(c *Continuous) bool {
+		for _, t := range c.Table.Types {
+			if !slices.Contains(out, t) && (d == nil || !d.Is(t)) {
+				out = append(out, t)
 			}
 		}
 		return false

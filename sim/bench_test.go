@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"runtime"
 	"testing"
 
+	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer"
 )
 
@@ -69,4 +71,45 @@ func BenchmarkPlay(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkRules submits whole matches to a fresh game, as full rules
+// re-derivation does (replay bench's replay_rules, the audit); one op is
+// every match once. Generated: the bench's tournament (seeds 1-4); Decks:
+// four matches of the real decks (fixtures/decklists), cards the engine
+// doesn't model played through the table's effects.
+//
+//	go test ./sim -run '^$' -bench Rules -cpuprofile cpu.out
+func BenchmarkRules(b *testing.B) {
+	b.Run("Generated", func(b *testing.B) { benchRules(b, Options{Event: "bench"}) })
+	b.Run("Decks", func(b *testing.B) { benchRules(b, Options{Decks: realDecks(b)}) })
+}
+
+func benchRules(b *testing.B, opt Options) {
+	var matches [][]*events.Event
+	inputs := 0
+	if err := Generate(1, 4, opt, func(m *Match) error {
+		matches = append(matches, m.Inputs)
+		inputs += len(m.Inputs)
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		for _, evs := range matches {
+			g := reducer.New(nil)
+			for _, ev := range evs {
+				if _, err := g.Submit(ev); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	runtime.ReadMemStats(&after)
+	total := float64(inputs) * float64(b.N)
+	b.ReportMetric(total/b.Elapsed().Seconds(), "inputs/s")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/total, "allocs/input")
 }

@@ -1,0 +1,74 @@
+package reducer
+
+import "github.com/chronicle-mtg/chronicle/ability"
+
+// Which permanents' static abilities may change characteristics. Every
+// characteristic a permanent has past its card (types, subtypes,
+// supertypes, keywords, power and toughness: CR 613 layers 4 to 7) is
+// worked out by asking each static ability on the battlefield whether it
+// applies; the state-based actions ask it of every permanent (is it
+// legendary? a creature? what is its toughness?), so scanning the whole
+// battlefield for sources on each question made them quadratic in its
+// size. The sources are listed once per state change instead: most
+// permanents have no such ability, and those that have one are asked in
+// battlefield order, as the scan did.
+//
+// The list is derived data, like State.specials: not part of a snapshot or
+// the digest, rebuilt after any effect (State.apply bumps State.changes),
+// and dropped by Clone, so that nothing it holds outlives the position it
+// was made from.
+
+// staticSources is the list and the state change it was made at.
+type staticSources struct {
+	built bool
+	at    uint64 // State.changes when built
+	// coded: permanents whose card code has static abilities that affect
+	// other objects (cards.Card.StaticsOf).
+	coded []ObjID
+	// lang: permanents with an ability-language static that changes
+	// layers 4 to 7 (langLayered).
+	lang []ObjID
+}
+
+// sources returns the state's static sources, building them if an effect
+// came since.
+func (s *State) sources() *staticSources {
+	ss := &s.statics
+	if ss.built && ss.at == s.changes {
+		return ss
+	}
+	ss.built, ss.at = true, s.changes
+	ss.coded, ss.lang = ss.coded[:0], ss.lang[:0]
+	for _, id := range s.Battlefield {
+		src := s.Objects[id]
+		if src == nil || src.Def == nil {
+			continue
+		}
+		if len(src.Def.StaticsOf()) > 0 {
+			ss.coded = append(ss.coded, id)
+		}
+		if lc := langOf(src.Def); lc != nil && langLayered(lc) {
+			ss.lang = append(ss.lang, id)
+		}
+	}
+	return ss
+}
+
+// langLayered reports whether a language card has a static ability whose
+// changes join the layers (layeredMods).
+func langLayered(lc *langCard) bool {
+	for _, a := range lc.statics {
+		if layeredMods(a.Static.Mods) {
+			return true
+		}
+	}
+	return false
+}
+
+// layeredMods reports whether a static's modifications change anything in
+// layers 4 to 7 other than a characteristic-defining ability's power and
+// toughness (langCDA works that out).
+func layeredMods(m *ability.Mods) bool {
+	return m != nil && !m.CDA && (m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil ||
+		len(m.Keywords) > 0 || len(m.Subtypes) > 0 || len(m.Supertypes) > 0)
+}
