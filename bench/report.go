@@ -24,6 +24,10 @@ type Figure struct {
 	// Target is the issue's target, if any, and Holds whether it holds.
 	Target string `json:"target,omitempty"`
 	Holds  *bool  `json:"holds,omitempty"`
+	// Collapse is the line past which `replay bench --guard` fails
+	// (guard.go), and Collapsed whether the figure is past it.
+	Collapse  string `json:"collapse,omitempty"`
+	Collapsed bool   `json:"collapsed,omitempty"`
 }
 
 // Report is the outcome of a run.
@@ -40,6 +44,13 @@ func (r *Report) add(f Figure) {
 		f.Ratio = f.Value / f.Baseline
 	}
 	r.Figures = append(r.Figures, f)
+}
+
+// judgeAll sets every figure's collapse line, once all are measured.
+func (r *Report) judgeAll() {
+	for i := range r.Figures {
+		judge(&r.Figures[i])
+	}
 }
 
 // holds is a bool's address, for Figure.Holds.
@@ -63,6 +74,9 @@ func (r Report) WriteText(w io.Writer) error {
 		target := f.Target
 		if f.Holds != nil {
 			target += map[bool]string{true: ": holds", false: ": MISSED"}[*f.Holds]
+		}
+		if f.Collapsed {
+			target += "; COLLAPSED past " + f.Collapse
 		}
 		fmt.Fprintf(tw, "%s\t%s %s\t%s (%s)\t%.2fx\t%s\n", f.What, num(f.Value), f.Unit, num(f.Baseline), f.BaselineWhat, f.Ratio, target)
 	}

@@ -101,6 +101,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	if err := stage(ctx, "read", func() error { return read(r, c, dir, opt) }); err != nil {
 		return nil, err
 	}
+	r.judgeAll()
 	return r, nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/bench"
 )
@@ -20,6 +22,7 @@ type benchCmd struct {
 	Seed    int64  `name:"seed" default:"1" help:"Seed of the tournament's first match."`
 	Long    int    `name:"long" hidden:"" help:"Length of the match seeks run on (default 10000); for tests."`
 	CPU     string `name:"cpuprofile" placeholder:"FILE" help:"Write a CPU profile of the whole run to FILE, for go tool pprof."`
+	Guard   bool   `name:"guard" help:"Exit 1 if a figure collapsed: fell past its collapse line (half its target, or of today's ratio where the target is not met yet)."`
 }
 
 func (c *benchCmd) Run(e *env) error {
@@ -52,8 +55,21 @@ func (c *benchCmd) Run(e *env) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(e.stdout, "%s\n", b)
+		if _, err := fmt.Fprintf(e.stdout, "%s\n", b); err != nil {
+			return err
+		}
+	} else if err := rep.WriteText(e.stdout); err != nil {
 		return err
 	}
-	return rep.WriteText(e.stdout)
+	if down := rep.Collapsed(); c.Guard && len(down) > 0 {
+		var lines []string
+		for _, f := range down {
+			lines = append(lines, fmt.Sprintf("%s: %s %s, ratio %.2fx: past %s", f.What, benchNum(f.Value), f.Unit, f.Ratio, f.Collapse))
+		}
+		return fail(exitFailed, "bench: %d figure(s) collapsed:\n  %s", len(down), strings.Join(lines, "\n  "))
+	}
+	return nil
 }
+
+// benchNum prints a figure for the guard's message.
+func benchNum(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
