@@ -143,6 +143,7 @@ func (c *checker) match(id string, b *bolt.Bucket) {
 			c.add(id, 0, "meta", "names parent %s, which is not stored", m.Parent)
 		}
 	}
+	c.knownParts(id, b)
 	eb := b.Bucket(bucketEvents)
 	if eb == nil {
 		c.add(id, 0, "events", "bucket missing")
@@ -361,6 +362,25 @@ func (c *checker) holes() {
 				c.add("", 0, "holes", "%v", err)
 			}
 		}
+		return nil
+	})
+}
+
+// matchParts are the keys a match's bucket may hold.
+var matchParts = [][]byte{keyMeta, bucketEvents, bucketEffects, bucketDigests, bucketSnapshots, bucketVerif}
+
+// knownParts reports a key of a match's bucket that the layout has no
+// place for. A damaged name hides the part it named: a match recorded
+// with the rules whose effects bucket is renamed would read as one
+// recorded without them.
+func (c *checker) knownParts(id string, b *bolt.Bucket) {
+	_ = b.ForEach(func(k, _ []byte) error {
+		for _, p := range matchParts {
+			if bytes.Equal(k, p) {
+				return nil
+			}
+		}
+		c.add(id, 0, "layout", "an unknown part %q in the match's bucket", k)
 		return nil
 	})
 }
