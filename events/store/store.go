@@ -83,6 +83,9 @@ func OpenDir(dir string, opt Options) (*Store, error) {
 
 func (s *Store) checkSchema() error {
 	check := func(tx *bolt.Tx) error {
+		if err := checkLength(tx); err != nil {
+			return err
+		}
 		b := tx.Bucket(bucketSchema)
 		if b == nil {
 			if s.readOnly {
@@ -132,6 +135,22 @@ func (s *Store) checkSchema() error {
 		}
 		return check(tx)
 	})
+}
+
+// checkLength refuses a file cut short. Every page below bbolt's
+// high-water mark was written by the commit that allocated it, so a sound
+// file is at least that long. In a cut file the missing pages read as zeros
+// (an empty page: a bucket that seems empty, with no error) or fault.
+func checkLength(tx *bolt.Tx) error {
+	fi, err := os.Stat(tx.DB().Path())
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if used := tx.Size(); fi.Size() < used {
+		return fmt.Errorf("store: %w: %s is cut short: it ends at byte %d, and its pages reach byte %d",
+			ErrDamaged, tx.DB().Path(), fi.Size(), used)
+	}
+	return nil
 }
 
 // Close closes the file. Call it last, after everything that writes.
