@@ -32,8 +32,8 @@ func TestServeRefusesOpenListen(t *testing.T) {
 	}
 }
 
-// TestPasswordNeverOnCommandLine: a password in a --nats URL is refused,
-// and the refusal does not repeat it.
+// TestPasswordNeverOnCommandLine: a password or a token in a --nats URL is
+// refused, and the refusal does not repeat it.
 func TestPasswordNeverOnCommandLine(t *testing.T) {
 	url := "nats://alice:s3cret@127.0.0.1:1"
 	for _, args := range [][]string{
@@ -47,6 +47,11 @@ func TestPasswordNeverOnCommandLine(t *testing.T) {
 		if strings.Contains(r.stdout+r.stderr, "s3cret") {
 			t.Errorf("%s printed the password: %v", args[0], r)
 		}
+	}
+	// A bare user in a NATS URL is a token: refused too, for --token-file.
+	r := runCLI(t, "publish", "-q", "--nats", "nats://t0ken@127.0.0.1:1", fixture(t, "bolt-race.jsonl"))
+	if r.code != exitUsage || !strings.Contains(r.stderr, "carries a token") || strings.Contains(r.stdout+r.stderr, "t0ken") {
+		t.Errorf("a token in the URL: %v", r)
 	}
 	if got := redact("nats://alice:s3cret@h:4222,nats://tok@h2:4222"); strings.Contains(got, "s3cret") || strings.Contains(got, "tok@") {
 		t.Errorf("redact: %s", got)

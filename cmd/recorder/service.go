@@ -80,7 +80,8 @@ func startService(ctx context.Context, opt serviceOptions) (_ *service, err erro
 		}
 		s.nc, err = s.srv.Connect(nopts...)
 	} else {
-		s.nc, err = nats.Connect(url, append(append(nopts, nats.Timeout(5*time.Second)), opt.natsOpts...)...)
+		nopts = append(nopts, nats.Timeout(5*time.Second), connectionLog(opt.log))
+		s.nc, err = nats.Connect(url, append(nopts, opt.natsOpts...)...)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("connect to NATS %s: %w", redact(url), err)
@@ -159,5 +160,20 @@ func (s *service) closeAll() {
 	}
 	if s.store != nil {
 		s.store.Close()
+	}
+}
+
+// connectionLog logs the recorder's connection to a NATS server or cluster
+// leaving a server and reaching one again: one line each, whatever the
+// cause (a node killed, paused past the ping deadline, restarted).
+func connectionLog(log *slog.Logger) nats.Option {
+	return func(o *nats.Options) error {
+		o.DisconnectedErrCB = func(_ *nats.Conn, err error) {
+			log.Warn("lost the NATS server; reconnecting", "err", err)
+		}
+		o.ReconnectedCB = func(nc *nats.Conn) {
+			log.Info("reconnected to NATS", "server", nc.ConnectedUrlRedacted())
+		}
+		return nil
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nkeys"
@@ -34,6 +35,7 @@ type Flags struct {
 	NKey         string `name:"nkey" placeholder:"FILE" help:"nkey seed file of the NATS user (recorder users init makes them)."`
 	User         string `name:"user" help:"NATS user name; the password comes from --password-file or $$CHRONICLE_NATS_PASSWORD."`
 	PasswordFile string `name:"password-file" placeholder:"FILE" help:"File holding the password of --user."`
+	TokenFile    string `name:"token-file" placeholder:"FILE" help:"File holding a NATS authentication token (for a server set up with one)."`
 	TLSCA        string `name:"tls-ca" placeholder:"FILE" help:"PEM CA certificates: with --nats, those that sign the server's certificate; for the embedded server, those whose client certificates it requires."`
 	TLSCert      string `name:"tls-cert" placeholder:"FILE" help:"PEM certificate: with --nats, this client's; for the embedded server, the server's (clients must then use TLS)."`
 	TLSKey       string `name:"tls-key" placeholder:"FILE" help:"PEM private key of --tls-cert."`
@@ -41,19 +43,32 @@ type Flags struct {
 }
 
 // HasCredentials reports whether a user is named some way.
-func (a Flags) HasCredentials() bool { return a.Creds != "" || a.NKey != "" || a.User != "" }
+func (a Flags) HasCredentials() bool {
+	return a.Creds != "" || a.NKey != "" || a.User != "" || a.TokenFile != ""
+}
+
+// Liveness is how long a client waits on a server that holds its
+// connection open but answers nothing (a paused or wedged node): a ping
+// every pingInterval, and the server is given up after maxPingsOut
+// unanswered, so the client moves to another node of the cluster in about
+// ten seconds. The client's default, two minutes a ping, left a recorder
+// on a paused node recording nothing, and logging nothing, for minutes.
+const (
+	pingInterval = 3 * time.Second
+	maxPingsOut  = 3
+)
 
 // Options are the nats.Connect options for a.
 func (a Flags) Options() ([]nats.Option, error) {
-	var opts []nats.Option
+	opts := []nats.Option{nats.PingInterval(pingInterval), nats.MaxPingsOutstanding(maxPingsOut)}
 	n := 0
-	for _, set := range []bool{a.Creds != "", a.NKey != "", a.User != ""} {
+	for _, set := range []bool{a.Creds != "", a.NKey != "", a.User != "", a.TokenFile != ""} {
 		if set {
 			n++
 		}
 	}
 	if n > 1 {
-		return nil, errors.New("give one of --creds, --nkey and --user")
+		return nil, errors.New("give one of --creds, --nkey, --user and --token-file")
 	}
 	user := ""
 	switch {
@@ -80,7 +95,14 @@ func (a Flags) Options() ([]nats.Option, error) {
 			return nil, err
 		}
 		opts, user = append(opts, nats.UserInfo(a.User, pw)), a.User
-	case a.PasswordFile != "":
+	case a.TokenFile != "":
+		data, err := os.ReadFile(a.TokenFile)
+		if err != nil {
+			return nil, fmt.Errorf("--token-file: %v", err)
+		}
+		opts = append(opts, nats.Token(strings.TrimSpace(string(data))))
+	}
+	if a.PasswordFile != "" && a.User == "" {
 		return nil, errors.New("--password-file needs --user")
 	}
 	// Replies come to the user's own inbox, the only one its permissions
@@ -181,17 +203,19 @@ func credsPublicKey(path string) (string, error) {
 	return kp.PublicKey()
 }
 
-// CheckURL refuses a NATS URL that carries a password: a command line is
-// readable by every user of the machine, and URLs end up in logs.
+// CheckURL refuses a NATS URL that carries a password or a token (a bare
+// user in a NATS URL is a token): a command line is readable by every user
+// of the machine, and URLs end up in logs.
 func CheckURL(u string) error {
 	for _, one := range strings.Split(u, ",") {
 		p, err := url.Parse(strings.TrimSpace(one))
-		if err != nil {
+		if err != nil || p.User == nil {
 			continue // nats.Connect says what is wrong with it
 		}
 		if _, ok := p.User.Password(); ok {
 			return fmt.Errorf("the NATS URL %s carries a password: give it with --user and --password-file or $%s instead", Redact(u), PasswordEnv)
 		}
+		return fmt.Errorf("the NATS URL %s carries a token: give it with --token-file instead", Redact(u))
 	}
 	return nil
 }
