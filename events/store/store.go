@@ -86,6 +86,13 @@ func (s *Store) checkSchema() error {
 		if err := checkLength(tx); err != nil {
 			return err
 		}
+		opened := uint64(tx.ID())
+		if tx.Writable() {
+			opened-- // the file is at the transaction before this one
+		}
+		if err := checkPages(tx.DB().Path(), opened); err != nil {
+			return err
+		}
 		b := tx.Bucket(bucketSchema)
 		if b == nil {
 			if s.readOnly {
