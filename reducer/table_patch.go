@@ -78,12 +78,14 @@ func (p *patcher) pair() {
 			}
 		}
 	}
-	paired := map[ObjID]bool{}
+	// Each state's own ids: an id paired in one may be another object in
+	// the other (the table's ability o30, the rules' card moved to o30).
+	pairedG, pairedT := map[ObjID]bool{}, map[ObjID]bool{}
 	for _, pr := range p.pairs {
-		paired[pr[0]] = true
+		pairedG[pr[0]], pairedT[pr[1]] = true, true
 	}
-	gk, gkeys := g.cardless(paired)
-	tk, tkeys := t.cardless(paired)
+	gk, gkeys := g.cardless(pairedG)
+	tk, tkeys := t.cardless(pairedT)
 	keys := append(gkeys, tkeys...)
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
