@@ -36,6 +36,12 @@ func rules() *grammar {
 		addStatics(g)
 		addLines(g)
 		addModal(g)
+		addLibrary(g)
+		addGameEffects(g)
+		addMoreTriggers(g)
+		addSentenceShapes(g)
+		addZoneEffects(g)
+		addMoreStatics(g)
 		theGrammar = g
 	})
 	return theGrammar

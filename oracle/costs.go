@@ -43,6 +43,20 @@ func addCosts(g *grammar) {
 	}))
 	g.add("costpart", "discard <some>", c(func(v []any) *ability.Cost { return &ability.Cost{Discard: v[0].(*ability.Selector)} }))
 	g.add("costpart", "exile ~", c(func(v []any) *ability.Cost { return &ability.Cost{Exile: &ability.Selector{Ref: ability.Self}} }))
+	// "Exile ~ from your hand": the ability functions there (CR 113.6);
+	// the finishing pass moves the zone onto the ability (costZone).
+	g.add("costpart", "exile ~ from your hand", c(func(v []any) *ability.Cost {
+		return &ability.Cost{Exile: &ability.Selector{Ref: ability.Self, Filter: &ability.Filter{Zone: ability.ZoneHand}}}
+	}))
+	g.add("costpart", "exile ~ from your graveyard", c(func(v []any) *ability.Cost {
+		return &ability.Cost{Exile: &ability.Selector{Ref: ability.Self, Filter: &ability.Filter{Zone: ability.ZoneGraveyard}}}
+	}))
+	g.add("costpart", "return <some> to their owner 's hand", c(func(v []any) *ability.Cost {
+		if sel(v[0]).Choose.Max < 2 {
+			return nil
+		}
+		return &ability.Cost{Return: v[0].(*ability.Selector)}
+	}))
 	g.add("costpart", "exile <some>", c(func(v []any) *ability.Cost { return &ability.Cost{Exile: v[0].(*ability.Selector)} }))
 	g.add("costpart", "return <some> to its owner 's hand", c(func(v []any) *ability.Cost {
 		return &ability.Cost{Return: v[0].(*ability.Selector)}

@@ -28,6 +28,7 @@ type antecedent struct {
 // finish resolves the placeholders of one ability (and of its modes, each a
 // scope of its own). It fails when a pronoun has nothing to refer to.
 func finish(a *ability.Ability) error {
+	costZone(a)
 	if a.Modes != nil {
 		for i := range a.Modes.List {
 			m := &a.Modes.List[i]
@@ -45,6 +46,18 @@ func finish(a *ability.Ability) error {
 	}
 	a.Targets = ts
 	return nil
+}
+
+// costZone makes "Exile ~ from your hand" an ability of the hand: the
+// cost exiles the source, and the ability functions where it is (CR
+// 113.6).
+func costZone(a *ability.Ability) {
+	if c := a.Cost; c != nil && c.Exile != nil && c.Exile.Ref == ability.Self && c.Exile.Filter != nil {
+		a.Zone = c.Exile.Filter.Zone
+		cc := *c
+		cc.Exile = &ability.Selector{Ref: ability.Self}
+		a.Cost = &cc
+	}
 }
 
 func finishScope(v reflect.Value, trig *ability.Trigger) ([]ability.Target, error) {
@@ -81,6 +94,12 @@ func finishScope(v reflect.Value, trig *ability.Trigger) ([]ability.Target, erro
 	walk(v, func(x reflect.Value) {
 		if e, ok := x.Addr().Interface().(*ability.Effect); ok && e.Verb == ability.Damage && e.Source == nil {
 			selfDamage[0] = true
+		}
+	})
+	namesSelf := false
+	walk(v, func(x reflect.Value) {
+		if y, ok := x.Addr().Interface().(*ability.Selector); ok && y.Ref == ability.Self {
+			namesSelf = true
 		}
 	})
 	find := func(name string, player bool) (antecedent, error) {
@@ -132,6 +151,13 @@ func finishScope(v reflect.Value, trig *ability.Trigger) ([]ability.Target, erro
 				case an.event:
 					if y.Ref == ability.Rest || y.Choose != nil {
 						err = fmt.Errorf("the rest of an event's object")
+						return
+					}
+					if trig.AlsoSelf && namesSelf {
+						// "Whenever ~ or another artifact enters, put a
+						// counter on ~ and it can't be blocked": ~ or the
+						// object that entered? Refused.
+						err = fmt.Errorf("%q: ~ or the object of the event?", y.Name[strings.IndexByte(y.Name, '|')+1:])
 						return
 					}
 					*y = ability.Selector{Ref: ability.EventObject}

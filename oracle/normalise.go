@@ -65,8 +65,6 @@ var legacy = []struct{ from, to string }{
 	{"Shuffle your library", "Shuffle"},
 	{"Activate this ability only any time you could cast a sorcery", "Activate only as a sorcery"},
 	{"Activate this ability only", "Activate only"},
-	{"is put into a graveyard from the battlefield", "dies"},
-	{"are put into a graveyard from the battlefield", "die"},
 }
 
 // legacyMill is milling as it was written before 2021: "puts the top two
@@ -192,11 +190,17 @@ func (f *Face) normalise() ([]unit, []Decline) {
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
 		l = f.normaliseLine(l)
+		if slices.Contains(f.Types, "Creature") {
+			// Older wording of a creature's own death (CR 700.4);
+			// of anything else it keeps its words.
+			l = strings.ReplaceAll(l, "~ is put into a graveyard from the battlefield", "~ dies")
+		}
 		if l != "" {
 			lines = append(lines, l)
 		}
 	}
 	saga := f.Layout == "saga" || slices.Contains(f.Subtypes, "Saga")
+	spell := slices.Contains(f.Types, "Instant") || slices.Contains(f.Types, "Sorcery")
 	var units []unit
 	var declined []Decline
 	for i := 0; i < len(lines); i++ {
@@ -223,10 +227,23 @@ func (f *Face) normalise() ([]unit, []Decline) {
 			units = append(units, u)
 			continue
 		}
+		if spell && insteadLine.MatchString(l) && len(units) > 0 && units[len(units)-1].kind == unitLine && strings.HasSuffix(units[len(units)-1].text, ".") {
+			// A spell's paragraph that changes the one before it
+			// ("Metalcraft — ~ deals 4 damage to that permanent or
+			// player instead if ...") reads with it, as one unit.
+			units[len(units)-1].text += " " + l
+			continue
+		}
 		units = append(units, unit{kind: unitLine, text: l})
 	}
 	return units, declined
 }
+
+// insteadLine is a paragraph whose first sentence replaces what the one
+// before it does ("Destroy that creature if ... instead if ..."); a
+// paragraph that only later says "instead" ("Counter target spell. If
+// that spell is countered this way, exile it instead ...") stands alone.
+var insteadLine = regexp.MustCompile(`^[^.]*\binstead\b`)
 
 // stripAbilityWord removes an ability word or flavor word ("Landfall — "),
 // which has no rules meaning (CR 207.2c-d).

@@ -158,7 +158,11 @@ func printAbility(a *ability.Ability) string {
 		}
 		return printBody(pc, a.Effects)
 	case ability.Activated, ability.Mana:
-		head := printCost(a.Cost) + w(":")
+		c := *a.Cost
+		if a.Zone != "" && c.Exile != nil && c.Exile.Ref == ability.Self {
+			c.Exile = &ability.Selector{Ref: ability.Self, Filter: &ability.Filter{Zone: a.Zone}}
+		}
+		head := printCost(&c) + w(":")
 		if a.Modes != nil {
 			return head + printModes(a.Modes)
 		}
@@ -228,27 +232,32 @@ func printLimit(l *ability.Limit) string {
 // ", then " or " and ", and the last ends with a period.
 func printBody(a *pctx, es []ability.Effect) string {
 	var b strings.Builder
-	join := alt(w("."), w(", then"), w("and"))
+	join := alt(w("."), w(". then"), w(", then"), w("and"), w(","))
 	for i := 0; i < len(es); i++ {
 		e := &es[i]
 		did := e.If != nil && e.If.Kind == ability.CondDid
-		if i > 0 {
-			if did {
-				b.WriteString(w(". if you do,"))
-			} else {
-				b.WriteString(join)
-			}
-		} else if did {
+		didnt := e.If != nil && e.If.Kind == ability.CondNot && len(e.If.Sub) == 1 && e.If.Sub[0].Kind == ability.CondDid && e.If.Sub[0].Name == ""
+		switch {
+		case i > 0 && did:
+			b.WriteString(w(". if you do,"))
+		case i > 0 && didnt:
+			b.WriteString(w(". if you don't,"))
+		case i > 0:
+			b.WriteString(join)
+		case did:
 			b.WriteString(w("if you do,"))
+		case didnt:
+			b.WriteString(w("if you don't,"))
 		}
+		did = did || didnt
 		if i > 0 && e.Player != nil && reflect.DeepEqual(e.Player, es[i-1].Player) && !e.Optional && e.Unless == nil && e.If == nil {
 			// One subject, two verbs: "draws two cards and loses 2 life".
-			if pv, ok := playerVerb(e); ok {
+			if pv, ok := playerVerb(a, e); ok {
 				s, used := printEffect(a, es, i)
 				prev := b.String()
 				b.Reset()
 				b.WriteString(strings.TrimSuffix(prev, join))
-				b.WriteString(alt(join+s, w("and")+pv))
+				b.WriteString(alt(join+s, w("and")+pv, w(",")+pv, w(", and")+pv))
 				i += used - 1
 				continue
 			}
@@ -267,13 +276,24 @@ func printBody(a *pctx, es []ability.Effect) string {
 			continue
 		}
 		if e.If != nil && !did && len(e.Else) > 0 {
+			if s, used := printInsteadPut(a, es, i); used > 0 {
+				b.WriteString(s)
+				i += used - 1
+				continue
+			}
 			if len(e.Else) == 1 {
 				// "... . If ~ was kicked, it deals 4 damage to that
-				// permanent or player instead."
+				// permanent or player instead."; "... instead if you
+				// control three or more artifacts."
 				prevS, _ := printEffect(a, e.Else, 0)
 				cond := printCond(a, e.If)
 				s, _ := printEffect(a, es, i)
-				b.WriteString(prevS + w(". if") + cond + w(",") + s + w("instead"))
+				if p := &e.Else[0]; e.Verb == ability.Damage && p.Verb == ability.Damage && reflect.DeepEqual(e.To, p.To) &&
+					reflect.DeepEqual(e.Source, p.Source) && e.Source == nil && e.Amount.Of == nil {
+					// "~ deals 6 damage instead if ...": the same recipient.
+					s = alt(s, alt(w("~"), w("it"))+w("deals")+printAmount(e.Amount)+w("damage"))
+				}
+				b.WriteString(prevS + alt(w(". if")+cond+w(",")+s+w("instead"), w(".")+s+w("instead if")+cond))
 				continue
 			}
 			b.WriteString(unprintable)
@@ -315,6 +335,9 @@ func printEffect(a *pctx, es []ability.Effect, i int) (string, int) {
 			s += unprintable
 		}
 	}
+	if e.NoRegenerate {
+		s += alt(w(". it can't be regenerated"), w(". they can't be regenerated"))
+	}
 	if e.Verb == ability.Counter && e.Zone == ability.ZoneExile {
 		s += w(". if that spell is countered this way, exile it instead of putting it into its owner's graveyard")
 	}
@@ -323,8 +346,12 @@ func printEffect(a *pctx, es []ability.Effect, i int) (string, int) {
 
 // playerVerb is a player's verb phrase without its subject ("loses 2
 // life").
-func playerVerb(e *ability.Effect) (string, bool) {
+func playerVerb(a *pctx, e *ability.Effect) (string, bool) {
 	switch e.Verb {
+	case ability.Discard:
+		return w("discards") + printSel(a.fork(), e.Object), true
+	case ability.Sacrifice:
+		return w("sacrifices") + printSel(a.fork(), e.Object), true
 	case ability.Draw:
 		return w("draws") + printCards(e.Amount), true
 	case ability.Mill:
@@ -340,6 +367,9 @@ func playerVerb(e *ability.Effect) (string, bool) {
 }
 
 func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
+	if s, n, ok := printMore(a, es, i); ok {
+		return s, n
+	}
 	e := &es[i]
 	obj := func() string { return printSel(a, e.Object) }
 	subj := func(base, third string) string {
@@ -357,10 +387,17 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		if e.Amount != nil && e.Amount.Of != nil {
 			return src + w("deals damage") + printAmount(e.Amount) + w("to") + printSel(a, e.To), 1
 		}
-		return src + w("deals") + printAmount(e.Amount) + w("damage to") + printSel(a, e.To), 1
+		to := printSel(a, e.To)
+		if e.To.Ref == ability.TargetRef && a != nil && e.To.Index < len(a.a.Targets) && a.a.Targets[e.To.Index].Max > 1 {
+			to = opt(w("each of")) + to
+		}
+		return src + w("deals") + printAmount(e.Amount) + w("damage to") + to, 1
 	case ability.Draw:
 		if fe := printForEach(e.Amount); fe != "" {
 			return subj("draw", "draws") + w("a card") + fe, 1
+		}
+		if e.Player == nil {
+			return opt(w("you")) + w("draw") + printCards(e.Amount), 1
 		}
 		return subj("draw", "draws") + printCards(e.Amount), 1
 	case ability.Discard:
@@ -381,6 +418,9 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		if e.Amount != nil && e.Amount.Of != nil && e.Amount.Var != "counters" {
 			verb := map[ability.Verb]string{ability.GainLife: "gain", ability.LoseLife: "lose"}[e.Verb]
+			if e.Player == nil {
+				return opt(w("you")) + w(verb) + w("life") + printAmount(e.Amount), 1
+			}
 			return subj(verb, verb+"s") + w("life") + printAmount(e.Amount), 1
 		}
 		if e.Verb == ability.LoseLife {
@@ -394,7 +434,12 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		return w(string(e.Verb)) + printAmount(e.Amount), 1
 	case ability.Counter:
 		return w("counter") + obj(), 1
-	case ability.Destroy, ability.Exile, ability.Tap, ability.Untap:
+	case ability.Exile:
+		if e.Duration == ability.SourceLeaves {
+			return w("exile") + obj() + w("until ~ leaves the battlefield"), 1
+		}
+		return w("exile") + obj(), 1
+	case ability.Destroy, ability.Tap, ability.Untap:
 		return w(string(e.Verb)) + obj(), 1
 	case ability.Investigate, ability.Proliferate, ability.Populate, ability.Learn:
 		return w(string(e.Verb)), 1
@@ -417,6 +462,9 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		return w("put") + printAmount(e.Amount) + w(e.Counter) + w("counters on") + obj(), 1
 	case ability.Pump:
 		s := obj()
+		if e.Optional {
+			s = opt(w("have")) + s // "you may have that creature gain reach"
+		}
 		m := e.Mods
 		if len(m.Rules) == 1 && m.P == 0 && m.T == 0 && len(m.Keywords) == 0 {
 			switch m.Rules[0] {
@@ -487,7 +535,10 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		if e.Token.Copy != nil && e.Amount == nil && e.Token.Mods == nil {
 			return w("create a token that's a copy of") + printSel(a, e.Token.Copy), 1
 		}
-		return w("create") + printToken(e), 1
+		if e.Attacking {
+			return w("create") + printToken(e) + alt(w("that are attacking"), w("that's attacking")), 1
+		}
+		return subj("create", "creates") + printToken(e), 1
 	case ability.Search:
 		return printSearch(e, es, i)
 	case ability.Reveal:
@@ -528,7 +579,9 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 		return w("return") + printSel(a, e.Object) + w("to") + alt(w("its owner's hand"), w("their owner' hands"),
 			w("their owners' hands"), w("your hand")), 1
 	case ability.ZoneBattlefield:
-		s := w("return") + printSel(a, e.Object) + w("to the battlefield")
+		f1, f2 := a.fork(), a.fork()
+		s := alt(w("return")+printSel(f1, e.Object)+w("to the battlefield"), w("put")+printSel(f2, e.Object)+w("onto the battlefield"))
+		a.join(f1, f2)
 		if e.Tapped {
 			s += w("tapped")
 		}
@@ -584,6 +637,18 @@ func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
 	} else {
 		s += w("up to") + printAmount(e.Amount) + printDescs(e.Filter, "card")
 	}
+	where := w("into your hand")
+	if e.Zone == ability.ZoneBattlefield {
+		where = w("onto the battlefield")
+		if e.Tapped {
+			where += w("tapped")
+		}
+	}
+	if single && e.Text == "" && e.Player == nil && e.Zone == ability.ZoneBattlefield {
+		// "... and put that card onto the battlefield. Then shuffle."
+		s = alt(s+w(",")+w("put")+alt(w("it"), w("that card"))+where+w(", then shuffle"), s+w("and put that card")+where+w(". then shuffle"))
+		return s, 2
+	}
 	s += w(",")
 	it := alt(w("it"), w("that card"))
 	if !single {
@@ -595,16 +660,7 @@ func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
 			it = w("it")
 		}
 	}
-	s += w("put") + it
-	if e.Zone == ability.ZoneBattlefield {
-		s += w("onto the battlefield")
-		if e.Tapped {
-			s += w("tapped")
-		}
-	} else {
-		s += w("into your hand")
-	}
-	return s + w(", then shuffle"), 2
+	return s + w("put") + it + where + w(", then shuffle"), 2
 }
 
 func printToken(e *ability.Effect) string {
@@ -891,8 +947,11 @@ func printCostSep(c *ability.Cost, sep string) string {
 			continue
 		}
 		p := w(x.verb) + printSel(nil, x.s)
+		if x.s.Ref == ability.Self && x.s.Filter != nil {
+			p = w(x.verb) + w("~ from your "+string(x.s.Filter.Zone))
+		}
 		if x.verb == "return" {
-			p += w("to its owner's hand")
+			p += alt(w("to its owner's hand"), w("to their owner's hand"))
 		}
 		parts = append(parts, p)
 	}

@@ -346,12 +346,17 @@ func printSel(a *pctx, s *ability.Selector) string {
 		return w(strconv.Itoa(n)) + printDescs(&f, "")
 	case ability.PlayerSel:
 		return printPlayer(a, s.Player)
+	case ability.LibraryTop:
+		return printLibraryTop(a, s)
 	}
 	return unprintable
 }
 
 func printTarget(t *ability.Target) string {
 	f := t.Filter
+	if t.Players == "any" && t.Min == 1 && t.Max == 2 && f != nil && reflect.DeepEqual(*f, *anyTarget().Filter) {
+		return w("one or two targets")
+	}
 	if t.Players != "" {
 		if t.Min != 1 || t.Max != 1 {
 			return unprintable
@@ -396,6 +401,8 @@ func printTarget(t *ability.Target) string {
 		return w("any number of target") + printDescs(f, "")
 	case t.Min == 0:
 		return w("up to "+strconv.Itoa(t.Max)+" target") + printDescs(f, "")
+	case t.Min == 1 && t.Max == 2:
+		return w("one or two target") + printDescs(f, "")
 	case t.Min == t.Max:
 		return w(strconv.Itoa(t.Max)+" target") + printDescs(f, "")
 	}

@@ -11,6 +11,9 @@ func printTrigger(t *ability.Trigger) string {
 	if t.Limit != nil || t.Nth != 0 {
 		return unprintable
 	}
+	if s := printMoreTrigger(t); s != "" {
+		return s
+	}
 	if t.Self {
 		switch {
 		case t.Event == ability.Enters:
@@ -111,7 +114,22 @@ func printCond(a *pctx, c *ability.Condition) string {
 	case ability.CondWasCast:
 		return w("you cast it")
 	case ability.CondKicked:
-		return w("~ was kicked")
+		return alt(w("~ was kicked"), w("it was kicked"))
+	case ability.CondFact:
+		if c.Text == "delirium" {
+			return w("there are four or more card types among cards in your graveyard")
+		}
+		return unprintable
+	case ability.CondAnd:
+		if len(c.Sub) == 2 && c.Sub[0].Kind == ability.CondExists && c.Sub[1].Kind == ability.CondExists {
+			a, b := *c.Sub[0].Filter, *c.Sub[1].Filter
+			if a.Zone == ability.ZoneGraveyard && a.Owner == "you" && b.Zone == ability.ZoneGraveyard && b.Owner == "you" {
+				a.Zone, a.Owner, b.Zone, b.Owner = "", "", "", ""
+				an := alt(w("a"), w("an"))
+				return w("there is") + an + printDesc(&a, "card") + w("and") + an + printDesc(&b, "card") + w("in your graveyard")
+			}
+		}
+		return unprintable
 	case ability.CondYourTurn:
 		return w("it's your turn")
 	case ability.CondNot:
@@ -133,6 +151,9 @@ func printCond(a *pctx, c *ability.Condition) string {
 	case ability.CondCompare:
 		if c.Left != nil && c.Left.Var == "life_gained" && c.Op == ">=" && c.Right != nil && c.Right.N == 1 {
 			return w("you gained life this turn")
+		}
+		if s := printMoreCompare(c); s != "" {
+			return s
 		}
 		if c.Left == nil || c.Left.Var != "count" || c.Left.Count == nil || c.Left.Count.Controller != "you" {
 			return unprintable
@@ -182,11 +203,18 @@ func printStatic(s *ability.StaticEffect) string {
 		return subj + w("can't attack unless") + printCond(nil, s.If)
 	}
 	if s.Rule == ability.AlternativeCost && s.Cost != nil && s.Mods == nil {
-		out := w("you may") + printCostSep(s.Cost, w("and")) + w("rather than pay ~'s mana cost")
+		c := printCostSep(s.Cost, w("and"))
+		if *s.Cost == (ability.Cost{Mana: s.Cost.Mana}) {
+			c = w("pay") + c
+		}
+		out := w("you may") + c + w("rather than pay ~'s mana cost")
 		if s.If != nil {
 			out = w("if") + printCond(nil, s.If) + w(",") + out
 		}
 		return out
+	}
+	if t := printMoreStatic(s); t != "" {
+		return t
 	}
 	if s.Rule != "" || s.If != nil || s.Mods == nil {
 		return unprintable
@@ -238,6 +266,10 @@ func printStatic(s *ability.StaticEffect) string {
 }
 
 func printReplace(r *ability.ReplaceEffect) string {
+	if r.Event == ability.ReplDraw && r.Player == "you" && r.Plus == 1 && r.Times == 0 && r.Subject == nil && len(r.Instead) == 0 &&
+		r.Unless != nil && r.Unless.Kind == ability.CondNot {
+		return w("as long as") + printCond(nil, &r.Unless.Sub[0]) + w(", if you would draw one or more cards, you draw that many cards plus one instead.")
+	}
 	if r.Event == ability.ReplToGraveyard && r.To == ability.ZoneExile && r.Subject != nil &&
 		reflect.DeepEqual(*r.Subject, ability.Filter{Types: []string{"card"}, Owner: "opponent"}) {
 		return w("if a card would be put into an opponent's graveyard from anywhere, exile it instead.")

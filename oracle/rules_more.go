@@ -18,6 +18,7 @@ func addMoreRules(g *grammar) {
 		return alt(v[1].(*ability.Cost), v[0].(*ability.Condition))
 	})
 	g.add("altcost", "<costpart>", nil)
+	g.add("altcost", "pay <mana>", func(v []any) any { return &ability.Cost{Mana: v[0].(string)} })
 	g.add("altcost", "<costpart> and <costpart>", func(v []any) any { return mergeCost(v[0].(*ability.Cost), v[1].(*ability.Cost)) })
 
 	// Abilities on the stack as targets (CR 115.1): "target activated or
@@ -179,6 +180,13 @@ func insteadOf(es []ability.Effect, e ability.Effect) []ability.Effect {
 	last := es[len(es)-1]
 	if last.If != nil || last.Optional {
 		return nil
+	}
+	if e.Verb == ability.Damage && e.To == nil {
+		// "~ deals 6 damage instead": to the same recipient.
+		if last.Verb != ability.Damage || e.Source != nil {
+			return nil
+		}
+		e.To, e.Source = last.To, last.Source
 	}
 	out := append([]ability.Effect{}, es[:len(es)-1]...)
 	e.Else = []ability.Effect{last}

@@ -1,0 +1,119 @@
+package oracle
+
+import (
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+// Sentence shapes that join or qualify effects: lists of clauses, "then"
+// sentences, "instead if", "it can't be regenerated", "each of one or two
+// targets", and the conditions they test.
+
+func addSentenceShapes(g *grammar) {
+	// Lists: "You gain 2 life, draw two cards, then discard two cards."
+	g.add("clauses", "<clause> , <clause> , (then | and) <clause>", func(v []any) any {
+		return cat(effs(v[0]), effs(v[1]), effs(v[2]))
+	})
+	g.add("sent", "then <clauses> .", nil)
+	// One subject, three verbs: "target opponent sacrifices a creature,
+	// discards a card, and loses 3 life".
+	g.add("eff", "<who> <pv> , <pv> , and <pv>", func(v []any) any {
+		return withPlayer(subject(v[0]), cat(effs(v[1]), effs(v[2]), effs(v[3])))
+	})
+
+	// "~ deals 4 damage to that permanent or player instead if you
+	// control three or more artifacts."; "~ deals 6 damage instead if
+	// ..." (the same recipient).
+	g.add("instead", "<eff> instead if <cond> .", func(v []any) any {
+		es := effs(v[0])
+		if len(es) != 1 {
+			return nil
+		}
+		e := es[0]
+		e.If = v[1].(*ability.Condition)
+		return e
+	})
+	g.add("instead", "~ deals <amt> damage instead if <cond> .", func(v []any) any {
+		return ability.Effect{Verb: ability.Damage, Amount: amt(v[0]), If: v[1].(*ability.Condition)}
+	})
+
+	// "Destroy target nonblack creature. It can't be regenerated."
+	g.add("body", "<sent> (it | they) can't be regenerated .", func(v []any) any {
+		es := effs(v[0])
+		last := es[len(es)-1]
+		if last.Verb != ability.Destroy || last.NoRegenerate {
+			return nil
+		}
+		last.NoRegenerate = true
+		return append(append([]ability.Effect{}, es[:len(es)-1]...), last)
+	})
+
+	// Several targets of one slot: "each of up to two target creatures",
+	// "each of one or two targets", "one or two target creatures".
+	g.add("dto", "each of <@> up to <n> target <descs>", func(v []any) any {
+		if v[1].(int) < 2 {
+			return nil
+		}
+		return targetSel(v[0].(at), ability.Target{Min: 0, Max: v[1].(int), Filter: filt(v[2])})
+	})
+	g.add("dto", "each of <@> one or two targets", func(v []any) any {
+		t := anyTarget()
+		t.Max = 2
+		return targetSel(v[0].(at), t)
+	})
+	g.add("objs", "<@> one or two target <descs>", func(v []any) any {
+		return targetSel(v[0].(at), ability.Target{Min: 1, Max: 2, Filter: filt(v[1])})
+	})
+
+	// Conditions.
+	g.add("cond", "it was kicked", func(v []any) any { return &ability.Condition{Kind: ability.CondKicked} })
+	g.add("cond", "there are four or more card types among cards in your graveyard", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondFact, Text: "delirium"}
+	})
+	g.add("cond", "there are <n> or more <descs> in your graveyard", func(v []any) any {
+		f := merge(filt(v[1]), &ability.Filter{Zone: ability.ZoneGraveyard, Owner: "you"})
+		if f == nil {
+			return nil
+		}
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "count", Count: f}, Op: ">=", Right: ability.Fixed(v[0].(int))}
+	})
+	g.add("cond", "there is (a | an) <desc> and (a | an) <desc> in your graveyard", func(v []any) any {
+		in := &ability.Filter{Zone: ability.ZoneGraveyard, Owner: "you"}
+		a, b := merge(filt(v[0]), in), merge(filt(v[1]), in)
+		if a == nil || b == nil {
+			return nil
+		}
+		return &ability.Condition{Kind: ability.CondAnd, Sub: []ability.Condition{{Kind: ability.CondExists, Filter: a}, {Kind: ability.CondExists, Filter: b}}}
+	})
+	g.add("cond", "an opponent cast <n> or more spells this turn", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "spells_cast", Player: &ability.PlayerRef{Who: ability.AnOpponent}},
+			Op: ">=", Right: ability.Fixed(v[0].(int))}
+	})
+	g.add("cond", "you have <n> or fewer cards in hand", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "hand", Player: &ability.PlayerRef{Who: ability.You}},
+			Op: "<=", Right: ability.Fixed(v[0].(int))}
+	})
+
+	// "If there is an instant card and a sorcery card in your graveyard,
+	// instead put two of them into your hand and the rest on the bottom
+	// of your library in any order." (Flow State): the choice of how many
+	// goes to the hand changes; the rest still go to the bottom.
+	g.add("body", "<sent> if <cond> , instead put <n> of them into your hand and the rest on the bottom of your library in any order .", func(v []any) any {
+		es := effs(v[0])
+		n := len(es)
+		if n < 2 {
+			return nil
+		}
+		pick, rest := es[n-2], es[n-1]
+		if pick.Verb != ability.Move || pick.Zone != ability.ZoneHand || pick.Object.Choose == nil || rest.Object.Ref != ability.Rest ||
+			rest.Order != "any" || pick.If != nil {
+			return nil
+		}
+		more := pick
+		o := *pick.Object
+		o.Choose = &ability.Pick{Min: v[2].(int), Max: v[2].(int)}
+		more.Object = &o
+		more.If = v[1].(*ability.Condition)
+		more.Else = []ability.Effect{pick}
+		return append(append([]ability.Effect{}, es[:n-2]...), more, rest)
+	})
+}
