@@ -237,6 +237,11 @@ const (
 	// ("If you do, draw a card"; "If you don't, you lose the game" is Not
 	// Did). An unpayable cost isn't paid.
 	Pay Verb = "pay"
+	// TakeInitiative: Player takes the initiative (CR 725); BecomeMonarch:
+	// Player becomes the monarch (CR 724). Player is the controller when
+	// nil.
+	TakeInitiative Verb = "take_initiative"
+	BecomeMonarch  Verb = "become_monarch"
 	// WinGame and LoseGame: Player wins or loses the game (CR 104).
 	WinGame  Verb = "win_game"
 	LoseGame Verb = "lose_game"
