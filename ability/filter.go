@@ -59,6 +59,10 @@ type Filter struct {
 	Power     *Compare `json:"power,omitempty" msgpack:"power,omitempty"`
 	Toughness *Compare `json:"toughness,omitempty" msgpack:"toughness,omitempty"`
 	ManaValue *Compare `json:"mana_value,omitempty" msgpack:"mana_value,omitempty"`
+	// ManaCosts: its mana cost is exactly one of these ("an artifact card
+	// with mana cost {0} or {1}", Urza's Saga). An object with no mana
+	// cost has none of them (CR 202.1a: no mana cost is not {0}).
+	ManaCosts []string `json:"mana_costs,omitempty" msgpack:"mana_costs,omitempty"`
 	// For "activated or triggered ability" targets: Types "ability",
 	// with Ability "activated" or "triggered".
 	Ability string `json:"ability,omitempty" msgpack:"ability,omitempty"`

@@ -468,6 +468,11 @@ func (v *validator) filter(f *Filter, p string) {
 		v.op(c.c.Op, p+"."+c.name+".op")
 		v.amount(&c.c.Amount, p+"."+c.name+".amount", nil)
 	}
+	for i, m := range f.ManaCosts {
+		if _, err := ParseMana(m); err != nil {
+			v.fail(p+".mana_costs["+strconv.Itoa(i)+"]", "%v", err)
+		}
+	}
 	for i := range f.AnyOf {
 		v.filter(&f.AnyOf[i], p+".any_of["+strconv.Itoa(i)+"]")
 	}

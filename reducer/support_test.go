@@ -60,4 +60,9 @@ func TestSupportsRefusesUnmatchedFilterFacts(t *testing.T) {
 	if err := Supports(b); err == nil || err.Error() != "filter.cast_from: this filter is not carried out yet" {
 		t.Fatalf("cast trigger from exile: %v", err)
 	}
+	c := &ability.Ability{Kind: ability.Spell, Effects: []ability.Effect{{Verb: ability.Search, Zone: ability.ZoneBattlefield,
+		Filter: &ability.Filter{Types: []string{"artifact"}, ManaCosts: []string{"{0}", "{1}"}}}}}
+	if err := Supports(c); err == nil || err.Error() != "filter.mana_costs: this filter is not carried out yet" {
+		t.Fatalf("search for an artifact with mana cost {0} or {1}: %v", err)
+	}
 }
