@@ -42,6 +42,8 @@ func rules() *grammar {
 		addSentenceShapes(g)
 		addZoneEffects(g)
 		addMoreStatics(g)
+		addClass(g)
+		addQuoted(g)
 		theGrammar = g
 	})
 	return theGrammar
@@ -65,6 +67,9 @@ func Compile(f Face) Result {
 		r.Abilities = append(r.Abilities, as...)
 	}
 	r.Abilities = joinSpells(r.Abilities)
+	if len(r.Declined) == 0 {
+		classLevels(&f, r.Abilities)
+	}
 	return r
 }
 

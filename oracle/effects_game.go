@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"strings"
+
 	"github.com/chronicle-mtg/chronicle/ability"
 )
 
@@ -21,9 +23,37 @@ func addGameEffects(g *grammar) {
 		return each(effs(v[0]), func(e *ability.Effect) { e.If = notDid })
 	})
 	g.add("eff", "take an extra turn after this one", func(v []any) any { return one(ability.Effect{Verb: ability.ExtraTurn}) })
+	g.add("eff", "you take the initiative", func(v []any) any { return one(ability.Effect{Verb: ability.TakeInitiative}) })
+	g.add("eff", "you become the monarch", func(v []any) any { return one(ability.Effect{Verb: ability.BecomeMonarch}) })
 	g.add("eff", "you lose the game", func(v []any) any { return one(ability.Effect{Verb: ability.LoseGame}) })
 	g.add("eff", "you win the game", func(v []any) any { return one(ability.Effect{Verb: ability.WinGame}) })
 	g.add("pv", "loses the game", func(v []any) any { return one(ability.Effect{Verb: ability.LoseGame}) })
+
+	// "they lose 2 life": the player of the event.
+	g.add("who", "<@> they", func(v []any) any { return pronounPlayer(v[0].(at), "they") })
+	// "Target player exiles a card from their graveyard." (Relic of
+	// Progenitus): the player chooses the card.
+	g.add("eff", "<who> exiles (a | an) <desc> from their graveyard", func(v []any) any {
+		p := who(v[0])
+		if p.Who == ability.You {
+			return nil
+		}
+		f := merge(filt(v[1]), &ability.Filter{Zone: ability.ZoneGraveyard})
+		if f == nil {
+			return nil
+		}
+		by := *p
+		return one(ability.Effect{Verb: ability.Exile, Object: &ability.Selector{Ref: ability.ChooseRef, Filter: f, Player: p,
+			Choose: &ability.Pick{Min: 1, Max: 1, By: &by}}})
+	})
+	// A plural subject: "they lose 2 life".
+	g.add("eff", "<who> lose <amt> life", func(v []any) any {
+		p := who(v[0])
+		if p.Who != ability.BoundPlayer || !strings.HasSuffix(p.Name, "|they") {
+			return nil
+		}
+		return one(ability.Effect{Verb: ability.LoseLife, Player: p, Amount: amt(v[1])})
+	})
 
 	// First person: "you draw a card", "you draw two cards and you lose 2
 	// life"; the controller is the effect's default player.

@@ -168,9 +168,12 @@ func putSome(pos at, n int, zone ability.Zone, anyOrder bool) []ability.Effect {
 	}
 }
 
-func tokenWith(t *ability.Token, kws any) *ability.Token {
-	if kws != nil {
-		t.Keywords = kws.([]string)
+func tokenWith(t *ability.Token, with any) *ability.Token {
+	switch x := with.(type) {
+	case []string:
+		t.Keywords = x
+	case []ability.Ability:
+		t.Abilities = x
 	}
 	return t
 }

@@ -44,7 +44,8 @@ func TestDeclineNamesTheWord(t *testing.T) {
 }
 
 // The lexer reads numbers, mana symbols, P/T changes, possessives and
-// quoted abilities.
+// quoted abilities; a quoted ability's period at the end of the
+// sentence ends the sentence too.
 func TestLex(t *testing.T) {
 	toks, err := lex(`~'s power gets +1/-1, add {2}{W/U}, three owners' "{T}: Add {C}."`)
 	if err != nil {
@@ -54,7 +55,7 @@ func TestLex(t *testing.T) {
 	for _, tk := range toks {
 		got = append(got, tk.s)
 	}
-	want := `~|'s|power|gets|+1/-1|,|add|{2}|{W/U}|,|3|owners|'|{T}: Add {C}.`
+	want := `~|'s|power|gets|+1/-1|,|add|{2}|{W/U}|,|3|owners|'|{T}: Add {C}.|.`
 	if strings.Join(got, "|") != want {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
 	}

@@ -64,6 +64,11 @@ func lex(s string) ([]tok, error) {
 			inner := s[i+1 : i+1+j]
 			out = append(out, tok{kind: tQuote, s: strings.ReplaceAll(inner, "'", `"`), raw: s[i : i+j+2]})
 			i += j + 2
+			if rest := strings.TrimLeft(s[i:], " "); strings.HasSuffix(strings.TrimRight(inner, "'"), ".") && (rest == "" || rest[0] >= 'A' && rest[0] <= 'Z') {
+				// The quoted ability's period ends the sentence around it
+				// too: `create a token with "Sacrifice ~: Add {C}."`.
+				out = append(out, tok{kind: tPunct, s: ".", raw: ""})
+			}
 		case c == '~':
 			out = append(out, tok{kind: tSelf, s: "~", raw: "~"})
 			i++

@@ -118,6 +118,10 @@ func addNouns(g *grammar) {
 	g.add("post1", "you don't control", func(v []any) any { return &ability.Filter{Not: []ability.Filter{{Controller: "you"}}} })
 	g.add("post1", "(an opponent controls | your opponents control)", func(v []any) any { return &ability.Filter{Controller: "opponent"} })
 	g.add("post1", "you own", func(v []any) any { return &ability.Filter{Owner: "you"} })
+	g.add("post1", "with mana cost <mana>", func(v []any) any { return &ability.Filter{ManaCosts: []string{v[0].(string)}} })
+	g.add("post1", "with mana cost <mana> or <mana>", func(v []any) any {
+		return &ability.Filter{ManaCosts: []string{v[0].(string), v[1].(string)}}
+	})
 	g.add("post1", "with mana value <cmp>", func(v []any) any { return &ability.Filter{ManaValue: v[0].(*ability.Compare)} })
 	g.add("post1", "with power <cmp>", func(v []any) any { return &ability.Filter{Power: v[0].(*ability.Compare)} })
 	g.add("post1", "with toughness <cmp>", func(v []any) any { return &ability.Filter{Toughness: v[0].(*ability.Compare)} })

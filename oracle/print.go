@@ -286,12 +286,21 @@ func printBody(a *pctx, es []ability.Effect) string {
 				// permanent or player instead."; "... instead if you
 				// control three or more artifacts."
 				prevS, _ := printEffect(a, e.Else, 0)
+				if pc := e.Else[0].If; pc != nil && pc.Kind != ability.CondDid {
+					prevS += w("if") + printCond(a, pc) // "destroy target creature if it has mana value 2 or less"
+				}
 				cond := printCond(a, e.If)
 				s, _ := printEffect(a, es, i)
 				if p := &e.Else[0]; e.Verb == ability.Damage && p.Verb == ability.Damage && reflect.DeepEqual(e.To, p.To) &&
 					reflect.DeepEqual(e.Source, p.Source) && e.Source == nil && e.Amount.Of == nil {
 					// "~ deals 6 damage instead if ...": the same recipient.
 					s = alt(s, alt(w("~"), w("it"))+w("deals")+printAmount(e.Amount)+w("damage"))
+				}
+				if c := e.If; c.Kind == ability.CondAnd && len(c.Sub) == 2 {
+					// "... if it has mana value 4 or less instead if ...".
+					cond = alt(cond, printCond(a, &c.Sub[1])+w("instead if")+printCond(a, &c.Sub[0]))
+					b.WriteString(prevS + w(".") + s + w("if") + cond)
+					continue
 				}
 				b.WriteString(prevS + alt(w(". if")+cond+w(",")+s+w("instead"), w(".")+s+w("instead if")+cond))
 				continue
@@ -376,6 +385,9 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		if e.Player == nil {
 			return w(base)
 		}
+		if e.Player.Who == ability.EventPlayer {
+			return alt(printPlayer(a, e.Player)+w(third), w("they")+w(strings.TrimPrefix(base, "you "))) // "they lose 2 life"
+		}
 		return printPlayer(a, e.Player) + w(third)
 	}
 	switch e.Verb {
@@ -435,6 +447,12 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 	case ability.Counter:
 		return w("counter") + obj(), 1
 	case ability.Exile:
+		if o := e.Object; o.Ref == ability.ChooseRef && o.Filter != nil && o.Filter.Zone == ability.ZoneGraveyard && o.Choose != nil &&
+			o.Choose.By != nil && reflect.DeepEqual(o.Player, o.Choose.By) && o.Choose.Min == 1 && o.Choose.Max == 1 {
+			f := *o.Filter
+			f.Zone = ""
+			return printPlayer(a, o.Player) + w("exiles") + alt(w("a"), w("an")) + printDesc(&f, "card") + w("from their graveyard"), 1
+		}
 		if e.Duration == ability.SourceLeaves {
 			return w("exile") + obj() + w("until ~ leaves the battlefield"), 1
 		}
@@ -698,6 +716,12 @@ func printToken(e *ability.Effect) string {
 	if len(t.Keywords) > 0 {
 		s += w("with") + printKwList(t.Keywords)
 	}
+	if len(t.Abilities) > 0 {
+		if len(t.Keywords) > 0 {
+			return unprintable
+		}
+		s += w("with") + printQuoted(t.Abilities)
+	}
 	return s
 }
 
@@ -895,6 +919,8 @@ func printKeyword(k *ability.KeywordAbility) string {
 		return name + w("player")
 	case k.Name == "Enchant":
 		return name + printDesc(k.Filter, "")
+	case k.Name == "Level":
+		return printLevel(k)
 	case k.Name == "Affinity":
 		return name + w("for") + printDescs(k.Filter, "")
 	case k.Cost != nil:

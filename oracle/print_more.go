@@ -94,6 +94,12 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 			return unprintable, 1, true
 		}
 		return subjectOf(a, e, "take", "takes") + w("an extra turn after this one"), 1, true
+	case ability.Grant:
+		return printGrant(a, e), 1, true
+	case ability.TakeInitiative:
+		return subjectOf(a, e, "you take", "takes") + w("the initiative"), 1, true
+	case ability.BecomeMonarch:
+		return subjectOf(a, e, "you become", "becomes") + w("the monarch"), 1, true
 	case ability.LoseGame:
 		return subjectOf(a, e, "you lose", "loses") + w("the game"), 1, true
 	case ability.WinGame:
@@ -182,6 +188,21 @@ func printMoreTrigger(t *ability.Trigger) string {
 	case t.AlsoSelf && (t.Event == ability.Enters || t.Event == ability.Dies) && t.Subject != nil && t.Subject.Other && t.Player == "":
 		f, _ := withoutOther(t.Subject)
 		return w("whenever ~ or another") + printDesc(f, "") + w(string(t.Event))
+	case t.Event == ability.Sacrificed && t.Player == "you" && !t.Self && t.Subject != nil:
+		f, other := withoutOther(t.Subject)
+		det := alt(w("a"), w("an"))
+		if other {
+			det = w("another")
+		}
+		return w("whenever you sacrifice") + det + printDesc(f, "")
+	case t.Self && t.Event == ability.Cast && t.Player == "you" && t.Subject == nil:
+		return w("when you cast ~")
+	case t.Event == ability.Draws && t.Subject == nil && !t.Self && t.Nth == 0:
+		who := map[string]string{"you": "whenever you draw", "opponent": "whenever an opponent draws"}[t.Player]
+		if who == "" {
+			return unprintable
+		}
+		return w(who) + w("a card")
 	case t.Event == ability.PlaysLand && t.Player == "you" && t.Subject != nil:
 		f, other := withoutOther(t.Subject)
 		det := alt(w("a"), w("an"))

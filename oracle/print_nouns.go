@@ -95,6 +95,15 @@ func posts(f *ability.Filter) string {
 			out = append(out, w("with "+c.what)+printCompare(c.c))
 		}
 	}
+	switch len(f.ManaCosts) {
+	case 0:
+	case 1:
+		out = append(out, w("with mana cost")+w(f.ManaCosts[0]))
+	case 2:
+		out = append(out, w("with mana cost")+w(f.ManaCosts[0])+w("or")+w(f.ManaCosts[1]))
+	default:
+		return unprintable
+	}
 	for _, k := range f.Keywords {
 		out = append(out, w("with "+strings.ToLower(k)))
 	}

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/ability"
@@ -17,7 +18,7 @@ func printTrigger(t *ability.Trigger) string {
 	if t.Self {
 		switch {
 		case t.Event == ability.Enters:
-			return w("when ~ enters")
+			return alt(w("when"), w("whenever")) + w("~ enters")
 		case t.Event == ability.Dies:
 			return w("when ~ dies")
 		case t.Event == ability.Attacks:
@@ -107,6 +108,12 @@ func printCond(a *pctx, c *ability.Condition) string {
 		switch {
 		case f != nil && reflect.DeepEqual(*f, ability.Filter{Controller: "you"}):
 			return w("you controlled") + printSel(a, c.Object)
+		case f != nil && f.ManaValue != nil && f.ManaValue.Op == "<=" && reflect.DeepEqual(*f, ability.Filter{ManaValue: f.ManaValue}):
+			n, ok := f.ManaValue.Amount.IsFixed()
+			if !ok {
+				return unprintable
+			}
+			return w("it has mana value " + strconv.Itoa(n) + " or less")
 		case f != nil && len(f.Colors) == 1 && reflect.DeepEqual(*f, ability.Filter{Colors: f.Colors}):
 			return alt(w("it's"), printSel(a, c.Object)+w("'s")) + w(colorNames[f.Colors[0]])
 		}
@@ -116,8 +123,11 @@ func printCond(a *pctx, c *ability.Condition) string {
 	case ability.CondKicked:
 		return alt(w("~ was kicked"), w("it was kicked"))
 	case ability.CondFact:
-		if c.Text == "delirium" {
+		switch c.Text {
+		case "delirium":
 			return w("there are four or more card types among cards in your graveyard")
+		case "revolt":
+			return w("a permanent you controlled left the battlefield this turn")
 		}
 		return unprintable
 	case ability.CondAnd:

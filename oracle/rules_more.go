@@ -81,7 +81,12 @@ func addMoreRules(g *grammar) {
 	// "Instead": a sentence that replaces the effect before it when its
 	// condition holds ("If ~ was kicked, it deals 4 damage to that
 	// permanent or player instead").
-	g.add("body", "<sent> <instead>", func(v []any) any { return insteadOf(effs(v[0]), v[1].(ability.Effect)) })
+	g.add("body", "<sent> <instead>", func(v []any) any {
+		if es := insteadOf(effs(v[0]), v[1].(ability.Effect)); es != nil {
+			return es
+		}
+		return nil
+	})
 	g.add("body", "<sent> <instead> <body>", func(v []any) any {
 		es := insteadOf(effs(v[0]), v[1].(ability.Effect))
 		if es == nil {
@@ -178,8 +183,8 @@ func insteadOf(es []ability.Effect, e ability.Effect) []ability.Effect {
 		return nil
 	}
 	last := es[len(es)-1]
-	if last.If != nil || last.Optional {
-		return nil
+	if last.If != nil && last.If.Kind == ability.CondDid || last.Optional {
+		return nil // "if you do" chains and choices stay as written
 	}
 	if e.Verb == ability.Damage && e.To == nil {
 		// "~ deals 6 damage instead": to the same recipient.

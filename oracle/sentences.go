@@ -36,6 +36,20 @@ func addSentenceShapes(g *grammar) {
 		return ability.Effect{Verb: ability.Damage, Amount: amt(v[0]), If: v[1].(*ability.Condition)}
 	})
 
+	// Fatal Push's revolt: "Destroy that creature if it has mana value 4
+	// or less instead if a permanent you controlled left the battlefield
+	// this turn." The effect runs when both hold, the one before it
+	// otherwise.
+	g.add("instead", "<eff> if <cond> instead if <cond> .", func(v []any) any {
+		es := effs(v[0])
+		if len(es) != 1 {
+			return nil
+		}
+		e := es[0]
+		e.If = &ability.Condition{Kind: ability.CondAnd, Sub: []ability.Condition{*v[2].(*ability.Condition), *v[1].(*ability.Condition)}}
+		return e
+	})
+
 	// "Destroy target nonblack creature. It can't be regenerated."
 	g.add("body", "<sent> (it | they) can't be regenerated .", func(v []any) any {
 		es := effs(v[0])
@@ -65,6 +79,13 @@ func addSentenceShapes(g *grammar) {
 	})
 
 	// Conditions.
+	g.add("cond", "<@> it has mana value <n> or less", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondIs, Object: pronoun(v[0].(at), "it"),
+			Filter: &ability.Filter{ManaValue: &ability.Compare{Op: "<=", Amount: *ability.Fixed(v[1].(int))}}}
+	})
+	g.add("cond", "a permanent you controlled left the battlefield this turn", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondFact, Text: "revolt"}
+	})
 	g.add("cond", "it was kicked", func(v []any) any { return &ability.Condition{Kind: ability.CondKicked} })
 	g.add("cond", "there are four or more card types among cards in your graveyard", func(v []any) any {
 		return &ability.Condition{Kind: ability.CondFact, Text: "delirium"}

@@ -35,6 +35,22 @@ func addMoreTriggers(g *grammar) {
 		}
 		return or(a, b)
 	})
+	// "Whenever you sacrifice another Eldrazi".
+	g.add("trig", "whenever you sacrifice (a | an) <desc>", func(v []any) any {
+		return &ability.Trigger{Event: ability.Sacrificed, Player: "you", Subject: filt(v[0])}
+	})
+	g.add("trig", "whenever you sacrifice another <desc>", func(v []any) any {
+		f := merge(filt(v[0]), &ability.Filter{Other: true})
+		if f == nil {
+			return nil
+		}
+		return &ability.Trigger{Event: ability.Sacrificed, Player: "you", Subject: f}
+	})
+	// "When you cast ~" (CR 603.2): a trigger of the spell itself, on the
+	// stack.
+	g.add("trig", "when you cast ~", func(v []any) any { return &ability.Trigger{Event: ability.Cast, Self: true, Player: "you"} })
+	// "Whenever ~ enters" (Avenging Hunter): one source enters once.
+	g.add("trig", "whenever ~ enters", func(v []any) any { return &ability.Trigger{Event: ability.Enters, Self: true} })
 	g.add("trig", "when ~ leaves the battlefield", func(v []any) any {
 		return &ability.Trigger{Event: ability.ZoneChange, Self: true, From: ability.ZoneBattlefield}
 	})
@@ -72,6 +88,11 @@ func addMoreTriggers(g *grammar) {
 	})
 	g.add("trig", "(when | whenever) you play another <desc>", func(v []any) any {
 		return &ability.Trigger{Event: ability.PlaysLand, Player: "you", Subject: merge(filt(v[0]), &ability.Filter{Other: true})}
+	})
+	// "Whenever you draw a card", "Whenever an opponent draws a card".
+	g.add("trig", "whenever you draw a card", func(v []any) any { return &ability.Trigger{Event: ability.Draws, Player: "you"} })
+	g.add("trig", "whenever an opponent draws a card", func(v []any) any {
+		return &ability.Trigger{Event: ability.Draws, Player: "opponent"}
 	})
 	// "When this Class becomes level 2" (CR 716.2c).
 	g.add("trig", "when ~ becomes level <n>", func(v []any) any {
