@@ -81,6 +81,20 @@ func addLines(g *grammar) {
 		}
 		return list(a)
 	})
+	// "This ability costs {1} less to activate for each legendary
+	// creature you control." (CR 601.2f).
+	g.add("line", "<cost> : <body> this ability costs {1} less to activate <foreach> .", func(v []any) any {
+		c := *v[0].(*ability.Cost)
+		if c.Reduce != nil || c.Mana == "" {
+			return nil
+		}
+		c.Reduce = amt(v[2])
+		a := &ability.Ability{Kind: ability.Activated, Cost: &c, Effects: effs(v[1])}
+		if isMana(a) {
+			return nil
+		}
+		return list(a)
+	})
 	g.add("line", "<cost> : <manabody> <spend> .", func(v []any) any {
 		es := effs(v[1])
 		es[0].Mana.Spend = filt(v[2])

@@ -81,6 +81,8 @@ func addEffects(g *grammar) {
 	eff("pv", "loses <amt> life", func(v []any) ability.Effect { return ability.Effect{Verb: ability.LoseLife, Amount: amt(v[0])} })
 	eff("pv", "sacrifices <some>", func(v []any) ability.Effect { return ability.Effect{Verb: ability.Sacrifice, Object: sel(v[0])} })
 	eff("pv", "shuffles", func(v []any) ability.Effect { return ability.Effect{Verb: ability.Shuffle} })
+	eff("pv", "scries <amt>", func(v []any) ability.Effect { return ability.Effect{Verb: ability.Scry, Amount: amt(v[0])} })
+	eff("pv", "surveils <amt>", func(v []any) ability.Effect { return ability.Effect{Verb: ability.Surveil, Amount: amt(v[0])} })
 	eff("eff", "discard <some>", func(v []any) ability.Effect {
 		return ability.Effect{Verb: ability.Discard, Object: sel(v[0])}
 	})

@@ -126,7 +126,7 @@ func addMoreEffects(g *grammar) {
 	g.add("eff", "look at the top card of your library <@>", func(v []any) any {
 		return one(ability.Effect{Verb: ability.Look, Amount: ability.Fixed(1), Bind: bindName(v[0].(at), "looked")})
 	})
-	g.add("eff", "<@> put <n> of them into your hand and the (rest | other) on the bottom of your library [<anyorder>]", func(v []any) any {
+	g.add("eff", "<@> put <n> of (them | those cards) into your hand and the (rest | other) on the bottom of your library [<anyorder>]", func(v []any) any {
 		return putSome(v[0].(at), v[1].(int), ability.ZoneHand, v[2] != nil)
 	})
 	g.add("anyorder", "in any order", nil)

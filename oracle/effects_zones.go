@@ -50,6 +50,16 @@ func addZoneEffects(g *grammar) {
 		return one(ability.Effect{Verb: ability.CreateToken, Amount: amt(v[0]), Token: &ability.Token{Name: v[1].(string)}})
 	})
 
+	g.add("pv", "creates (a | an) <tokdesc> token [<tokwith>]", func(v []any) any {
+		return one(ability.Effect{Verb: ability.CreateToken, Token: tokenWith(v[0].(*ability.Token), v[1])})
+	})
+	g.add("pv", "creates <amt> <tokdesc> tokens [<tokwith>]", func(v []any) any {
+		if n, ok := amt(v[0]).IsFixed(); ok && n < 2 {
+			return nil
+		}
+		return one(ability.Effect{Verb: ability.CreateToken, Amount: amt(v[0]), Token: tokenWith(v[1].(*ability.Token), v[2])})
+	})
+
 	// "You may have that creature gain reach until end of turn."
 	g.add("eff", "you may have <obj1> gain <kwlist> until end of turn", func(v []any) any {
 		return one(ability.Effect{Verb: ability.Pump, Object: sel(v[0]), Mods: &ability.Mods{Keywords: v[1].([]string)}, Duration: ability.EndOfTurn,

@@ -94,6 +94,27 @@ func addLibrary(g *grammar) {
 	g.add("eff", "you may reveal any number of <descs> from among <objs> and put the revealed cards into your hand", func(v []any) any {
 		return revealToHand(v[0], v[1], ability.Pick{Min: 0, Max: -1}, false)
 	})
+	// "Reveal the top four cards of your library. You may put a permanent
+	// card from among them into your hand. Put the rest into your
+	// graveyard." (Malevolent Rumble).
+	g.add("eff", "reveal <libtop> <@>", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Reveal, Object: sel(v[0]), Bind: bindName(v[1].(at), "revealed")})
+	})
+	g.add("eff", "you may put (a | an) <desc> from among <objs> into your hand", func(v []any) any {
+		f := sel(v[1])
+		if f.Ref != ability.Bound {
+			return nil
+		}
+		s := *f
+		s.Filter = filt(v[0])
+		s.Choose = &ability.Pick{Min: 1, Max: 1}
+		return one(ability.Effect{Verb: ability.Move, Object: &s, Zone: ability.ZoneHand, Optional: true})
+	})
+	g.add("eff", "<@> put the rest into your graveyard", func(v []any) any {
+		rest := pronoun(v[0].(at), "rest")
+		rest.Ref = ability.Rest
+		return one(ability.Effect{Verb: ability.Move, Object: rest, Zone: ability.ZoneGraveyard})
+	})
 	// "Put the rest on the bottom of your library in any order."
 	g.add("eff", "<@> put the rest on the bottom of your library [<anyorder>]", func(v []any) any {
 		rest := pronoun(v[0].(at), "rest")

@@ -3,6 +3,7 @@ package oracle
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 )
@@ -37,6 +38,9 @@ func pronounPlayer(pos at, word string) *ability.PlayerRef {
 }
 
 func bindName(pos at, verb string) string { return fmt.Sprintf("@%03d|%s", int(pos), verb) }
+
+// permanentCardTypes are the types of a permanent card (CR 110.4b).
+var permanentCardTypes = []string{"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
 
 // anyTarget is "any target" (CR 115.4): a creature, planeswalker or battle,
 // or a player.
@@ -79,6 +83,9 @@ func addNouns(g *grammar) {
 	g.add("tcore", "<type> , <type> , or <type>", func(v []any) any {
 		return &ability.Filter{Types: []string{v[0].(string), v[1].(string), v[2].(string)}}
 	})
+	g.add("tcore", "<type> , <type> , <type> , or <type>", func(v []any) any {
+		return &ability.Filter{Types: []string{v[0].(string), v[1].(string), v[2].(string), v[3].(string)}}
+	})
 	g.add("tcore", "<sub>", func(v []any) any { return &ability.Filter{Subtypes: []string{v[0].(string)}} })
 	g.add("tcore", "<sub> <type>", func(v []any) any {
 		return &ability.Filter{Subtypes: []string{v[0].(string)}, Types: []string{v[1].(string)}}
@@ -89,6 +96,9 @@ func addNouns(g *grammar) {
 	g.add("core", "<tcore> spell", func(v []any) any { return merge(filt(v[0]), &ability.Filter{Zone: ability.ZoneStack}) })
 	g.add("core", "<tcore> token", func(v []any) any { return merge(filt(v[0]), &ability.Filter{Token: true}) })
 	g.add("core", "permanent", func(v []any) any { return &ability.Filter{Types: []string{"permanent"}} })
+	// A permanent card, not on the battlefield: a card of a permanent type
+	// (CR 110.4b).
+	g.add("core", "permanent card", func(v []any) any { return &ability.Filter{Types: slices.Clone(permanentCardTypes)} })
 	g.add("core", "card", func(v []any) any { return &ability.Filter{Types: []string{"card"}} })
 	g.add("core", "spell", func(v []any) any { return &ability.Filter{Types: []string{"spell"}, Zone: ability.ZoneStack} })
 	g.add("core", "token", func(v []any) any { return &ability.Filter{Token: true} })

@@ -162,6 +162,14 @@ func printAbility(a *ability.Ability) string {
 		if a.Zone != "" && c.Exile != nil && c.Exile.Ref == ability.Self {
 			c.Exile = &ability.Selector{Ref: ability.Self, Filter: &ability.Filter{Zone: a.Zone}}
 		}
+		reduce := ""
+		if c.Reduce != nil {
+			if reduce = printForEach(c.Reduce); reduce == "" || a.Modes != nil || a.Limit != nil {
+				return unprintable
+			}
+			reduce = w("this ability costs {1} less to activate") + reduce + w(".")
+			c.Reduce = nil
+		}
 		head := printCost(&c) + w(":")
 		if a.Modes != nil {
 			return head + printModes(a.Modes)
@@ -174,6 +182,7 @@ func printAbility(a *ability.Ability) string {
 		if l := a.Limit; l != nil {
 			body += printLimit(l)
 		}
+		body += reduce
 		return head + body
 	case ability.Triggered:
 		head := printTrigger(a.Trigger) + w(",")
@@ -257,7 +266,7 @@ func printBody(a *pctx, es []ability.Effect) string {
 				prev := b.String()
 				b.Reset()
 				b.WriteString(strings.TrimSuffix(prev, join))
-				b.WriteString(alt(join+s, w("and")+pv, w(",")+pv, w(", and")+pv))
+				b.WriteString(alt(join+s, w("and")+pv, w(",")+pv, w(", and")+pv, w(", then")+pv))
 				i += used - 1
 				continue
 			}
@@ -361,6 +370,10 @@ func playerVerb(a *pctx, e *ability.Effect) (string, bool) {
 		return w("discards") + printSel(a.fork(), e.Object), true
 	case ability.Sacrifice:
 		return w("sacrifices") + printSel(a.fork(), e.Object), true
+	case ability.Scry:
+		return w("scries") + printAmount(e.Amount), true
+	case ability.Surveil:
+		return w("surveils") + printAmount(e.Amount), true
 	case ability.Draw:
 		return w("draws") + printCards(e.Amount), true
 	case ability.Mill:
@@ -443,6 +456,12 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		return printPlayer(a, e.Player) + w("gains") + printAmount(e.Amount) + w("life"), 1
 	case ability.Scry, ability.Surveil, ability.Discover, ability.Earthbend, ability.Bolster:
+		if e.Player != nil {
+			if pv, ok := playerVerb(a, e); ok {
+				return printPlayer(a, e.Player) + pv, 1 // "target player scries X"
+			}
+			return unprintable, 1
+		}
 		return w(string(e.Verb)) + printAmount(e.Amount), 1
 	case ability.Counter:
 		return w("counter") + obj(), 1
@@ -587,7 +606,7 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 	case ability.ZoneHand:
 		if e.Object.Ref == ability.Bound && e.Object.Choose != nil && i+1 < len(es) && es[i+1].Object != nil && es[i+1].Object.Ref == ability.Rest {
 			r := &es[i+1]
-			s := w("put") + w(strconv.Itoa(e.Object.Choose.Min)) + w("of them into your hand and the") + alt(w("rest"), w("other")) +
+			s := w("put") + w(strconv.Itoa(e.Object.Choose.Min)) + w("of") + alt(w("them"), w("those cards")) + w("into your hand and the") + alt(w("rest"), w("other")) +
 				w("on the bottom of your library")
 			if r.Order == "any" {
 				s += w("in any order")

@@ -45,6 +45,9 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 		return unprintable, 1, true
 	case ability.Reveal:
 		o := e.Object
+		if o.Ref == ability.LibraryTop && e.Player == nil {
+			return w("reveal") + printSel(a, o), 1, true
+		}
 		if o.Ref == ability.Bound && o.Choose != nil && o.Filter != nil && e.Bind != "" && i+1 < len(es) {
 			m := &es[i+1]
 			if m.Verb != ability.Move || m.Zone != ability.ZoneHand || m.Object == nil || m.Object.Ref != ability.Bound || m.Object.Name != e.Bind {
@@ -63,6 +66,13 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 		if e.Object.Ref == ability.Rest && e.Zone == ability.ZoneLibrary && e.Position == ability.Bottom {
 			order := map[string]string{"": "", "any": w("in any order"), "random": w("in a random order")}[e.Order]
 			return w("put the rest on the bottom of your library") + order, 1, true
+		}
+		if e.Object.Ref == ability.Rest && e.Zone == ability.ZoneGraveyard {
+			return w("put the rest into your graveyard"), 1, true
+		}
+		if o := e.Object; e.Zone == ability.ZoneHand && e.Optional && o.Ref == ability.Bound && o.Choose != nil && o.Choose.Min == 1 &&
+			o.Choose.Max == 1 && o.Filter != nil && len(o.Filter.Types) > 0 {
+			return w("put") + alt(w("a"), w("an")) + printDesc(o.Filter, "card") + w("from among") + pronouns + w("into your hand"), 1, true
 		}
 		if e.Zone == ability.ZoneGraveyard && e.Position == "" && e.Order == "" && !e.Tapped && e.Control == nil {
 			return w("put") + printSel(a, e.Object) + w("into") + alt(w("your"), w("its owner's")) + w("graveyard"), 1, true
@@ -220,11 +230,15 @@ func printMoreTrigger(t *ability.Trigger) string {
 // this shape).
 func printInsteadPut(a *pctx, es []ability.Effect, i int) (string, int) {
 	e := &es[i]
-	if e.Verb != ability.Move || e.Zone != ability.ZoneHand || e.Object == nil || e.Object.Choose == nil || len(e.Else) != 1 ||
+	if e.Verb != ability.Move || e.Zone != ability.ZoneHand || e.Object == nil || len(e.Else) != 1 ||
 		i+1 >= len(es) || es[i+1].Object == nil || es[i+1].Object.Ref != ability.Rest {
 		return "", 0
 	}
 	prev, _ := printMove(a, []ability.Effect{e.Else[0], es[i+1]}, 0)
+	if e.Object.Choose == nil {
+		// All of them instead (Accumulate Wisdom).
+		return prev + w(". put each of those cards into your hand instead if") + printCond(a, e.If), 2
+	}
 	cur := *e
 	cur.If, cur.Else = nil, nil
 	now, _ := printMove(a, []ability.Effect{cur, es[i+1]}, 0)

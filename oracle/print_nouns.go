@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -228,6 +229,8 @@ func typeWords(f *ability.Filter, plural bool) string {
 		return s + "s"
 	}
 	switch {
+	case slices.Equal(f.Types, permanentCardTypes) && len(f.Subtypes) == 0 && len(f.AnyOf) == 0:
+		return w(pl("permanent"))
 	case len(f.AnyOf) == 1 && len(f.AnyOf[0].Types) == 1 && len(f.Types) == 1 && isPlainAnyOf(&f.AnyOf[0]) && len(f.Subtypes) == 0:
 		return w(f.AnyOf[0].Types[0]) + w(pl(f.Types[0]))
 	case len(f.AnyOf) > 0:
@@ -256,6 +259,8 @@ func typeWords(f *ability.Filter, plural bool) string {
 			return w(pl(f.Types[0])) + w(",") + w(pl(f.Types[1])) + w(", and") + w(pl(f.Types[2]))
 		}
 		return w(f.Types[0]) + w(",") + w(f.Types[1]) + w(", or") + w(f.Types[2])
+	case len(f.Types) == 4 && !plural:
+		return w(f.Types[0]) + w(",") + w(f.Types[1]) + w(",") + w(f.Types[2]) + w(", or") + w(f.Types[3])
 	}
 	return ""
 }

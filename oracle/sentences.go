@@ -19,6 +19,10 @@ func addSentenceShapes(g *grammar) {
 	g.add("eff", "<who> <pv> , <pv> , and <pv>", func(v []any) any {
 		return withPlayer(subject(v[0]), cat(effs(v[1]), effs(v[2]), effs(v[3])))
 	})
+	// "Target player scries X, then draws a card."
+	g.add("eff", "<who> <pv> , then <pv>", func(v []any) any {
+		return withPlayer(subject(v[0]), cat(effs(v[1]), effs(v[2])))
+	})
 
 	// "~ deals 4 damage to that permanent or player instead if you
 	// control three or more artifacts."; "~ deals 6 damage instead if
@@ -118,6 +122,28 @@ func addSentenceShapes(g *grammar) {
 	// instead put two of them into your hand and the rest on the bottom
 	// of your library in any order." (Flow State): the choice of how many
 	// goes to the hand changes; the rest still go to the bottom.
+	// "Put each of those cards into your hand instead if there are three
+	// or more Lesson cards in your graveyard." (Accumulate Wisdom): all of
+	// them, and the rest (none) to the bottom.
+	g.add("body", "<sent> put each of those cards into your hand instead if <cond> .", func(v []any) any {
+		es := effs(v[0])
+		n := len(es)
+		if n < 2 {
+			return nil
+		}
+		pick, rest := es[n-2], es[n-1]
+		if pick.Verb != ability.Move || pick.Zone != ability.ZoneHand || pick.Object.Choose == nil || rest.Object.Ref != ability.Rest ||
+			pick.If != nil {
+			return nil
+		}
+		all := pick
+		o := *pick.Object
+		o.Choose = nil
+		all.Object = &o
+		all.If = v[1].(*ability.Condition)
+		all.Else = []ability.Effect{pick}
+		return append(append([]ability.Effect{}, es[:n-2]...), all, rest)
+	})
 	g.add("body", "<sent> if <cond> , instead put <n> of them into your hand and the rest on the bottom of your library in any order .", func(v []any) any {
 		es := effs(v[0])
 		n := len(es)
