@@ -20,6 +20,18 @@ func addZoneEffects(g *grammar) {
 		return one(ability.Effect{Verb: ability.Move, Object: sel(v[0]), Zone: ability.ZoneBattlefield, Tapped: v[1] != nil})
 	})
 
+	// "Return ~ from your graveyard to the battlefield tapped." The
+	// ability functions in the graveyard (CR 113.6): the finishing pass
+	// moves the zone onto the ability (selfZone).
+	g.add("eff", "return ~ from your graveyard to the battlefield [<tapped>]", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Move, Object: &ability.Selector{Ref: ability.Self, Filter: &ability.Filter{Zone: ability.ZoneGraveyard}},
+			Zone: ability.ZoneBattlefield, Tapped: v[0] != nil})
+	})
+	g.add("eff", "return ~ from your graveyard to your hand", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Move, Object: &ability.Selector{Ref: ability.Self, Filter: &ability.Filter{Zone: ability.ZoneGraveyard}},
+			Zone: ability.ZoneHand})
+	})
+
 	// "Exile target nonland permanent an opponent controls until ~ leaves
 	// the battlefield." (CR 610.3).
 	g.add("eff", "exile <obj> until ~ leaves the battlefield", func(v []any) any {

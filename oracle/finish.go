@@ -29,6 +29,7 @@ type antecedent struct {
 // scope of its own). It fails when a pronoun has nothing to refer to.
 func finish(a *ability.Ability) error {
 	costZone(a)
+	selfZone(a)
 	if a.Modes != nil {
 		for i := range a.Modes.List {
 			m := &a.Modes.List[i]
@@ -57,6 +58,20 @@ func costZone(a *ability.Ability) {
 		cc := *c
 		cc.Exile = &ability.Selector{Ref: ability.Self}
 		a.Cost = &cc
+	}
+}
+
+// selfZone makes a triggered ability that returns ~ "from your
+// graveyard" an ability of the graveyard (CR 113.6): the effect moves the
+// source, and the ability functions where the source is.
+func selfZone(a *ability.Ability) {
+	if a.Kind != ability.Triggered || a.Zone != "" || len(a.Effects) != 1 {
+		return
+	}
+	e := &a.Effects[0]
+	if o := e.Object; e.Verb == ability.Move && o != nil && o.Ref == ability.Self && o.Filter != nil && o.Filter.Zone == ability.ZoneGraveyard {
+		a.Zone = ability.ZoneGraveyard
+		e.Object = &ability.Selector{Ref: ability.Self}
 	}
 }
 

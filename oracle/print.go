@@ -604,6 +604,9 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 	e := &es[i]
 	switch e.Zone {
 	case ability.ZoneHand:
+		if a != nil && a.a.Zone == ability.ZoneGraveyard && e.Object.Ref == ability.Self {
+			return w("return ~ from your graveyard to your hand"), 1
+		}
 		if e.Object.Ref == ability.Bound && e.Object.Choose != nil && i+1 < len(es) && es[i+1].Object != nil && es[i+1].Object.Ref == ability.Rest {
 			r := &es[i+1]
 			s := w("put") + w(strconv.Itoa(e.Object.Choose.Min)) + w("of") + alt(w("them"), w("those cards")) + w("into your hand and the") + alt(w("rest"), w("other")) +
@@ -616,6 +619,13 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 		return w("return") + printSel(a, e.Object) + w("to") + alt(w("its owner's hand"), w("their owner' hands"),
 			w("their owners' hands"), w("your hand")), 1
 	case ability.ZoneBattlefield:
+		if a != nil && a.a.Zone == ability.ZoneGraveyard && e.Object.Ref == ability.Self && e.Control == nil {
+			s := w("return ~ from your graveyard to the battlefield")
+			if e.Tapped {
+				s += w("tapped")
+			}
+			return s, 1
+		}
 		f1, f2 := a.fork(), a.fork()
 		s := alt(w("return")+printSel(f1, e.Object)+w("to the battlefield"), w("put")+printSel(f2, e.Object)+w("onto the battlefield"))
 		a.join(f1, f2)

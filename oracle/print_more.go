@@ -207,6 +207,10 @@ func printMoreTrigger(t *ability.Trigger) string {
 		return w("whenever you sacrifice") + det + printDesc(f, "")
 	case t.Self && t.Event == ability.Cast && t.Player == "you" && t.Subject == nil:
 		return w("when you cast ~")
+	case t.Event == ability.Draws && t.Subject == nil && !t.Self && t.Player == "you" && t.Nth > 1 && t.Limit == nil:
+		return alt(w("when"), w("whenever")) + w("you draw your") + w(ordinal(t.Nth)) + w("card in a turn")
+	case t.Limit != nil || t.Nth != 0:
+		return ""
 	case t.Event == ability.Draws && t.Subject == nil && !t.Self && t.Nth == 0:
 		who := map[string]string{"you": "whenever you draw", "opponent": "whenever an opponent draws"}[t.Player]
 		if who == "" {
@@ -260,6 +264,8 @@ func printMoreCompare(c *ability.Condition) string {
 		return w("there are "+strconv.Itoa(n)+" or more") + printDescs(&f, "card") + w("in your graveyard")
 	case l.Var == "spells_cast" && l.Player != nil && l.Player.Who == ability.AnOpponent && c.Op == ">=":
 		return w("an opponent cast " + strconv.Itoa(n) + " or more spells this turn")
+	case l.Var == "life" && l.Player != nil && l.Player.Who == ability.AnOpponent && c.Op == "<=":
+		return w("an opponent has " + strconv.Itoa(n) + " or less life")
 	case l.Var == "hand" && you && c.Op == "<=":
 		return w("you have " + strconv.Itoa(n) + " or fewer cards in hand")
 	}
@@ -294,7 +300,8 @@ func printMoreStatic(s *ability.StaticEffect) string {
 	case s.Rule == "" && s.If != nil && s.Mods != nil:
 		c := *s
 		c.If = nil
-		return w("as long as") + printCond(nil, s.If) + w(",") + printStatic(&c)
+		st, cond := printStatic(&c), printCond(nil, s.If)
+		return alt(w("as long as")+cond+w(",")+st, st+w("as long as")+cond)
 	case s.Rule == "" && s.Mods != nil && s.Affected != nil && s.Affected.Ref == ability.All && len(s.Mods.Subtypes) == 1 &&
 		s.Mods.P == 0 && s.Mods.T == 0 && len(s.Mods.Keywords) == 0 && len(s.Mods.Rules) == 0 && len(s.Mods.Types) == 0:
 		sub := s.Mods.Subtypes[0]

@@ -9,11 +9,11 @@ import (
 )
 
 func printTrigger(t *ability.Trigger) string {
-	if t.Limit != nil || t.Nth != 0 {
-		return unprintable
-	}
 	if s := printMoreTrigger(t); s != "" {
 		return s
+	}
+	if t.Limit != nil || t.Nth != 0 {
+		return unprintable
 	}
 	if t.Self {
 		switch {

@@ -65,6 +65,17 @@ func addMoreStatics(g *grammar) {
 			Unless: &ability.Condition{Kind: ability.CondNot, Sub: []ability.Condition{*v[0].(*ability.Condition)}}}
 	})
 
+	// "~ has haste as long as an opponent has 10 or less life."
+	g.add("static", "<aff1> has <kwlist> as long as <cond>", func(v []any) any {
+		return &ability.StaticEffect{Affected: sel(v[0]), Mods: &ability.Mods{Keywords: v[1].([]string)}, If: v[2].(*ability.Condition)}
+	})
+	g.add("static", "<aff1> gets <pt> as long as <cond>", func(v []any) any {
+		return &ability.StaticEffect{Affected: sel(v[0]), Mods: ptMods(v[1].(string)), If: v[2].(*ability.Condition)}
+	})
+	g.add("cond", "an opponent has <n> or less life", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "life", Player: &ability.PlayerRef{Who: ability.AnOpponent}},
+			Op: "<=", Right: ability.Fixed(v[0].(int))}
+	})
 	// "As long as you control an artifact, ~ gets +1/+0 and has haste."
 	g.add("static", "as long as <cond> , <static>", func(v []any) any {
 		st := *v[1].(*ability.StaticEffect)

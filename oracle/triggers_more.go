@@ -46,6 +46,15 @@ func addMoreTriggers(g *grammar) {
 		}
 		return &ability.Trigger{Event: ability.Sacrificed, Player: "you", Subject: f}
 	})
+	// "When you draw your third card in a turn" (Sneaky Snacker).
+	for n, ord := range ordinals {
+		if n < 2 {
+			continue
+		}
+		g.add("trig", "(when | whenever) you draw your "+ord+" card in a turn", func(v []any) any {
+			return &ability.Trigger{Event: ability.Draws, Player: "you", Nth: n}
+		})
+	}
 	// "When you cast ~" (CR 603.2): a trigger of the spell itself, on the
 	// stack.
 	g.add("trig", "when you cast ~", func(v []any) any { return &ability.Trigger{Event: ability.Cast, Self: true, Player: "you"} })
@@ -98,4 +107,14 @@ func addMoreTriggers(g *grammar) {
 	g.add("trig", "when ~ becomes level <n>", func(v []any) any {
 		return &ability.Trigger{Event: ability.LevelReached, Self: true, Level: v[0].(int)}
 	})
+}
+
+// ordinals are the words for the Nth event of a turn.
+var ordinals = []string{"", "first", "second", "third", "fourth", "fifth"}
+
+func ordinal(n int) string {
+	if n < len(ordinals) {
+		return ordinals[n]
+	}
+	return "(?:unprintable)"
 }
