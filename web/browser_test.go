@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle-mtg/chronicle/query"
 	"github.com/chronicle-mtg/chronicle/replay"
+	"github.com/chronicle-mtg/chronicle/replay/replaytest"
 	"github.com/chronicle-mtg/chronicle/web"
 )
 
@@ -180,4 +181,33 @@ func TestBrowserShowsVerification(t *testing.T) {
 	}
 	wait(t, ctx, chromedp.Click(`[data-tab=audit]`), until(`document.querySelector("#audit .fk-unverified") !== null`))
 	shot(t, ctx, "table-effects-unverified")
+}
+
+// Characteristics that continuous effects changed (CR 613) are marked with
+// what the card says: a copy, a type, colour and keyword added, power
+// raised.
+func TestBrowserMarksWhatDiffersFromPrint(t *testing.T) {
+	ctx := tab(t)
+	dir := t.TempDir()
+	replaytest.Record(t, dir, filepath.Join("testdata", "layers.jsonl"))
+	srv, _ := serve(t, dir, false, "")
+	wait(t, ctx, chromedp.Navigate(srv.URL+"/m/layers?seq=4&as=judge"), at(4, "judge"))
+	for id, want := range map[string]string{
+		"o10": "printed: a copy: the card is Grizzly Bears; subtypes Bear; colors G",
+		"o11": "printed: types Creature; colors R; keywords none",
+	} {
+		if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector(".card.altered[data-id=%s] .altered")?.title ?? ""`, id)); got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+	if got := eval[string](t, ctx, `document.querySelector("[data-id=o11] .pt.changed")?.title ?? ""`); got != "printed 3/3" {
+		t.Errorf("o11's power and toughness: %q, want printed 3/3", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("[data-id=o11] .gained")?.textContent ?? ""`); got != "Flying" {
+		t.Errorf("o11's gained keyword: %q", got)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-id=o12].altered, [data-id=o12] .pt.changed").length`); n != 0 {
+		t.Error("an untouched Llanowar Elves is marked")
+	}
+	shot(t, ctx, "layers-printed")
 }

@@ -4,26 +4,6 @@
 
 import { esc, playerName, plural } from "chronicle/dom.js";
 
-// printed holds the printed power/toughness of cards looked up so far, by
-// name, to mark what differs.
-const printed = new Map();
-
-export function notePrinted(name, facts) {
-  if (facts) printed.set(name, facts);
-}
-
-// names lists the card names a view shows, for looking their facts up.
-export function namesIn(v) {
-  const out = new Set();
-  const add = (o) => o && !o.hidden && o.name && !o.ability && out.add(o.name);
-  for (const p of v.players) {
-    [p.hand, p.library || [], p.graveyard, p.command || []].forEach((z) => z.forEach(add));
-    add(p.library_top);
-  }
-  [v.battlefield, v.stack, v.exile].forEach((z) => z.forEach(add));
-  return [...out];
-}
-
 // renderBoard draws view v with bottom (a player id) at the bottom.
 export function renderBoard(v, bottom) {
   const players = v.players;
@@ -184,19 +164,29 @@ export function cardHTML(o, v, byId, size = "", n = 1) {
   if (o.hidden) {
     return `<div class="card back ${size}" title="a card you can't see" aria-label="hidden card"></div>`;
   }
+  const pr = o.printed;
   const cls = ["card", size];
   if (o.tapped) cls.push("tapped");
   if (o.token) cls.push("token");
   if (o.attacking || o.attacking_planeswalker) cls.push("attacking");
+  if (pr && (pr.name || pr.colors || pr.types || pr.supertypes || pr.subtypes || pr.keywords)) cls.push("altered");
   if (o.blocking) cls.push("blocking");
   const colors = (o.colors || []).join("");
   const bits = [];
   let pt = "";
   if (o.power !== null && o.power !== undefined) {
-    const pr = printed.get(o.name);
-    const changed = pr && pr.power !== undefined && pr.power !== "" && (String(o.power) !== pr.power || String(o.toughness) !== pr.toughness);
+    // The server says what differs from the printed card (CR 613).
+    const changed = pr && pr.power !== undefined;
     pt = `<span class="pt${changed ? " changed" : ""}"${changed ? ` title="printed ${esc(pr.power)}/${esc(pr.toughness)}"` : ""}>${o.power}/${o.toughness}</span>`;
   }
+  if (o.keywords && o.keywords.length) {
+    const had = pr && pr.keywords ? pr.keywords.map((k) => k.toLowerCase()) : null;
+    const kws = o.keywords.map((k) => had && !had.includes(k.toLowerCase()) ? `<em class="gained" title="gained">${esc(k)}</em>` : esc(k));
+    bits.push(`<span class="kw">${kws.join(", ")}</span>`);
+  }
+  for (const a of o.abilities || []) bits.push(`<span class="gained" title="an ability an effect gives it">${esc(a)}</span>`);
+  const altered = alteredText(o);
+  if (altered) bits.push(`<span class="altered" title="${esc(altered)}">not as printed</span>`);
   for (const [k, n] of Object.entries(o.counters || {}).sort()) bits.push(`<span class="counter" title="${esc(k)} counters">${esc(k)} ×${n}</span>`);
   if (o.damage) bits.push(`<span class="damage">damage ${o.damage}</span>`);
   if (o.summoning_sick && o.power !== null && o.power !== undefined && o.zone === "battlefield") bits.push(`<span class="sick">sick</span>`);
@@ -214,4 +204,21 @@ export function cardHTML(o, v, byId, size = "", n = 1) {
   const count = n > 1 ? `<span class="stackn" title="${n} alike: ${esc(o.id)}">×${n}</span>` : "";
   return `<div class="${cls.join(" ")}" tabindex="0" data-name="${esc(o.name)}" data-id="${esc(o.id)}" data-colors="${esc(colors)}" aria-label="${esc(label)}">
 <span class="cname">${esc(o.name)}</span><span class="oid">${esc(ids)}</span>${count}${pt}${bits.length ? `<span class="bits">${bits.join("")}</span>` : ""}</div>`;
+}
+
+// alteredText tells how an object's characteristics differ from its
+// printed card, besides power and toughness: "printed: Creature — Elf Druid,
+// green".
+function alteredText(o) {
+  const pr = o.printed;
+  if (!pr) return "";
+  const out = [];
+  const list = (l) => (l.length ? l.join(" ") : "none");
+  if (pr.name) out.push(`a copy: the card is ${pr.name}`);
+  if (pr.supertypes) out.push(`supertypes ${list(pr.supertypes)}`);
+  if (pr.types) out.push(`types ${list(pr.types)}`);
+  if (pr.subtypes) out.push(`subtypes ${list(pr.subtypes)}`);
+  if (pr.colors) out.push(`colors ${pr.colors.length ? pr.colors.join("") : "colorless"}`);
+  if (pr.keywords) out.push(`keywords ${pr.keywords.length ? pr.keywords.join(", ") : "none"}`);
+  return out.length ? `printed: ${out.join("; ")}` : "";
 }

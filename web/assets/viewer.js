@@ -3,7 +3,7 @@
 // for every position (/m/MATCH?seq=N&as=VIEW) kept up to date as it moves.
 
 import { esc, params, took, viewName } from "chronicle/dom.js";
-import { renderBoard, namesIn, notePrinted, libraryHTML } from "chronicle/board.js";
+import { renderBoard, libraryHTML } from "chronicle/board.js";
 import { EventList, tookAt } from "chronicle/events.js";
 import { renderScrub, placeScrub, seqAt, renderChart, placeChart } from "chronicle/scrub.js";
 import { renderAudit, renderTree, branchForm } from "chronicle/panels.js";
@@ -273,8 +273,6 @@ class Viewer {
     this.mark(seq);
     // For the benchmark: from the move to the frame that shows it.
     requestAnimationFrame(() => { window.chronicleStep = { seq, ms: performance.now() - t0 }; });
-    const missing = namesIn(view).filter((n) => !this.known?.has(n));
-    if (missing.length) this.lookUp(missing, view, move);
     // The next position the same way is likely asked next: fetch it now.
     const dir = seq < (this.prev ?? 0) ? -1 : 1;
     this.prev = seq;
@@ -288,16 +286,6 @@ class Viewer {
     this.board.innerHTML = renderBoard(view, bottom);
     this.board.dataset.seq = view.seq;
     this.view = view;
-  }
-
-  // lookUp fetches printed facts of names, then draws again to mark what
-  // differs from print.
-  async lookUp(names, view, move) {
-    this.known = this.known || new Set();
-    names.forEach((n) => this.known.add(n));
-    const facts = await Promise.all(names.map((n) => this.source.card(n)));
-    names.forEach((n, i) => notePrinted(n, facts[i]));
-    if (move === this.moves && this.view === view) this.draw(view);
   }
 
   // mark puts the cursor on seq everywhere but the board.
