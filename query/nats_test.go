@@ -244,6 +244,12 @@ func TestClientReadsSeveralRecorders(t *testing.T) {
 			t.Errorf("%s: %v, %v", m.Match, v, err)
 		}
 	}
+	// Named matches are asked for one by one, each of its recorder; one
+	// nobody holds (yet) is left out.
+	named, err := query.Only(c, []string{"green-red", "not-yet", "bolt-race"}).List(ctx, replay.Filter{Format: "modern"})
+	if err != nil || len(named) != 1 || named[0].Match != "bolt-race" {
+		t.Fatalf("named matches: %v, %v", named, err)
+	}
 }
 
 // What a NATS user may read is what its permissions let it ask: Bob's user
@@ -267,13 +273,19 @@ func TestPermissionsFollowNATSUsers(t *testing.T) {
 	if _, err := c.State(ctx, query.StateRequest{Match: "bolt-race", As: "public"}); err != nil {
 		t.Fatalf("the public view: %v", err)
 	}
+	// Bob's user may not ask for the list, but lists the matches it names.
+	ms, err := query.Only(c, []string{"bolt-race"}).List(ctx, replay.Filter{})
+	if err != nil || len(ms) != 1 || ms[0].Match != "bolt-race" {
+		t.Fatalf("Bob's named matches: %v, %v", ms, err)
+	}
 	for name, err := range map[string]error{
-		"the judge's view":  second(c.State(ctx, query.StateRequest{Match: "bolt-race", As: "judge"})),
-		"Alice's view":      second(c.Timeline(ctx, query.ViewRequest{Match: "bolt-race", As: "p1"})),
-		"another match":     second(c.State(ctx, query.StateRequest{Match: "green-red", As: "p2"})),
-		"the list":          second(c.List(ctx, replay.Filter{})),
-		"the rejection log": second(c.Rejections(ctx, "bolt-race")),
-		"a branch":          second(c.Branch(ctx, query.BranchRequest{Parent: "bolt-race", At: 2, Name: "x"})),
+		"a named match of others": second(query.Only(c, []string{"green-red"}).List(ctx, replay.Filter{})),
+		"the judge's view":        second(c.State(ctx, query.StateRequest{Match: "bolt-race", As: "judge"})),
+		"Alice's view":            second(c.Timeline(ctx, query.ViewRequest{Match: "bolt-race", As: "p1"})),
+		"another match":           second(c.State(ctx, query.StateRequest{Match: "green-red", As: "p2"})),
+		"the list":                second(c.List(ctx, replay.Filter{})),
+		"the rejection log":       second(c.Rejections(ctx, "bolt-race")),
+		"a branch":                second(c.Branch(ctx, query.BranchRequest{Parent: "bolt-race", At: 2, Name: "x"})),
 	} {
 		if query.CodeOf(err) != query.CodeForbidden {
 			t.Errorf("%s: %v, want forbidden", name, err)

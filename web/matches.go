@@ -90,6 +90,9 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	}
 	limit = min(max(limit, 1), maxLimit)
 	ms, err := s.r.List(r.Context(), f)
+	if query.CodeOf(err) == query.CodeForbidden && len(s.opt.Matches) == 0 {
+		err = query.Errorf(query.CodeForbidden, "%v; name the matches this user may read with `replay serve --match M`", err)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

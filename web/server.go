@@ -27,6 +27,10 @@ type Options struct {
 	Watcher query.Watcher
 	// Player, when set, is the only player served: their matches, as them.
 	Player string
+	// Matches, when set, are the only matches listed, each asked for by
+	// itself (query.Only): for a NATS user that may not ask for the list,
+	// as a player's may not.
+	Matches []string
 	// Source says where the matches come from, for the page footer.
 	Source string
 	Logger *slog.Logger
@@ -46,7 +50,7 @@ func New(opt Options) *Server {
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{opt: opt, r: query.Guard(opt.Reader, opt.Player), mux: http.NewServeMux(), log: opt.Logger, results: newResultCache()}
+	s := &Server{opt: opt, r: query.Guard(query.Only(opt.Reader, opt.Matches), opt.Player), mux: http.NewServeMux(), log: opt.Logger, results: newResultCache()}
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		panic("web: embedded assets: " + err.Error())

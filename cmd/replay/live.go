@@ -292,7 +292,7 @@ func (c *serveCmd) live(e *env) error {
 	defer done()
 	ctx, stop := e.context()
 	defer stop()
-	opt := web.Options{Reader: cl, Watcher: cl, Player: c.Player, Source: "recorders on NATS " + natsauth.Redact(e.nats)}
+	opt := web.Options{Reader: cl, Watcher: cl, Player: c.Player, Matches: c.Match, Source: "recorders on NATS " + natsauth.Redact(e.nats)}
 	if c.AllowWrite {
 		opt.Writer = cl
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,6 +146,28 @@ func TestLiveReadsFollowTheUsers(t *testing.T) {
 		}
 		if code != c.code || !strings.Contains(where, c.want) {
 			t.Errorf("replay %s: exit %d\nstdout: %.300s\nstderr: %s\nwant exit %d and %q", strings.Join(c.args, " "), code, out, errOut, c.code, c.want)
+		}
+	}
+
+	// Bob's viewer lists the match it is told, which his user may read,
+	// and says how when told none.
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{append([]string{"--player", "Bob", "--match", "bolt-race"}, bob...), 200, `"match":"bolt-race"`},
+		{append([]string{"--player", "Bob"}, bob...), 403, "--match"},
+	} {
+		url := startServe(t, c.args...)
+		resp, err := http.Get(url + "api/matches")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || !strings.Contains(string(body), c.want) {
+			t.Errorf("serve %s: the list: %d %s, want %d and %q", strings.Join(c.args, " "), resp.StatusCode, body, c.status, c.want)
 		}
 	}
 }

@@ -18,9 +18,10 @@ import (
 // --nats) over HTTP, until SIGINT or SIGTERM.
 type serveCmd struct {
 	storeFlags
-	Listen     string `default:"127.0.0.1:8080" placeholder:"HOST:PORT" help:"Address to serve the viewer on; port 0 picks a free one."`
-	AllowWrite bool   `name:"allow-write" help:"Let the viewer make branches (and append to them): the store is opened for writing, which no other process may then open."`
-	Player     string `name:"player" placeholder:"NAME" help:"Serve only this player's matches (by name), only as them: no judge's view, no rejection log."`
+	Listen     string   `default:"127.0.0.1:8080" placeholder:"HOST:PORT" help:"Address to serve the viewer on; port 0 picks a free one."`
+	AllowWrite bool     `name:"allow-write" help:"Let the viewer make branches (and append to them): the store is opened for writing, which no other process may then open."`
+	Player     string   `name:"player" placeholder:"NAME" help:"Serve only this player's matches (by name), only as them: no judge's view, no rejection log."`
+	Match      []string `name:"match" placeholder:"M" help:"List only these matches (repeat it, or M1,M2), each asked for by itself: for a NATS user that may not ask for the whole list, as a player's may not."`
 }
 
 func (c *serveCmd) Run(e *env) error {
@@ -41,7 +42,7 @@ func (c *serveCmd) Run(e *env) error {
 	}
 	defer st.Close()
 	var local *query.Local
-	opt := web.Options{Player: c.Player, Source: st.Name()}
+	opt := web.Options{Player: c.Player, Matches: c.Match, Source: st.Name()}
 	if c.AllowWrite {
 		local = query.NewLocalWriter(st)
 		opt.Writer = local
