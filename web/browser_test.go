@@ -126,6 +126,16 @@ func TestBrowserFollowsAGrowingBranch(t *testing.T) {
 	if n := eval[string](t, ctx, `document.documentElement.dataset.entries`); n != fmt.Sprint(rep.To) {
 		t.Errorf("%s entries after the append, want %d", n, rep.To)
 	}
+	// The branches panel links the diff: where they part, both boards.
+	wait(t, ctx, chromedp.Click(`[data-tab=branches]`), until(`document.querySelector("#branches .difflink") !== null`),
+		chromedp.Click(`#branches .difflink`), until(`location.pathname === "/diff" && document.documentElement.dataset.ready === "1"`))
+	if s := eval[string](t, ctx, `document.querySelector("#diff .part").textContent`); !strings.Contains(s, "seq 4") {
+		t.Errorf("the diff: %q", s)
+	}
+	if h := eval[int](t, ctx, `Math.min(...[...document.querySelectorAll(".diffside .board")].map((b) => Math.round(b.getBoundingClientRect().height)))`); h < 100 {
+		t.Errorf("the diff's boards are %dpx high", h)
+	}
+	shot(t, ctx, "diff")
 }
 
 // The HTML export opens from disk, with no server, and steps like the viewer.
