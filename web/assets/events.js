@@ -73,7 +73,7 @@ export class EventList {
       const sk = e.step || "pregame";
       if (sk !== step) {
         if (step !== null) out.push("</ol></div>");
-        out.push(`<div class="step"><h4>${esc(sk)}</h4><ol>`);
+        out.push(`<div class="step"><h4>${esc(sk.replaceAll("_", " "))}</h4><ol>`);
         step = sk;
       }
       const d = tookAt(t, i);

@@ -25,6 +25,8 @@ class Viewer {
     this.cfg = cfg;
     this.cur = 0;
     this.moves = 0;
+    this.flips = 0;
+    this.wantAs = null;
     this.head = 0;
   }
 
@@ -42,7 +44,11 @@ class Viewer {
   }
 
   async load(as) {
-    const t = await this.source.timeline(this.match, as);
+    this.apply(await this.source.timeline(this.match, as));
+  }
+
+  // apply makes timeline t the one shown (its view, entries and marks).
+  apply(t) {
     this.t = t;
     this.as = t.as;
     this.head = t.match.head_seq;
@@ -180,8 +186,10 @@ class Viewer {
         break;
       }
       case "f": {
+        // From the view asked for last: presses quicker than a view loads
+        // each flip once more.
         const vs = this.views();
-        if (vs.length > 1) this.setView(vs[(vs.indexOf(this.as) + 1) % vs.length]);
+        if (vs.length > 1) this.setView(vs[(vs.indexOf(this.wantAs ?? this.as) + 1) % vs.length]);
         else this.notice("This page has one view only.");
         e.preventDefault();
         return;
@@ -230,12 +238,21 @@ class Viewer {
 
   async setView(as) {
     const keep = this.cur;
+    const flip = ++this.flips;
+    this.wantAs = as;
+    let t;
     try {
-      await this.load(as);
+      t = await this.source.timeline(this.match, as);
     } catch (err) {
-      this.notice(err.message);
+      if (flip === this.flips) {
+        this.wantAs = null;
+        this.notice(err.message);
+      }
       return;
     }
+    if (flip !== this.flips) return; // a later flip has begun
+    this.wantAs = null;
+    this.apply(t);
     this.app.querySelector("#view").value = this.as;
     this.renderTimeline();
     await this.go(keep);
@@ -335,12 +352,16 @@ class Viewer {
     this.source.follow(this.match, this.as, this.head, async (sum) => {
       if (sum.head_seq === this.head) return;
       const atEnd = this.cur === this.lastSeq();
+      const flip = this.flips;
+      let t;
       try {
-        await this.load(this.as);
+        t = await this.source.timeline(this.match, this.as);
       } catch (err) {
         this.notice(err.message);
         return;
       }
+      if (flip !== this.flips) return; // a flip of the view loads it anew
+      this.apply(t);
       this.renderTimeline();
       await this.go(atEnd ? this.lastSeq() : this.cur);
       document.documentElement.dataset.head = this.head;
