@@ -24,6 +24,7 @@ type Local struct {
 	mu        sync.Mutex
 	cursors   map[string]*cursorSlot
 	timelines map[timelineKey]*Timeline
+	audits    map[string]*auditSlot
 	watchers  map[string][]chan struct{}
 }
 
@@ -46,11 +47,14 @@ type cursorSlot struct {
 	cur *replay.Cursor
 }
 
-type timelineKey struct{ match, as string }
+type timelineKey struct {
+	match, as string
+	noAudit   bool
+}
 
 // NewLocal answers from src, read-only. It does not close src.
 func NewLocal(src replay.Source) *Local {
-	l := &Local{src: src, cursors: map[string]*cursorSlot{}, timelines: map[timelineKey]*Timeline{}, watchers: map[string][]chan struct{}{}}
+	l := &Local{src: src, cursors: map[string]*cursorSlot{}, timelines: map[timelineKey]*Timeline{}, audits: map[string]*auditSlot{}, watchers: map[string][]chan struct{}{}}
 	return l
 }
 
@@ -196,18 +200,31 @@ func (l *Local) Timeline(_ context.Context, r ViewRequest) (*Timeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := timelineKey{sum.Match, as}
+	key := timelineKey{sum.Match, as, r.NoAudit}
 	l.mu.Lock()
 	t := l.timelines[key]
 	l.mu.Unlock()
 	if t != nil && t.Match.HeadSeq == sum.HeadSeq && t.Match.Head == sum.Head {
 		return t, nil
 	}
-	o, err := replay.NewOutline(l.src, sum.Match, as)
+	o, err := replay.NewOutlineUnaudited(l.src, sum.Match, as)
 	if err != nil {
 		return nil, wrap(err)
 	}
+	pending := false
+	if len(o.Entries) > 0 {
+		if r.NoAudit {
+			pending = true
+		} else {
+			rep, err := l.audit(sum)
+			if err != nil {
+				return nil, wrap(err)
+			}
+			o.AddAudit(l.src, rep)
+		}
+	}
 	t = timelineOf(o)
+	t.AuditPending = pending
 	l.mu.Lock()
 	if len(l.timelines) >= maxTimelines {
 		for k := range l.timelines {
@@ -294,12 +311,52 @@ func (l *Local) Audit(_ context.Context, r ViewRequest) (*replay.Report, error) 
 	if err != nil {
 		return nil, err
 	}
-	rep, err := replay.Audit(l.src, r.Match)
+	sum, err := l.src.Match(r.Match)
+	if err != nil {
+		return nil, wrap(err)
+	}
+	rep, err := l.audit(sum)
 	if err != nil {
 		return nil, wrap(err)
 	}
 	seen := rep.SeenBy(l.src, r.Match, as)
 	return &seen, nil
+}
+
+// auditSlot is the audit of a match at one head, made once for every view
+// and every request that asks while it is made.
+type auditSlot struct {
+	seq  uint64
+	head events.Hash
+	once sync.Once
+	rep  replay.Report
+	err  error
+}
+
+// audit is replay.Audit of the match sum describes, kept while its head
+// stays: the findings every view reads (each as it may: SeenBy) come from
+// one replay with the rules.
+func (l *Local) audit(sum replay.Summary) (*replay.Report, error) {
+	l.mu.Lock()
+	slot := l.audits[sum.Match]
+	if slot == nil || slot.seq != sum.HeadSeq || slot.head != sum.Head {
+		if len(l.audits) >= maxTimelines {
+			clear(l.audits)
+		}
+		slot = &auditSlot{seq: sum.HeadSeq, head: sum.Head}
+		l.audits[sum.Match] = slot
+	}
+	l.mu.Unlock()
+	slot.once.Do(func() { slot.rep, slot.err = replay.Audit(l.src, sum.Match) })
+	if slot.err != nil {
+		l.mu.Lock()
+		if l.audits[sum.Match] == slot {
+			delete(l.audits, sum.Match) // asked again next time
+		}
+		l.mu.Unlock()
+		return nil, slot.err
+	}
+	return &slot.rep, nil
 }
 
 // Verify is replay.Verify.

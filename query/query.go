@@ -57,6 +57,11 @@ type Watcher interface {
 type ViewRequest struct {
 	Match string `json:"match"`
 	As    string `json:"as,omitempty"`
+	// NoAudit, for Timeline only, leaves the audit's findings and marks
+	// out (AuditPending says so): the audit replays the match with the
+	// rules and takes far longer than the rest, so a viewer shows the
+	// match first and asks Audit after.
+	NoAudit bool `json:"no_audit,omitempty"`
 }
 
 // StateRequest names a position: after input Seq, at the start of Turn
@@ -101,6 +106,8 @@ type Timeline struct {
 	Marks    []replay.Mark    `json:"marks"`
 	Findings []replay.Finding `json:"findings"`
 	Stopped  *Stopped         `json:"stopped,omitempty"`
+	// AuditPending: the findings and their marks were left out (NoAudit).
+	AuditPending bool `json:"audit_pending,omitempty"`
 }
 
 // FramesRequest asks for the views of inputs 1 to To (0: the end).

@@ -318,7 +318,13 @@ func (s *Service) answer(m *nats.Msg) (any, error) {
 		r.Match, r.As = p.match, p.view
 		return l.State(ctx, r)
 	case OpLog, OpTimeline, OpAudit:
-		r := ViewRequest{Match: p.match, As: p.view}
+		var r ViewRequest
+		if p.op == OpTimeline {
+			if err := decode(&r); err != nil { // no_audit
+				return nil, err
+			}
+		}
+		r.Match, r.As = p.match, p.view
 		switch p.op {
 		case OpLog:
 			return l.Log(ctx, r)

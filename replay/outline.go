@@ -58,6 +58,23 @@ type Outline struct {
 // marks: turn starts, spells cast, life changes, the rejection log's entries
 // for the match (from a store), and the audit's findings (see Audit).
 func NewOutline(src Source, match, as string) (*Outline, error) {
+	o, err := NewOutlineUnaudited(src, match, as)
+	if err != nil || len(o.Entries) == 0 {
+		return o, err
+	}
+	rep, err := Audit(src, match)
+	if err != nil {
+		return nil, err
+	}
+	o.AddAudit(src, &rep)
+	return o, nil
+}
+
+// NewOutlineUnaudited is NewOutline without the audit, which replays the
+// match with the rules once more and takes far longer than the rest: a
+// viewer shows the match first and adds the findings (AddAudit) when they
+// come.
+func NewOutlineUnaudited(src Source, match, as string) (*Outline, error) {
 	sum, err := src.Match(match)
 	if err != nil {
 		return nil, err
@@ -80,18 +97,20 @@ func NewOutline(src Source, match, as string) (*Outline, error) {
 		for _, r := range rs {
 			o.Marks = append(o.Marks, Mark{Seq: o.clamp(r.Seq - 1), Kind: MarkRejected, Text: rejectionText(r, o.As)})
 		}
+		sortMarks(o.Marks)
 	}
-	rep, err := Audit(src, match)
-	if err != nil {
-		return nil, err
-	}
+	return o, nil
+}
+
+// AddAudit adds the findings of rep, the audit of the outline's match, as
+// its viewer may read them, each with its mark.
+func (o *Outline) AddAudit(src Source, rep *Report) {
 	for _, f := range rep.Findings {
-		f = f.SeenBy(o.As, actorAt(src, match, f.Seq))
+		f = f.SeenBy(o.As, actorAt(src, o.Summary.Match, f.Seq))
 		o.Findings = append(o.Findings, f)
 		o.Marks = append(o.Marks, Mark{Seq: o.clamp(f.Seq), Kind: MarkAudit, Text: f.String()})
 	}
 	sortMarks(o.Marks)
-	return o, nil
 }
 
 // tell narrates the match and marks turns, spells and life changes.

@@ -98,7 +98,16 @@ func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
-	t, err := s.r.Timeline(r.Context(), query.ViewRequest{Match: r.PathValue("match"), As: viewParam(r)})
+	later := false
+	switch a := r.URL.Query().Get("audit"); a {
+	case "", "now":
+	case "later":
+		later = true
+	default:
+		s.fail(w, r, badRequest("audit: %q: want now or later", a))
+		return
+	}
+	t, err := s.r.Timeline(r.Context(), query.ViewRequest{Match: r.PathValue("match"), As: viewParam(r), NoAudit: later})
 	if err != nil {
 		s.fail(w, r, err)
 		return

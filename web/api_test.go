@@ -167,6 +167,43 @@ func TestStateTimelineAndErrors(t *testing.T) {
 	}
 }
 
+// A timeline asked with audit=later comes without the audit (a long
+// match's takes seconds); the audit then gives the same findings as a
+// timeline asked whole, and their marks.
+func TestTimelineAuditLater(t *testing.T) {
+	srv, _ := serve(t, recorded(t, "table-effects.jsonl"), false, "")
+	for _, as := range []string{"judge", "p2"} {
+		var later, whole query.Timeline
+		if s := get(t, srv, "/api/matches/table-effects/timeline?audit=later&as="+as, &later); s != 200 || !later.AuditPending || len(later.Findings) != 0 || len(later.Entries) != 18 {
+			t.Fatalf("as %s, audit later: %d, pending %v, %d findings, %d entries", as, s, later.AuditPending, len(later.Findings), len(later.Entries))
+		}
+		for _, m := range later.Marks {
+			if m.Kind == replay.MarkAudit {
+				t.Errorf("as %s, audit later: an audit mark %+v", as, m)
+			}
+		}
+		if s := get(t, srv, "/api/matches/table-effects/timeline?as="+as, &whole); s != 200 || whole.AuditPending || len(whole.Findings) != 6 {
+			t.Fatalf("as %s, whole: %d, pending %v, %d findings", as, s, whole.AuditPending, len(whole.Findings))
+		}
+		var rep replay.Report
+		if s := get(t, srv, "/api/matches/table-effects/audit?as="+as, &rep); s != 200 {
+			t.Fatalf("as %s, audit: %d", as, s)
+		}
+		for i, f := range rep.Findings {
+			if f.String() != whole.Findings[i].String() {
+				t.Errorf("as %s, finding %d: the audit says %q, the timeline %q", as, i, f, whole.Findings[i])
+			}
+		}
+		if len(whole.Marks) != len(later.Marks)+len(rep.Findings) {
+			t.Errorf("as %s: %d marks, want %d and a mark per finding", as, len(whole.Marks), len(later.Marks))
+		}
+	}
+	var e query.Error
+	if s := get(t, srv, "/api/matches/table-effects/timeline?audit=soon", &e); s != 400 || e.Code != query.CodeBadRequest {
+		t.Errorf("audit=soon: %d %+v", s, e)
+	}
+}
+
 func TestExportDownloads(t *testing.T) {
 	srv, _ := serve(t, recorded(t, "bolt-race.jsonl"), false, "")
 	for format, want := range map[string]string{

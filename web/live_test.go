@@ -56,6 +56,9 @@ func TestAPIOverNATS(t *testing.T) {
 	if s := get(t, srv, "/api/matches/bolt-race/timeline?as=Bob", &tl); s != 200 || tl.As != "p2" || len(tl.Entries) != 12 {
 		t.Fatalf("timeline over NATS: %d, as %s, %d entries", s, tl.As, len(tl.Entries))
 	}
+	if s := get(t, srv, "/api/matches/bolt-race/timeline?as=Bob&audit=later", &tl); s != 200 || !tl.AuditPending || len(tl.Entries) != 12 {
+		t.Fatalf("timeline over NATS, the audit later: %d, pending %v, %d entries", s, tl.AuditPending, len(tl.Entries))
+	}
 	var e query.Error
 	if s := get(t, srv, "/api/matches/nope/state", &e); s != 404 || e.Code != query.CodeUnknownMatch {
 		t.Fatalf("an unknown match over NATS: %d %+v", s, e)

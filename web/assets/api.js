@@ -44,7 +44,10 @@ class ServerSource {
   list(query) { return this.get(`/api/matches?${query}`); }
   match(m) { return this.get(`/api/matches/${enc(m)}`); }
   tree(m) { return this.get(`/api/matches/${enc(m)}/tree`); }
-  timeline(m, as) { return this.get(`/api/matches/${enc(m)}/timeline?as=${enc(as)}`); }
+  // timeline is everything but the boards; with later, the audit's
+  // findings are left out (audit_pending) to be asked with audit.
+  timeline(m, as, later = false) { return this.get(`/api/matches/${enc(m)}/timeline?as=${enc(as)}${later ? "&audit=later" : ""}`); }
+  audit(m, as) { return this.get(`/api/matches/${enc(m)}/audit?as=${enc(as)}`); }
   diff(a, b, as, at) {
     return this.get(`/api/diff?a=${enc(a)}&b=${enc(b)}&as=${enc(as)}${at ? `&at=${at}` : ""}`);
   }

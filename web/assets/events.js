@@ -64,6 +64,17 @@ export class EventList {
 
   stop() { this.observer.disconnect(); }
 
+  // addMarks adds marks that came later (the audit's): drawn entries get
+  // their badges now, the others when drawn.
+  addMarks(ms) {
+    for (const m of ms) {
+      const l = this.marksAt.get(m.seq) || [];
+      l.push(m);
+      this.marksAt.set(m.seq, l);
+      document.getElementById(`e-${m.seq}`)?.querySelector(".text")?.insertAdjacentHTML("afterend", badgeHTML(m));
+    }
+  }
+
   entriesHTML(i0, i1) {
     const t = this.t;
     const out = [];
@@ -78,7 +89,7 @@ export class EventList {
       }
       const d = tookAt(t, i);
       const time = d === null ? "" : `<span class="took${d >= slowMs ? " slow" : ""}" title="time taken by this decision">${took(d)}</span>`;
-      let badges = (this.marksAt.get(e.seq) || []).map((m) => `<span class="mk mk-${esc(m.kind)}" title="${esc(m.text)}">${esc(m.kind)}</span>`).join("");
+      let badges = (this.marksAt.get(e.seq) || []).map(badgeHTML).join("");
       if (e.verification && e.verification !== "verified") {
         const why = `${e.verification}${e.cards && e.cards.length ? ` (${e.cards.join(", ")})` : ""}: ${e.reason || ""} (${e.rule || ""})`;
         badges += `<span class="mk mk-${esc(e.verification)}" title="${esc(why)}">${esc(e.verification)}</span>`;
@@ -89,6 +100,10 @@ export class EventList {
     if (step !== null) out.push("</ol></div>");
     return out.join("");
   }
+}
+
+function badgeHTML(m) {
+  return `<span class="mk mk-${esc(m.kind)}" title="${esc(m.text)}">${esc(m.kind)}</span>`;
 }
 
 // turnSections splits the entries by game and turn: [{i0, i1, game, title}].

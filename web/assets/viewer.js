@@ -38,13 +38,14 @@ class Viewer {
     if (seqParam && seq > this.lastSeq()) this.notice(`This match has no input ${seqParam}: showing its last, seq ${this.lastSeq()}.`);
     await this.go(seq);
     document.documentElement.dataset.ready = "1";
+    this.auditLater(this.t);
     // For the benchmark: from navigation to the frame that shows the board.
     requestAnimationFrame(() => { window.chronicleFirstPaint = performance.now(); });
     this.follow();
   }
 
   async load(as) {
-    this.apply(await this.source.timeline(this.match, as));
+    this.apply(await this.source.timeline(this.match, as, true));
   }
 
   // apply makes timeline t the one shown (its view, entries and marks).
@@ -55,9 +56,41 @@ class Viewer {
     this.seqs = t.entries.map((e) => e.seq);
     this.index = new Map(this.seqs.map((s, i) => [s, i]));
     this.turns = t.marks.filter((m) => m.kind === "turn").map((m) => m.seq);
+    this.markedSeqs();
+    document.documentElement.dataset.entries = this.seqs.length;
+  }
+
+  // markedSeqs lists the seqs ] and [ move between.
+  markedSeqs() {
+    const t = this.t;
     const flagged = t.entries.filter((e) => e.verification && e.verification !== "verified").map((e) => e.seq);
     this.markSeqs = [...new Set(t.marks.map((m) => m.seq).concat(flagged))].sort((a, b) => a - b);
-    document.documentElement.dataset.entries = this.seqs.length;
+  }
+
+  // auditLater asks for the audit of timeline t, which came without it
+  // (the audit replays the match with the rules: a long match's takes
+  // seconds), and adds its findings and their marks when they come.
+  async auditLater(t) {
+    if (!t.audit_pending) return;
+    let rep;
+    try {
+      rep = await this.source.audit(this.match, t.as);
+    } catch (err) {
+      if (this.t === t) this.app.querySelector("#audit").innerHTML = `<p class="error">${esc(err.message)}</p>`;
+      return;
+    }
+    if (this.t !== t) return; // another view, or the match grew
+    const first = this.firstSeq(), last = this.lastSeq();
+    const added = (rep.findings || []).map((f) => ({ seq: Math.min(Math.max(f.seq, first), last), kind: "audit", text: findingText(f) }));
+    t.findings = rep.findings || [];
+    t.marks = t.marks.concat(added).sort((a, b) => a.seq - b.seq);
+    t.audit_pending = false;
+    this.markedSeqs();
+    this.events.addMarks(added);
+    this.renderFindings();
+    this.app.querySelector("#scrub").innerHTML = renderScrub(t);
+    placeScrub(this.app.querySelector("#scrub"), t, this.cur);
+    document.documentElement.dataset.audited = "1";
   }
 
   lastSeq() { return this.seqs.length ? this.seqs[this.seqs.length - 1] : 0; }
@@ -119,11 +152,16 @@ class Viewer {
     const t = this.t;
     if (this.events) this.events.stop();
     this.events = new EventList(this.app.querySelector("#events"), t);
-    this.app.querySelector("#audit").innerHTML = renderAudit(t);
-    this.app.querySelector("#nfind").textContent = t.findings.length;
+    this.renderFindings();
     this.app.querySelector("#scrub").innerHTML = renderScrub(t);
     this.app.querySelector("#chart").innerHTML = renderChart(t);
     this.lastEntry = null;
+  }
+
+  renderFindings() {
+    const t = this.t;
+    this.app.querySelector("#audit").innerHTML = t.audit_pending ? `<p class="loading">Auditing: the match is replayed with today's rules…</p>` : renderAudit(t);
+    this.app.querySelector("#nfind").textContent = t.audit_pending ? "…" : t.findings.length;
   }
 
   bind() {
@@ -242,7 +280,7 @@ class Viewer {
     this.wantAs = as;
     let t;
     try {
-      t = await this.source.timeline(this.match, as);
+      t = await this.source.timeline(this.match, as, true);
     } catch (err) {
       if (flip === this.flips) {
         this.wantAs = null;
@@ -256,6 +294,7 @@ class Viewer {
     this.app.querySelector("#view").value = this.as;
     this.renderTimeline();
     await this.go(keep);
+    this.auditLater(t);
     if (!this.app.querySelector("#branches").hidden) this.showBranches();
     const exp = this.app.querySelector(".export");
     if (exp) exp.href = this.source.exportURL(this.match, "html", this.as);
@@ -355,7 +394,7 @@ class Viewer {
       const flip = this.flips;
       let t;
       try {
-        t = await this.source.timeline(this.match, this.as);
+        t = await this.source.timeline(this.match, this.as, true);
       } catch (err) {
         this.notice(err.message);
         return;
@@ -364,12 +403,23 @@ class Viewer {
       this.apply(t);
       this.renderTimeline();
       await this.go(atEnd ? this.lastSeq() : this.cur);
+      this.auditLater(t);
       document.documentElement.dataset.head = this.head;
     }, (state) => {
       live.textContent = state === "live" ? "● live" : state;
       live.className = `live ${state}`;
     });
   }
+}
+
+// findingText is a finding told as the server tells it in a mark.
+function findingText(f) {
+  let s = f.seq > 0 ? `seq ${f.seq}: ${f.kind}` : f.kind;
+  if (f.cards && f.cards.length) s += ` (${f.cards.join(", ")})`;
+  s += `: ${f.reason}`;
+  if (f.rule) s += ` (${f.rule})`;
+  if (f.signed_by) s += `; signed by ${f.signed_by}`;
+  return s;
 }
 
 // shareText is how much of the match up to the cursor the rules verified.
