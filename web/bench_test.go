@@ -23,8 +23,9 @@ func BenchmarkBrowserLongMatch(b *testing.B) {
 	dir := b.TempDir()
 	replaytest.LongMatch(b, dir, "long", 10000)
 	srv, _ := serve(b, dir, false, "")
-	// One load first: the server builds the timeline once and keeps it.
-	wait(b, ctx, chromedp.Navigate(srv.URL+"/m/long"), until(`document.documentElement.dataset.seq === "10000"`))
+	// One load first: the server tells the match and audits it once and
+	// keeps both.
+	wait(b, ctx, chromedp.Navigate(srv.URL+"/m/long"), until(`document.documentElement.dataset.seq === "10000" && document.documentElement.dataset.audited === "1"`))
 	fetched := func(seq string) chromedp.Action[chromedp.Void] {
 		return until(`performance.getEntriesByType("resource").some(e => e.name.includes("state?seq=` + seq + `&") && e.responseEnd > 0)`)
 	}

@@ -2,6 +2,9 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
 	"strings"
 )
 
@@ -36,7 +39,19 @@ func pageHTML(imports map[string]string, data string) ([]byte, error) {
 	b.WriteString(scriptSafe(string(css)))
 	b.WriteString("</style>\n<script type=\"importmap\">")
 	b.WriteString(scriptSafe(string(im)))
-	b.WriteString("</script>\n</head>\n<body>\n<div id=\"app\"><p class=\"loading\">Loading…</p></div>\n")
+	b.WriteString("</script>\n")
+	if data == "" {
+		// Every module at once: imports found one level at a time cost a
+		// round trip per level before the page can ask for its data.
+		mods, err := fs.Glob(assets, "assets/*.js")
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range mods {
+			fmt.Fprintf(&b, "<link rel=\"modulepreload\" href=\"/static/%s\">\n", path.Base(m))
+		}
+	}
+	b.WriteString("</head>\n<body>\n<div id=\"app\"><p class=\"loading\">Loading…</p></div>\n")
 	if data != "" {
 		b.WriteString(`<script id="chronicle-data" type="application/json">`)
 		b.WriteString(scriptSafe(data))

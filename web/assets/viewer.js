@@ -31,12 +31,16 @@ class Viewer {
   }
 
   async open(as, seqParam) {
+    const want = Number(seqParam);
+    const linked = Number.isInteger(want) && want > 0;
+    // A deep link names its position and view: its board is asked for
+    // beside the timeline, not after it (a position never changes).
+    const early = linked && as && !this.source.embedded ? this.source.state(this.match, want, as).catch(() => null) : null;
     await this.load(as);
     this.layout();
-    const want = Number(seqParam);
-    const seq = Number.isInteger(want) && want > 0 ? want : this.lastSeq();
+    const seq = linked ? want : this.lastSeq();
     if (seqParam && seq > this.lastSeq()) this.notice(`This match has no input ${seqParam}: showing its last, seq ${this.lastSeq()}.`);
-    await this.go(seq);
+    await this.go(seq, early && seq === want && as === this.as ? early : null);
     document.documentElement.dataset.ready = "1";
     this.auditLater(this.t);
     // For the benchmark: from navigation to the frame that shows the board.
@@ -306,8 +310,9 @@ class Viewer {
     n.hidden = !text;
   }
 
-  // go moves the cursor to input seq (clamped) and draws everything there.
-  async go(seq) {
+  // go moves the cursor to input seq (clamped) and draws everything there;
+  // early, when set, promises its board, asked for already.
+  async go(seq, early = null) {
     if (this.seqs.length === 0) {
       this.board.innerHTML = `<p class="empty">This match has no inputs${this.t.stopped ? `: ${esc(this.t.stopped.message)}` : ""}.</p>`;
       return;
@@ -319,7 +324,7 @@ class Viewer {
     const t0 = performance.now();
     let view;
     try {
-      view = await this.source.state(this.match, seq, this.as, this.head);
+      view = (early && await early) || await this.source.state(this.match, seq, this.as, this.head);
     } catch (err) {
       if (move === this.moves) this.board.innerHTML = `<p class="error">${esc(err.message)}</p>`;
       return;
