@@ -36,7 +36,7 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 	found := false
 	for _, id := range cands {
 		if a := langActivated(s.Objects[id], b.Ability); a != nil {
-			if (a.Zone == ability.ZoneHand) != (s.Objects[id].Zone == ZoneHand) {
+			if activatedFromHand(a) != (s.Objects[id].Zone == ZoneHand) {
 				continue
 			}
 			found = true

@@ -21,3 +21,11 @@ func (g *Game) cantBeCountered(o *Object) bool {
 	})
 	return found
 }
+
+// activatedFromHand reports whether an activated ability functions from
+// its card in the hand: it says so (cycling), or its cost discards the
+// card itself ("{2}{R}, Discard ~: ..."): an ability whose cost moves
+// its object out of a zone functions only in that zone (CR 113.6m).
+func activatedFromHand(a *ability.Ability) bool {
+	return a.Zone == ability.ZoneHand || a.Cost != nil && a.Cost.Discard != nil && a.Cost.Discard.Ref == ability.Self
+}

@@ -87,13 +87,6 @@ func init() {
 	extraTargetKindNames[TargetSpellOrNonlandPermanent] = "target spell or nonland permanent"
 	extraTargetKindNames[TargetArtifactOrCreatureMV1] = "target artifact or creature with mana value 1 or greater"
 
-	// Trumpeting Carnosaur: "Trample / When this creature enters, discover
-	// 5. / {2}{R}, Discard this card: It deals 3 damage to target creature
-	// or planeswalker." The last ability is activated from the hand.
-	triggered["Trumpeting Carnosaur"] = []Triggered{{Index: 0, When: TriggerEntersSelf, Resolve: discoverTrigger(5)}}
-	activated["Trumpeting Carnosaur"] = []Activated{{Index: 0,
-		Cost: Cost{{Kind: SymGeneric, N: 2}, {Kind: SymColored, Color: Red}}, FromHand: true, DiscardSelf: true,
-		Targets: []TargetKind{TargetCreatureOrPlaneswalker}, Resolve: damage(3)}}
 
 	// Pantlaza, Sun-Favored: "Whenever Pantlaza or another Dinosaur you
 	// control enters, you may discover X, where X is that creature's
