@@ -30,7 +30,7 @@ type abilityPlan struct {
 func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, error) {
 	s := g.S
 	// Permanents, and cards in seat's hand with an ability activated from
-	// the hand (Trumpeting Carnosaur).
+	// the hand (CR 113.6m).
 	cands := s.matchRef(b.Source, append(slices.Clone(s.Battlefield), s.Players[seat].Hand...))
 	var first error
 	found := false

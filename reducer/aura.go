@@ -11,7 +11,7 @@ import (
 //
 // An Aura spell targets what its enchant ability allows (CR 303.4a,
 // 702.5a); casting checks the target like any spell's. As it resolves, a
-// choice its text makes "as this Aura enters" (Utopia Sprawl's colour) is
+// choice its text makes "as this Aura enters" (a colour chosen) is
 // asked first, with a `choose` input (CR 614.12: the choice is part of the
 // event of entering, made before it enters); then it enters attached to its
 // target (CR 303.4a, 608.3). If its target has become illegal it doesn't

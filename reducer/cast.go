@@ -225,7 +225,7 @@ func (g *Game) castTiming(seat int, def *cards.Card, fuse bool, top ObjID) error
 
 // chooseTarget resolves a target reference for a slot of kind k.
 // A name that fits several objects means the first not chosen already for
-// this spell (two Fireball targets both named "Grizzly Bears").
+// this spell (two targets of one spell both named "Test Bear").
 func (g *Game) chooseTarget(seat int, spell ObjID, k cards.TargetKind, ref, field string, chosen []Target) (Target, error) {
 	return g.chooseTargetFrom(seat, spell, g.S.Obj(spell), k, ref, field, chosen)
 }

@@ -124,7 +124,7 @@ func (g *Game) continueResolve(answer []string) {
 	case isAuraSpell(o):
 		done = g.resolveAura(o, answer) // aura.go
 	case entersAsCopy(o):
-		done = g.resolveEntersAsCopy(o, answer) // Clone (populate.go)
+		done = g.resolveEntersAsCopy(o, answer) // entering as a copy (populate.go)
 	default:
 		done = g.runResolve(o, answer, g.spellRun(o)) // fuse.go
 		if done {

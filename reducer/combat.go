@@ -46,7 +46,7 @@ func (g *Game) controlsOneOne(seat int) bool {
 	return false
 }
 
-// reasonRule splits a reason that ends with its rule, "Hill Giant (o3) is
+// reasonRule splits a reason that ends with its rule, "Test Bear (o3) is
 // tapped (CR 508.1a)", into the reason and the rule; a reason without one
 // gets rule def.
 func reasonRule(why, def string) (string, string) {
@@ -354,7 +354,7 @@ func (g *Game) combatDamage(firstStrike bool) {
 	}
 	for _, h := range hits {
 		if h.to.Obj == 0 && g.combatDamagePrevented(h.to.Player) {
-			continue // prevented (Druid's Deliverance, CR 615)
+			continue // prevented (CR 615)
 		}
 		g.dealDamage(h.src, h.amount, h.to)
 	}

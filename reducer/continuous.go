@@ -12,8 +12,7 @@ import (
 // and the objects it affects, locked in as it began (CR 611.2c), and lasts
 // until end of turn, until its controller's next turn, or until the
 // affected permanent leaves the battlefield. Static abilities of
-// permanents (Keeper of the Crown's "other legendary creatures you control
-// get +1/+1") are not recorded: they apply while their source is on the
+// permanents ("other legendary creatures you control get +1/+1") are not recorded: they apply while their source is on the
 // battlefield, to whatever they describe at the moment.
 //
 // Characteristics are worked out in layer order: copy (layer 1) and

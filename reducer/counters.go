@@ -4,7 +4,7 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 
 // Counters put on permanents (CR 122). putCounters is the one way the
 // rules put counters on a permanent (an effect, or "enters with"), so
-// that "whenever a +1/+1 counter is put on" (Fathom Mage) triggers
+// that "whenever a +1/+1 counter is put on" triggers
 // wherever it happens: once for each counter (CR 122.6 counts counters a
 // permanent enters with as put on it). Removing counters (a cost) and a
 // setup's counters don't trigger it.

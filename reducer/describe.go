@@ -14,7 +14,7 @@ import (
 // lists with a natural order keep it (a library top first, a graveyard in
 // the order cards were put there, the stack top first) and everything else
 // is sorted (a hand and the battlefield by object id). Objects are written
-// as "o12 Lightning Bolt", players by their match id ("p1").
+// as "o12 Test Bolt", players by their match id ("p1").
 
 // libraryShown is how many cards from the top of a library Describe lists.
 const libraryShown = 5
@@ -153,7 +153,7 @@ func (s *State) describeLibrary(lib []ObjID) string {
 }
 
 // describeIDs writes "o1 Forest, o2 Island" or "none"; with owners, each
-// object is followed by its owner ("o9 Shock (p2)").
+// object is followed by its owner ("o9 Test Bolt (p2)").
 func (s *State) describeIDs(ids []ObjID, owners bool) string {
 	if len(ids) == 0 {
 		return "none"
@@ -270,7 +270,7 @@ func (s *State) DescribeStack() string {
 	return b.String()
 }
 
-// DescribeSpell prints a stack object: "o40 Lightning Bolt, controller p1,
+// DescribeSpell prints a stack object: "o40 Test Bolt, controller p1,
 // targets p2", with the half cast and X when there are.
 func (s *State) DescribeSpell(id ObjID) string {
 	o := s.Obj(id)
@@ -585,7 +585,7 @@ func DescribeEffect(s *State, e Effect) string {
 	return fmt.Sprintf("effect op %d", e.Op)
 }
 
-// descObj names an object "o12 Lightning Bolt", or just "o12" when it is
+// descObj names an object "o12 Test Bolt", or just "o12" when it is
 // unknown.
 func descObj(s *State, id ObjID) string {
 	if o := s.Obj(id); o != nil && o.Def != nil {

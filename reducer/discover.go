@@ -30,7 +30,7 @@ import (
 // id, card id or name), with the face to cast (an Adventure, or one half
 // of a split card: never both, DISC-6), its targets, X = 0 (DISC-4,
 // FREE-1), and `pay` only for costs added to it (a cost increase such as
-// Fireball's for extra targets; additional costs may be paid, FREE-1).
+// one for extra targets; additional costs may be paid, FREE-1).
 // There is no alternative cost to choose (FREE-1): casting as an Adventure
 // isn't one (ADV-8). Timing rules don't apply to a spell cast while another
 // resolves (CR 608.2g). The spell goes on the stack on top of the
@@ -545,7 +545,7 @@ func (w *world) PutIntoLibrary(obj uint32, pos int) {
 }
 
 // UsedThisTurn: the resolving ability's source did its "only once each
-// turn" thing this turn (Pantlaza, Sun-Favored).
+// turn" thing this turn.
 func (w *world) UsedThisTurn() bool {
 	src := w.g.S.Obj(w.spell.Source)
 	return src != nil && w.g.S.usedThisTurn(src, cards.UseDiscover)
@@ -584,7 +584,7 @@ func init() {
 		return g.S.objName(o.ID) + " is neither a spell on the stack nor a nonland permanent"
 	}
 	// X-1: a permanent's X is 0, so a permanent cast with X has the mana
-	// value of its cost with X = 0 (Hangarback Walker: 0).
+	// value of its cost with X = 0 ({X}{X}: 0).
 	extTargetRules[cards.TargetArtifactOrCreatureMV1] = func(g *Game, o, _ *Object) string {
 		if why := onBattlefield(g, o, "an artifact or creature", o.Is("Artifact") || o.Is("Creature")); why != "" {
 			return why
@@ -597,7 +597,7 @@ func init() {
 }
 
 // handActivations offers the abilities a card in seat's hand has that are
-// activated from the hand (Trumpeting Carnosaur), with each X and each
+// activated from the hand (CR 113.6m), with each X and each
 // combination of targets.
 func (l *lister) handActivations(seat int, id ObjID) {
 	s := l.g.S

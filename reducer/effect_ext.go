@@ -13,7 +13,7 @@ import "fmt"
 //	140-159  mana, replacement effects and continuous effects
 //	160-169  planeswalkers and loyalty
 //	170-179  faces: transform, flip, meld, a face up (faces.go)
-//	180-199  the rulings' enablers (Johann, Elsha, Vivien, Starting Town NPC, ...)
+//	180-199  the rulings' enablers (casting from the library top or from exile, granted Adventures)
 //	200-219  regeneration and Auras (regenerate.go, aura.go)
 //	220-239  wither and the {Q} cards (wither.go)
 //	240-259  declared cards and the ability language (declare.go, interp*.go)

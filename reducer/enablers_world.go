@@ -7,7 +7,7 @@ import (
 // What the enablers' card code reads and does (cards.EnablerFacts,
 // cards.EnablerWorld).
 
-// RuleNoPrevention: damage can't be prevented (Stomp), for as long as the
+// RuleNoPrevention: damage can't be prevented ("Damage can't be prevented this turn."), for as long as the
 // continuous effect that says so lasts.
 const RuleNoPrevention = "no_prevention"
 

@@ -11,13 +11,13 @@ import (
 type RuleError struct {
 	Seq    uint64
 	Player string // who tried; "table" for table facts
-	Action string // "cast Lightning Bolt"
+	Action string // "cast Test Bolt"
 	Field  string // the input field to blame, if one is
 	Reason string
 	Rule   string
 }
 
-// Error reads like "seq 41: p2 can't cast Lightning Bolt: p1 has priority (CR 117.3)".
+// Error reads like "seq 41: p2 can't cast Test Bolt: p1 has priority (CR 117.3)".
 func (e *RuleError) Error() string {
 	s := ""
 	if e.Seq > 0 {

@@ -6,7 +6,7 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 // split card other than one half from the hand.
 //
 // A fused split spell is cast with the cast input's face naming the whole
-// card ("Wear // Tear"); on the stack its Face is that name, so that its
+// card ("Test Left // Test Right"); on the stack its Face is that name, so that its
 // characteristics are the card's combined ones (CR 709.4d) and its mana
 // value the total (CR 702.102c). Its targets are the left half's, then the
 // right half's; it resolves the left half, then the right (CR 702.102d),

@@ -441,7 +441,7 @@ func verbRemoveCounters(x *verbRun) {
 }
 
 // verbPump gives objects Mods: +P/+T until end of turn as a pump (the
-// way Giant Growth always did), anything else as a continuous effect
+// way pumps always were), anything else as a continuous effect
 // locked to its objects (CR 611.2c).
 func verbPump(x *verbRun) {
 	g, c := x.r.g, x.r.ctx

@@ -19,13 +19,12 @@ import (
 //     106.7): the activation is legal, nothing is added.
 //  3. If it was tapped for mana ({T} in its cost, MANA-3, CR 106.12) and
 //     produces mana, replacement effects on that event apply while it
-//     resolves (MANA-5, CR 106.12b): Mana Reflection doubles it. Doublers
+//     resolves (MANA-5, CR 106.12b): a doubler doubles it. Doublers
 //     commute, so the order the affected player would choose (CR 616.1)
 //     doesn't change the result; they apply in battlefield order.
 //  4. The mana is added. Then the triggered mana abilities of "is tapped
 //     for mana" (MANA-4, CR 605.1b) resolve at once, without the stack
-//     (CR 605.3b), in battlefield order: Heartbeat of Spring, Vorinclex,
-//     Leyline of Abundance. Their mana isn't the tapped permanent's, so it
+//     (CR 605.3b), in battlefield order. Their mana isn't the tapped permanent's, so it
 //     isn't doubled. "One mana of any type that land produced" is the type
 //     of the mana the land produced; the land here always produces one
 //     type per activation, so there is nothing to choose.
@@ -36,7 +35,7 @@ import (
 // are the types its mana abilities would produce if they resolved now,
 // costs ignored (a tapped land still could produce its mana); a
 // permanent already being asked about in the same question produces
-// nothing, so that two Reflecting Pools facing each other, with no other
+// nothing, so that two lands that each make what the other could, with no other
 // land, define no type.
 
 // typeSet is a set of mana types, bit c for cards.Color c.
@@ -242,7 +241,7 @@ func (g *Game) addMana(seat int, src *Object, c cards.Color) {
 	g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: src.ID, Color: c, N: legendary})
 }
 
-// Untapping (Vorinclex, Voice of Hunger): OpSkipUntap adds N (negative:
+// Untapping ("doesn't untap during its controller's next untap step"): OpSkipUntap adds N (negative:
 // removes) to Obj's count of untap steps to skip.
 const OpSkipUntap Op = 142
 

@@ -282,7 +282,7 @@ func (w *world) PreventCombatDamageTo(seat int) {
 }
 
 // RulePreventCombatToPlayer: all combat damage that would be dealt to the
-// effect's controller is prevented (Druid's Deliverance).
+// effect's controller is prevented (CR 615).
 const RulePreventCombatToPlayer = "prevent_combat_damage_to_controller"
 
 // combatDamagePrevented reports whether combat damage to seat is prevented

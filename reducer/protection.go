@@ -2,8 +2,8 @@ package reducer
 
 // Protection (CR 702.16), "DEBT": a permanent with protection from a
 // quality can't be Damaged, Enchanted or Equipped, Blocked or Targeted by
-// anything with that quality. The pool has protection from multicolored
-// (Stonecoil Serpent); Auras and Equipment aren't modelled yet.
+// anything with that quality. The pool has protection from multicolored;
+// Auras and Equipment aren't modelled yet.
 
 // protectedFrom reports whether o has protection from source.
 func protectedFrom(o, source *Object) bool {

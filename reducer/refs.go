@@ -35,7 +35,7 @@ func (s *State) matchRef(ref string, ids []ObjID) []ObjID {
 	return out
 }
 
-// objName is an object's name for messages: "Lightning Bolt (o12)".
+// objName is an object's name for messages: "Test Bolt (o12)".
 func (s *State) objName(id ObjID) string {
 	o := s.Obj(id)
 	if o == nil || o.Def == nil {

@@ -6,7 +6,7 @@ import (
 )
 
 // Costs that tap another permanent: "Tap an untapped legendary creature you
-// control: Add one mana of any color" (Relic of Legends). The activate
+// control: Add one mana of any color". The activate
 // input names the permanent in tap. Summoning sickness doesn't matter: it
 // stops only a creature's own {T} and {Q} abilities (CR 302.6). The
 // mana's source is the permanent whose ability it is, not the creature

@@ -172,7 +172,7 @@ type Object struct {
 	MayCast  []Permission
 	ExiledBy string
 
-	// Until end of turn: +P/+T from effects such as Giant Growth.
+	// Until end of turn: +P/+T from effects ("target creature gets +3/+3").
 	PumpP, PumpT int
 
 	// Combat: the seat attacked plus one (0: not attacking), and for a
@@ -206,7 +206,7 @@ type Object struct {
 	Copy   bool
 	Kicked bool
 	// SkipUntap: the permanent doesn't untap during that many of its
-	// controller's next untap steps (Vorinclex, Voice of Hunger; mana.go).
+	// controller's next untap steps ("doesn't untap during its controller's next untap step"; mana.go).
 	SkipUntap int
 	// Regen is how many regeneration shields the permanent has this turn
 	// (CR 701.19, regenerate.go).

@@ -108,7 +108,7 @@ func init() {
 	}
 }
 
-// abilityOf names an ability's source for people: "Fylamarid's ability".
+// abilityOf names an ability's source for people: "Test Bear's ability".
 func abilityOf(s *State, src ObjID) string {
 	if o := s.Obj(src); o != nil && o.Def != nil {
 		return o.Def.Name + "'s ability (of " + src.String() + ")"

@@ -207,7 +207,7 @@ type FaceView struct {
 
 // TriggerView is a triggered ability waiting to be put on the stack.
 type TriggerView struct {
-	Name       string `json:"name"`   // "Hangarback Walker's ability"
+	Name       string `json:"name"`   // "Test Bear's ability"
 	Source     string `json:"source"` // the object it triggered from, which may be gone
 	Controller string `json:"controller"`
 }

@@ -8,7 +8,7 @@ import (
 
 // Wither (CR 702.80), counters entering with a permanent (CR 614.1c), the
 // +1/+1 and -1/-1 counters state-based action (CR 704.5q), and what the
-// {Q} cards Hateflayer, Leech Bonder and Puresight Merrow need: an
+// {Q} cards need: an
 // activated ability that remembers its source as it last existed (CR
 // 608.2h), moving a counter, exiling a card from a library.
 

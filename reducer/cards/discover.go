@@ -87,7 +87,6 @@ func init() {
 	extraTargetKindNames[TargetSpellOrNonlandPermanent] = "target spell or nonland permanent"
 	extraTargetKindNames[TargetArtifactOrCreatureMV1] = "target artifact or creature with mana value 1 or greater"
 
-
 	// Pantlaza, Sun-Favored: "Whenever Pantlaza or another Dinosaur you
 	// control enters, you may discover X, where X is that creature's
 	// toughness. Do this only once each turn." One ability, triggered by two
