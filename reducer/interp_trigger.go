@@ -68,6 +68,10 @@ func (g *Game) langTriggers(src *Object, t *ability.Trigger, cond *ability.Condi
 		if t.Player != "" && !c.whose(t.Player, seat) {
 			return false
 		}
+	case ability.CounterPut: // once for each counter (CR 122.6), fired by putCounters
+		if when != cards.TriggerPlusOneCounter || t.Self && about != src.ID || !t.Self && !c.matches(t.Subject, o) {
+			return false
+		}
 	default:
 		return false
 	}

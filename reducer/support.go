@@ -103,14 +103,17 @@ func (s *supporter) targets(ts []ability.Target, p string) {
 
 var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
-	ability.BecomesTarget: true,
+	ability.BecomesTarget: true, ability.CounterPut: true,
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
 	if !supportedTriggerEvents[t.Event] || t.Event == ability.BecomesTarget && (!t.Self || t.Subject != nil) {
 		s.no(p+".event", "%s triggers are not carried out yet", t.Event)
 	}
-	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
+	if t.Event == ability.CounterPut && (t.Counter != "+1/+1" || !t.Self && t.Subject == nil) {
+		s.no(p+".counter", "triggers on counters other than +1/+1 counters are not carried out yet")
+	}
+	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
 		t.AlsoSelf || len(t.Or) > 0 || t.Level != 0 {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}

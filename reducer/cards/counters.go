@@ -20,22 +20,6 @@ type CounterWorld interface {
 }
 
 func init() {
-	// Fathom Mage: "Whenever a +1/+1 counter is put on this creature, you
-	// may draw a card." The "may" is asked as it resolves.
-	triggered["Fathom Mage"] = []Triggered{{Index: 0, When: TriggerPlusOneCounter,
-		Condition: func(f Facts, e TriggerEvent) bool { return e.Object == e.Source },
-		Resolve: func(w World) {
-			me := w.Controller()
-			switch w.Step() {
-			case 0:
-				w.Ask(me, "you may draw a card", []string{"yes", "no"}, 1, 1)
-			case 1:
-				if a := w.Answer(); len(a) == 1 && a[0] == "yes" {
-					w.Draw(me, 1)
-				}
-			}
-		}}}
-	permanents["Fathom Mage"] = &Permanent{}
 
 	// Experiment One: "Remove two +1/+1 counters from this creature:
 	// Regenerate it."
