@@ -28,22 +28,12 @@ func (g *Game) cantAttack(o *Object, seat int) string {
 		return g.S.objName(o.ID) + " has summoning sickness (CR 302.6)"
 	case o.Has("Defender"):
 		return g.S.objName(o.ID) + " has defender (CR 702.3b)"
-	case o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().AttackUnlessOneOne && !g.controlsOneOne(seat):
-		return g.S.objName(o.ID) + " can't attack unless " + g.S.Players[seat].ID + " controls a 1/1 creature"
+	case g.attackUnless(o) != "":
+		return g.S.objName(o.ID) + " can't attack unless " + g.attackUnless(o) + " (CR 508.1c)"
 	case o.langObjectRule(ability.CantAttack) || o.langObjectRule(ability.CantAttackOrBlock):
 		return g.S.objName(o.ID) + " can't attack (a static ability, CR 508.1c)"
 	}
 	return ""
-}
-
-// controlsOneOne reports whether seat controls a 1/1 creature.
-func (g *Game) controlsOneOne(seat int) bool {
-	for _, id := range g.S.Battlefield {
-		if o := g.S.Objects[id]; o.Controller == seat && o.Is("Creature") && o.Power() == 1 && o.Toughness() == 1 {
-			return true
-		}
-	}
-	return false
 }
 
 // reasonRule splits a reason that ends with its rule, "Test Bear (o3) is

@@ -1,9 +1,14 @@
 package reducer
 
-import "github.com/chronicle-mtg/chronicle/ability"
+import (
+	"strings"
 
-// Rules of the first pool's cards that the ability language states as
-// statics, carried out here: a spell that can't be countered.
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+// Rules of the first pool's cards that the ability language states,
+// carried out here: a spell that can't be countered, an ability activated
+// from the hand, a creature that can't attack unless a condition holds.
 
 // cantBeCountered reports whether spell o can't be countered (CR 701.5):
 // its own text says so ("This spell can't be countered."), or a permanent
@@ -28,4 +33,39 @@ func (g *Game) cantBeCountered(o *Object) bool {
 // its object out of a zone functions only in that zone (CR 113.6m).
 func activatedFromHand(a *ability.Ability) bool {
 	return a.Zone == ability.ZoneHand || a.Cost != nil && a.Cost.Discard != nil && a.Cost.Discard.Ref == ability.Self
+}
+
+// attackUnless is the condition a static ability puts on o's attacking
+// that doesn't hold now ("~ can't attack unless you control a 1/1
+// creature", CR 508.1c), worded from its text ("you control a 1/1
+// creature"); "" if o may attack as far as such abilities go.
+func (g *Game) attackUnless(o *Object) string {
+	s := g.S
+	if o.Zone != ZoneBattlefield || s.readingStatics {
+		return ""
+	}
+	for _, id := range s.Battlefield {
+		src := s.Objects[id]
+		lc := langOf(src.Def)
+		if lc == nil {
+			continue
+		}
+		for _, a := range lc.statics {
+			st := *a.Static
+			if st.Mods == nil || !containsRule(st.Mods.Rules, ability.AttackUnless) {
+				continue
+			}
+			st.If = nil // whom it affects; its condition is what allows attacking
+			c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+			if !s.staticApplies(src, &st, o) || c.holds(a.Static.If) {
+				continue
+			}
+			why := a.Text
+			if _, after, ok := strings.Cut(why, " unless "); ok {
+				why = after
+			}
+			return strings.TrimSuffix(why, ".")
+		}
+	}
+	return ""
 }

@@ -322,7 +322,7 @@ func (s *supporter) cond(c *ability.Condition, p string) {
 
 var supportedObjectRules = map[ability.Rule]bool{
 	ability.CantAttack: true, ability.CantBlock: true, ability.CantAttackOrBlock: true, ability.BlocksOnlyFlying: true,
-	ability.DoesntUntap: true,
+	ability.DoesntUntap: true, ability.AttackUnless: true,
 }
 
 // selfRules are rules a static may say of its own card only ("This spell

@@ -320,9 +320,6 @@ type Spell struct {
 type Permanent struct {
 	// EntersWithXCounters: "enters with X +1/+1 counters" (CR 107.3m).
 	EntersWithXCounters bool
-	// AttackUnlessOneOne: it can't attack unless its controller controls
-	// a 1/1 creature.
-	AttackUnlessOneOne bool
 	// BlocksOnlyFlyers: it can block only creatures with flying.
 	BlocksOnlyFlyers bool
 	// EntersAsCopy: "You may have this creature enter as a copy of any
@@ -332,7 +329,6 @@ type Permanent struct {
 
 // spells holds the Go code of the pool's instants and sorceries, by name.
 var spells = map[string]*Spell{
-	"Heart's Desire": {Resolve: func(w World, _ []Target) { w.CreateTokens(w.Controller(), "Human", 1) }},
 	// "Target creature you control becomes a legendary Noble in addition to
 	// its other types and gains '{T}: Add one mana of any color.' Draw a
 	// card." The effect lasts until the creature leaves the battlefield;
@@ -377,8 +373,6 @@ func (c *Card) ActivatedOf(i int) *Activated {
 
 var permanents = map[string]*Permanent{
 	"Stonecoil Serpent": {EntersWithXCounters: true},
-	// "This creature can't attack unless you control a 1/1 creature."
-	"Lovestruck Beast": {AttackUnlessOneOne: true},
 }
 
 // Protection qualities the rules engine implements (CR 702.16).
