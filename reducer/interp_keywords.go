@@ -77,6 +77,9 @@ func keywordSupported(a *ability.Ability) bool {
 	if k.Name == "Affinity" && k.Filter != nil && k.Cost == nil && k.N == 0 {
 		return true // interp_rules.go
 	}
+	if k.Name == "Protection" && k.Filter != nil && k.Cost == nil && k.N == 0 && k.Text == "" {
+		return true // protection.go, interp_pool_rules.go
+	}
 	if k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
 		return true
 	}

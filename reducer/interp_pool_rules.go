@@ -69,3 +69,17 @@ func (g *Game) attackUnless(o *Object) string {
 	}
 	return ""
 }
+
+// langProtectedFrom reports whether language card o has protection from
+// source (CR 702.16a): a keyword "Protection from ..." whose quality, a
+// filter, source has, wherever source is (a spell, an ability's source,
+// a permanent).
+func langProtectedFrom(o *Object, lc *langCard, source *Object) bool {
+	c := &evalCtx{g: &Game{S: o.state}, you: o.Controller, src: o.ID}
+	for _, a := range lc.keywords {
+		if k := a.Keyword; k.Name == "Protection" && k.Filter != nil && c.matches(withZone(k.Filter, zoneName(source.Zone)), source) {
+			return true
+		}
+	}
+	return false
+}

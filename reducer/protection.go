@@ -10,5 +10,8 @@ func protectedFrom(o, source *Object) bool {
 	if o == nil || source == nil || o.Def == nil || o.isAbility() {
 		return false
 	}
+	if lc := langOf(o.Def); lc != nil {
+		return langProtectedFrom(o, lc, source) // interp_pool_rules.go
+	}
 	return o.Def.ProtectionFromMulticolored() && len(source.Colors()) >= 2
 }

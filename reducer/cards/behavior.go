@@ -371,9 +371,7 @@ func (c *Card) ActivatedOf(i int) *Activated {
 	return nil
 }
 
-var permanents = map[string]*Permanent{
-	"Stonecoil Serpent": {EntersWithXCounters: true},
-}
+var permanents = map[string]*Permanent{}
 
 // Protection qualities the rules engine implements (CR 702.16).
 var implementedProtection = map[string]bool{"protection from multicolored": true}
