@@ -69,6 +69,8 @@ func (g *Game) resolveAnswer(answer []string) ([]string, error) {
 		pick := ""
 		if slices.Contains(q.Options, a) {
 			pick = a
+		} else if yes := g.mayAnswer(a); yes != "" {
+			pick = yes // interp_pool_rules.go
 		} else {
 			for _, id := range g.S.matchRef(a, opts) {
 				if !slices.Contains(out, id.String()) {

@@ -57,8 +57,18 @@ func lastEffect(ab *ability.Ability, o *Object, path []int) bool {
 // waiting at a discover verb.
 func (g *Game) resumeAfterDiscover(o *Object) (finished, ok bool) {
 	ab := langAbilityOf(o)
-	if ab == nil || o.Lang == nil || o.Lang.Pc == nil {
-		return false, false
+	if ab == nil || o.Lang == nil || !waitsAtDiscover(ab, o, o.Lang.Pc) {
+		return false, false // done, or an earlier question's place is still recorded
 	}
 	return g.resolveLang(o, ab, nil), true
+}
+
+// waitsAtDiscover reports whether path is a discover verb's second step.
+func waitsAtDiscover(ab *ability.Ability, o *Object, path []int) bool {
+	n := len(path)
+	if n < 3 || path[n-2] != phaseVerb || path[n-1] != discoverResumes {
+		return false
+	}
+	e := effectAt(ab, o, path[:n-2]) // interp_pool_rules.go
+	return e != nil && e.Verb == ability.Discover
 }

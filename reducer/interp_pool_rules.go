@@ -83,3 +83,63 @@ func langProtectedFrom(o *Object, lc *langCard, source *Object) bool {
 	}
 	return false
 }
+
+// mayAnswer reads an answer to a language "you may" question given as
+// the verb it asks about ("tap", "discover"): yes, as the Go code of the
+// pool's cards asked it, so that their recorded answers still hold. ""
+// when the pending question isn't such a question or a isn't its verb.
+func (g *Game) mayAnswer(a string) string {
+	q := g.S.Pending
+	o := g.S.Obj(q.Resolving)
+	if o == nil || o.Lang == nil || len(o.Lang.Pc) < 2 || o.Lang.Pc[len(o.Lang.Pc)-1] != phaseOptional {
+		return ""
+	}
+	ab := langAbilityOf(o)
+	if ab == nil {
+		return ""
+	}
+	if e := effectAt(ab, o, o.Lang.Pc); e != nil && a == string(e.Verb) {
+		return "yes"
+	}
+	return ""
+}
+
+// effectAt is the effect a resolution path leads to (interp_run.go).
+func effectAt(ab *ability.Ability, o *Object, path []int) *ability.Effect {
+	es := ab.Effects
+	if ab.Modes != nil {
+		modes := o.Lang.modes()
+		if len(path) == 0 || path[0] >= len(modes) {
+			return nil
+		}
+		es, path = ab.Modes.List[modes[path[0]]].Effects, path[1:]
+	}
+	for len(path) > 0 && path[0] < len(es) {
+		e := &es[path[0]]
+		if len(path) < 3 || path[1] != phaseElse {
+			return e
+		}
+		es, path = e.Else, path[2:]
+	}
+	return nil
+}
+
+// tapChosen is what a tap or untap verb acts on: its objects, or those
+// the player chooses ("tap two untapped artifacts and/or creatures you
+// control"); ok is false while asking, or when fewer can be chosen than
+// the effect needs, so that it doesn't happen at all.
+func (x *verbRun) tapChosen(tap bool) (ids []ObjID, ok bool) {
+	c, sel := x.r.ctx, x.e.Object
+	if sel == nil || sel.Ref != ability.ChooseRef || sel.Choose == nil {
+		return c.objects(sel), true
+	}
+	ids = c.choosable(sel, c.you)
+	if len(ids) < sel.Choose.Min {
+		return nil, false
+	}
+	verb := "to untap"
+	if tap {
+		verb = "to tap"
+	}
+	return x.pick(0, ids, sel.Choose, verb)
+}

@@ -579,7 +579,11 @@ func verbCounter(x *verbRun) {
 func verbTap(tap bool) func(x *verbRun) {
 	return func(x *verbRun) {
 		g := x.r.g
-		for _, id := range x.r.ctx.objects(x.e.Object) {
+		ids, ok := x.tapChosen(tap)
+		if !ok {
+			return
+		}
+		for _, id := range ids {
 			o := g.S.Obj(id)
 			if o.Zone != ZoneBattlefield || o.Tapped == tap {
 				continue

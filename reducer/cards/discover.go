@@ -1,10 +1,5 @@
 package cards
 
-import (
-	"strconv"
-	"strings"
-)
-
 // Discover (CR 701.57), casting without paying the mana cost, split cards
 // (CR 709) and the discover cards of the pool. The reducer carries out a
 // discover (World.Discover); the cards here say when they discover and how
@@ -114,39 +109,6 @@ func init() {
 			}},
 	}
 
-	// Caparocti Sunborn: "Whenever Caparocti Sunborn attacks, you may tap
-	// two untapped artifacts and/or creatures you control. If you do,
-	// discover 3." The tapping is paid as it resolves: first whether to,
-	// then which two (chosen for the player when only two can be tapped).
-	triggered["Caparocti Sunborn"] = []Triggered{{Index: 0, When: TriggerAttacks,
-		Condition: func(f Facts, e TriggerEvent) bool { return e.Object == e.Source },
-		Resolve: func(w World) {
-			me := w.Controller()
-			var can []string
-			for _, id := range w.Permanents(me) {
-				if (w.Is(id, "Artifact") || w.Is(id, "Creature")) && !w.Tapped(id) {
-					can = append(can, "o"+strconv.FormatUint(uint64(id), 10))
-				}
-			}
-			switch w.Step() {
-			case 0:
-				if len(can) >= 2 {
-					w.Ask(me, "tap two untapped artifacts and/or creatures you control to discover 3", []string{"tap", "no"}, 1, 1)
-				}
-			case 1:
-				if a := w.Answer(); len(a) != 1 || a[0] != "tap" || len(can) < 2 {
-					return
-				}
-				if len(can) > 2 {
-					w.Ask(me, "tap two untapped artifacts and/or creatures you control", can, 2, 2)
-					return
-				}
-				tapAndDiscover(w, can)
-			case 2:
-				tapAndDiscover(w, w.Answer())
-			}
-		}}}
-
 	// Zoyowa's Justice: "The owner of target artifact or creature with mana
 	// value 1 or greater shuffles it into their library. Then that player
 	// discovers X, where X is its mana value." The discovery begins once the
@@ -212,25 +174,4 @@ func init() {
 	}}
 
 	permanents["Pantlaza, Sun-Favored"] = &Permanent{}
-	permanents["Caparocti Sunborn"] = &Permanent{}
-}
-
-// tapAndDiscover taps the two permanents chosen and discovers 3
-// (Caparocti Sunborn), if both can still be tapped.
-func tapAndDiscover(w World, ids []string) {
-	if len(ids) != 2 {
-		return
-	}
-	var objs []uint32
-	for _, ref := range ids {
-		n, err := strconv.ParseUint(strings.TrimPrefix(ref, "o"), 10, 32)
-		if err != nil || !w.Exists(uint32(n)) || w.Tapped(uint32(n)) {
-			return
-		}
-		objs = append(objs, uint32(n))
-	}
-	for _, id := range objs {
-		w.Tap(id)
-	}
-	w.Discover(w.Controller(), 3)
 }
