@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"slices"
 
+	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
@@ -12,7 +13,8 @@ var basicOf = map[cards.Color]string{
 	cards.White: "Plains", cards.Blue: "Island", cards.Black: "Swamp", cards.Red: "Mountain", cards.Green: "Forest",
 }
 
-// Spells lists the modelled nonland cards of the pool's own records
+// Spells lists the modelled nonland cards (by their card code or by the
+// ability language, reducer.Modelled) of the pool's own records
 // (cards.Pool.Extras: the cards the engine was written for) a deck may
 // hold (tokens can't be in a deck), in name order. The whole card database
 // is not drawn from: its modelled cards change as the ability language
@@ -21,7 +23,7 @@ func Spells(pool *cards.Pool) []*cards.Card {
 	var out []*cards.Card
 	for _, name := range pool.Extras() {
 		c, _ := pool.Card(name)
-		if c.Modelled() && c.Layout != "token" && !c.Is("Land") {
+		if reducer.Modelled(c) && c.Layout != "token" && !c.Is("Land") {
 			out = append(out, c)
 		}
 	}
