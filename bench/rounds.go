@@ -52,6 +52,7 @@ func measureReads(src *replay.Store, c *corpus, log io.Writer) (readRates, error
 		}, &rr.effects},
 		{"full rules", func(m string) error {
 			g := reducer.New(nil)
+			g.ReuseEffects() // as the recorder does: the effects are not kept
 			return src.Events(m, func(ev *events.Event) error {
 				_, err := g.Submit(ev)
 				return err

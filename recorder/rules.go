@@ -83,6 +83,7 @@ func (r *Rules) game(ev *events.Event) (*reducer.Game, error) {
 			return nil, err
 		}
 	}
+	g.ReuseEffects() // Derive encodes each input's effects at once
 	r.games[ev.Match] = g
 	return g, nil
 }

@@ -96,7 +96,9 @@ type Effect struct {
 // the state: effects come from the reducer, and a misfit is a broken
 // invariant, never an input error.
 func (s *State) apply(e *Effect) {
-	s.changes++
+	if e.Op != OpPriority && e.Op != OpAsk {
+		s.changes++ // who has priority and what is asked change nothing the caches read
+	}
 	switch e.Op {
 	case OpCreate:
 		if e.Obj != s.nextObjID() {

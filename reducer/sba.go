@@ -16,6 +16,19 @@ func (g *Game) settle() {
 // and reports whether any did.
 func (g *Game) stateBasedActions() bool {
 	s := g.S
+	if s.sbaClean == s.changes+1 {
+		return false // nothing they read has changed since they last found nothing
+	}
+	if g.stateBasedScan() {
+		return true
+	}
+	s.sbaClean = s.changes + 1
+	return false
+}
+
+// stateBasedScan performs the state-based actions that apply now.
+func (g *Game) stateBasedScan() bool {
+	s := g.S
 	acted := false
 	for i, p := range s.Players {
 		if !p.Lost && p.Life <= 0 {

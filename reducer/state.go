@@ -65,12 +65,15 @@ type State struct {
 	// state-based actions skip the scan for tokens and spell copies that
 	// must cease to exist (CR 704.5d, 704.5e).
 	specials int
-	// changes counts the effects applied to this state (apply), and
+	// changes counts the effects applied to this state (apply) other than
+	// priority and the pending question, which nothing below reads.
 	// statics lists the permanents with static abilities as of some count
-	// (static_sources.go): derived data, not part of the digest, dropped by
-	// Clone.
-	changes uint64
-	statics staticSources
+	// (static_sources.go), dropped by Clone; sbaClean is the count, plus
+	// one, at which the state-based actions last found nothing to do
+	// (sba.go). Derived data, not part of a snapshot or the digest.
+	changes  uint64
+	statics  staticSources
+	sbaClean uint64
 
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool

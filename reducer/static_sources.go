@@ -14,7 +14,8 @@ import "github.com/chronicle-mtg/chronicle/ability"
 // battlefield order, as the scan did.
 //
 // The list is derived data, like State.specials: not part of a snapshot or
-// the digest, rebuilt after any effect (State.apply bumps State.changes),
+// the digest, rebuilt after any effect but priority and the pending
+// question (State.apply bumps State.changes),
 // and dropped by Clone, so that nothing it holds outlives the position it
 // was made from.
 
