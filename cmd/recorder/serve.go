@@ -24,7 +24,7 @@ type serveCmd struct {
 	Replicas int    `default:"1" help:"Stream replicas when the recorder creates the stream (3 on a cluster)."`
 	Users    string `name:"users" placeholder:"DIR" help:"Users folder (recorder users init): the embedded server lets in only these users, each with its role's rights, and reloads them on SIGHUP."`
 	Share    string `name:"share" placeholder:"I/N" help:"Own share I of N of the matches (by a hash of the match id), beside N-1 other recorders on the same stream, each with its own --data; replay reads their stores as one (--data a,b,c)."`
-	Key      string `name:"key" placeholder:"FILE" help:"nkey seed that signs every verdict and status reply (recorder keygen makes one); with --users, the recorder's own key by default."`
+	Key      string `name:"key" placeholder:"FILE" help:"nkey seed that signs every verdict and status reply (recorder keygen makes one); by default the recorder's own key: its users key with --users, its --nkey with --nats."`
 	Insecure bool   `name:"insecure" help:"Let the embedded server listen off the loopback interface without --users: anyone who reaches the port may publish, read, delete or purge."`
 	NoReads  bool   `name:"no-reads" help:"Don't answer live reads (replay --nats, replay serve --nats) from the store."`
 }
@@ -46,7 +46,7 @@ func (c *serveCmd) Run(e *env) error {
 	if err := c.secure(&opt); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	key, err := recorderKey(c.Key, c.Users)
+	key, err := recorderKey(c.Key, c.Users, c.NKey)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}

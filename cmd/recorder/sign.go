@@ -95,11 +95,16 @@ func pick(signers []signer, declared events.Keys, actor string) *signer {
 	return nil
 }
 
-// recorderKey reads the recorder's signing key: --key FILE, or with
-// --users the recorder's own nkey seed.
-func recorderKey(keyFile, usersDir string) (nkeys.KeyPair, error) {
-	if keyFile == "" && usersDir != "" {
+// recorderKey reads the recorder's signing key: --key FILE, or else its
+// own nkey seed: from the users folder with --users, its --nkey with
+// --nats (one key for the deployment's recorder, as `users init` makes).
+func recorderKey(keyFile, usersDir, nkeyFile string) (nkeys.KeyPair, error) {
+	switch {
+	case keyFile != "":
+	case usersDir != "":
 		keyFile = bus.SeedFile(usersDir, bus.RoleRecorder)
+	case nkeyFile != "":
+		keyFile = nkeyFile // the key it signs in to the server with (recorder.nk)
 	}
 	if keyFile == "" {
 		return nil, nil

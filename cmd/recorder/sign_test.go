@@ -49,7 +49,7 @@ func TestPublishSigned(t *testing.T) {
 	writeEvents(t, file, evs)
 
 	dataDir := t.TempDir()
-	kp, err := recorderKey(recSeed, "")
+	kp, err := recorderKey(recSeed, "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,5 +101,31 @@ func writeEvents(t *testing.T, path string, evs []*events.Event) {
 	defer f.Close()
 	if err := events.WriteJSONL(f, evs); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRecorderKeyDefaults: serve signs with --key when given, else with its
+// own key: the users folder's recorder key with --users, its --nkey with
+// --nats; with none of them its verdicts go unsigned.
+func TestRecorderKeyDefaults(t *testing.T) {
+	keys := t.TempDir()
+	keySeed, keyPub := keygen(t, keys, "key")
+	nkeySeed, nkeyPub := keygen(t, keys, "nkey")
+	for _, c := range []struct{ key, nkey, want string }{
+		{keySeed, nkeySeed, keyPub},
+		{"", nkeySeed, nkeyPub},
+		{"", "", ""},
+	} {
+		kp, err := recorderKey(c.key, "", c.nkey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if kp != nil {
+			got, _ = kp.PublicKey()
+		}
+		if got != c.want {
+			t.Errorf("--key %q --nkey %q: signs as %q, want %q", c.key, c.nkey, got, c.want)
+		}
 	}
 }
