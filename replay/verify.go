@@ -77,7 +77,28 @@ func VerifyAll(src Source) ([]Result, error) {
 	}
 	if st, ok := src.(*Store); ok {
 		holes, err := holeResults(st)
-		return append(out, holes...), err
+		if err != nil {
+			return out, err
+		}
+		heads, err := headResults(st)
+		return append(append(out, holes...), heads...), err
+	}
+	return out, nil
+}
+
+// headResults compares each store's commit head with its record beside
+// the file: a commit bbolt rolled back (a damaged meta page) leaves every
+// chain sound, so only this finds it. It reads one key and one small file.
+func headResults(s *Store) ([]Result, error) {
+	var out []Result
+	for _, st := range s.all() {
+		hc, err := st.CheckHead()
+		if err != nil {
+			return out, err
+		}
+		if hc.Problem != "" {
+			out = append(out, Result{Field: "head", Reason: hc.Problem, Rule: RuleHead})
+		}
 	}
 	return out, nil
 }

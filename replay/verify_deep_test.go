@@ -60,22 +60,26 @@ func TestVerifyDeepSound(t *testing.T) {
 // bbolt opens a file whose newer meta page is damaged at the older one:
 // the last commit is silently gone. The record beside the file says so.
 func TestVerifyDeepRolledBackCommit(t *testing.T) {
-	rs := deepResults(t, func(dir string) {
-		path := filepath.Join(dir, store.FileName)
-		db, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		const txidAt = 64
-		newer := 0
-		if binary.LittleEndian.Uint64(db[4096+txidAt:]) > binary.LittleEndian.Uint64(db[txidAt:]) {
-			newer = 4096
-		}
-		db[newer+txidAt] ^= 0x40
-		if err := os.WriteFile(path, db, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	})
+	rs := deepResults(t, func(dir string) { rollBack(t, dir) })
+	wantFinding(t, rs, replay.RuleHead, "rolled back")
+}
+
+// Plain verify of a whole store finds a rolled-back commit too: every chain
+// in the file is sound, and only the record beside it tells.
+func TestVerifyRolledBackCommit(t *testing.T) {
+	dir := t.TempDir()
+	replaytest.Record(t, dir, fixture("green-red.jsonl"))
+	replaytest.Record(t, dir, fixture("bolt-race.jsonl"))
+	rollBack(t, dir)
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	rs, err := replay.VerifyAll(src)
+	if err != nil {
+		t.Fatal(err)
+	}
 	wantFinding(t, rs, replay.RuleHead, "rolled back")
 }
 
@@ -149,4 +153,24 @@ func TestVerifyDeepFlippedEffects(t *testing.T) {
 		})
 	})
 	wantFinding(t, rs, replay.RuleDamage, "bolt-race: seq 5: effects: the store file is damaged: checksum")
+}
+
+// rollBack damages the newer meta page of the store in dir, so that bbolt
+// opens the file at the transaction before.
+func rollBack(t *testing.T, dir string) {
+	t.Helper()
+	path := filepath.Join(dir, store.FileName)
+	db, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const txidAt = 64
+	newer := 0
+	if binary.LittleEndian.Uint64(db[4096+txidAt:]) > binary.LittleEndian.Uint64(db[txidAt:]) {
+		newer = 4096
+	}
+	db[newer+txidAt] ^= 0x40
+	if err := os.WriteFile(path, db, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
