@@ -174,3 +174,18 @@ func rollBack(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// A flipped flag can make a match's effects bucket read as a plain value
+// under the same name: the match would then read as recorded without the
+// rules (found by FuzzStoreDamage). The layout check names it.
+func TestVerifyDeepBucketReadAsValue(t *testing.T) {
+	rs := deepResults(t, func(dir string) {
+		replaytest.EditMatch(t, dir, "bolt-race", func(mb *bolt.Bucket) error {
+			if err := mb.DeleteBucket([]byte("effects")); err != nil {
+				return err
+			}
+			return mb.Put([]byte("effects"), make([]byte, 16))
+		})
+	})
+	wantFinding(t, rs, replay.RuleDamage, `"effects" is a value where a bucket belongs`)
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -44,6 +45,7 @@ func (s *Store) Check() ([]Problem, error) {
 		out = append(out, Problem{Match: match, Seq: seq, Where: where, Reason: fmt.Sprintf(format, args...)})
 	}
 	err := s.view(func(tx *bolt.Tx) error {
+		rootParts(tx, add)
 		for _, name := range rootBuckets {
 			if tx.Bucket(name) == nil {
 				add("", 0, string(name), "bucket missing")
@@ -366,21 +368,49 @@ func (c *checker) holes() {
 	})
 }
 
-// matchParts are the keys a match's bucket may hold.
+// matchParts are the keys a match's bucket may hold: its meta, a value,
+// and the rest buckets.
 var matchParts = [][]byte{keyMeta, bucketEvents, bucketEffects, bucketDigests, bucketSnapshots, bucketVerif}
 
 // knownParts reports a key of a match's bucket that the layout has no
-// place for. A damaged name hides the part it named: a match recorded
-// with the rules whose effects bucket is renamed would read as one
-// recorded without them.
+// place for, or one of the wrong kind. A damaged name hides the part it
+// named, and so does a damaged flag that makes a bucket read as a value: a
+// match recorded with the rules whose effects bucket is hidden would read
+// as one recorded without them.
 func (c *checker) knownParts(id string, b *bolt.Bucket) {
-	_ = b.ForEach(func(k, _ []byte) error {
+	_ = b.ForEach(func(k, v []byte) error {
 		for _, p := range matchParts {
 			if bytes.Equal(k, p) {
+				if isBucket := v == nil; isBucket != !bytes.Equal(k, keyMeta) {
+					c.add(id, 0, "layout", "the match's part %q is %s", k, kindName(isBucket))
+				}
 				return nil
 			}
 		}
 		c.add(id, 0, "layout", "an unknown part %q in the match's bucket", k)
 		return nil
 	})
+}
+
+// rootParts reports a key at the file's root that is not one of the
+// store's buckets, or that holds a value: a flipped flag hides a bucket
+// that way (the holes, kept in a bucket made only when there is one,
+// would vanish without a word).
+func rootParts(tx *bolt.Tx, add func(match string, seq uint64, where, format string, args ...any)) {
+	known := append([][]byte{bucketHoles}, rootBuckets...)
+	cur := tx.Cursor()
+	for k, v := cur.First(); k != nil; k, v = cur.Next() {
+		if !slices.ContainsFunc(known, func(b []byte) bool { return bytes.Equal(b, k) }) {
+			add("", 0, "layout", "an unknown part %q at the file's root", k)
+		} else if v != nil {
+			add("", 0, "layout", "the store's part %q is %s", k, kindName(false))
+		}
+	}
+}
+
+func kindName(isBucket bool) string {
+	if isBucket {
+		return "a bucket where a value belongs"
+	}
+	return "a value where a bucket belongs"
 }
