@@ -409,7 +409,7 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 		if e.Source != nil {
 			src = printSel(a, e.Source)
 		}
-		if e.Amount != nil && e.Amount.Of != nil {
+		if e.Amount != nil && (e.Amount.Of != nil || e.Amount.Var == "count") {
 			return src + w("deals damage") + printAmount(e.Amount) + w("to") + printSel(a, e.To), 1
 		}
 		to := printSel(a, e.To)
@@ -846,6 +846,13 @@ func printAmount(a *ability.Amount) string {
 			of = alt(w("~'s"), w("its"))
 		}
 		return w("equal to") + of + w(stat)
+	}
+	if a.Var == "count" && a.Count != nil && a.Times == 0 && a.Of == nil && a.Player == nil {
+		plus := ""
+		if a.N != 0 {
+			plus = w(strconv.Itoa(a.N)) + w("plus")
+		}
+		return w("equal to") + plus + w("the number of") + printDescs(a.Count, "")
 	}
 	return "(?:unprintable)"
 }

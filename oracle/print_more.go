@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -104,6 +105,13 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 			return unprintable, 1, true
 		}
 		return subjectOf(a, e, "take", "takes") + w("an extra turn after this one"), 1, true
+	case ability.Replace:
+		r := e.Replace
+		if r.Event != ability.ReplDies || !r.Self || r.To != ability.ZoneExile || e.Duration != ability.ThisTurn ||
+			!reflect.DeepEqual(*r, ability.ReplaceEffect{Event: ability.ReplDies, Self: true, To: ability.ZoneExile}) {
+			return unprintable, 1, true
+		}
+		return w("if") + printSel(a, e.Object) + w("would die this turn, exile it instead"), 1, true
 	case ability.Grant:
 		return printGrant(a, e), 1, true
 	case ability.TakeInitiative:
@@ -252,6 +260,23 @@ func printInsteadPut(a *pctx, es []ability.Effect, i int) (string, int) {
 // printMoreCompare prints the comparisons of sentences.go, or "".
 func printMoreCompare(c *ability.Condition) string {
 	l, r := c.Left, c.Right
+	if l != nil && r != nil && c.Op == ">" && l.Player != nil && l.Player.Who == ability.AnOpponent && r.Player != nil &&
+		r.Player.Who == ability.You && l.Var == r.Var {
+		switch l.Var {
+		case "life":
+			return w("an opponent has more life than you")
+		case "hand":
+			return w("an opponent has more cards in hand than you")
+		}
+	}
+	if l != nil && r != nil && c.Op == ">" && l.Var == "count" && r.Var == "count" && l.Count != nil && r.Count != nil &&
+		l.Count.Controller == "opponent" && r.Count.Controller == "you" {
+		o, y := *l.Count, *r.Count
+		o.Controller, y.Controller = "", ""
+		if reflect.DeepEqual(o, y) {
+			return w("an opponent controls more") + printDescs(&o, "") + w("than you")
+		}
+	}
 	n, fixed := r.IsFixed()
 	if l == nil || !fixed {
 		return ""

@@ -82,6 +82,43 @@ func addSentenceShapes(g *grammar) {
 		return targetSel(v[0].(at), ability.Target{Min: 1, Max: 2, Filter: filt(v[1])})
 	})
 
+	// Amounts counted: "equal to 2 plus the number of Lesson cards in your
+	// graveyard".
+	g.add("statamt", "equal to the number of <descs>", func(v []any) any { return &ability.Amount{Var: "count", Count: filt(v[0])} })
+	g.add("statamt", "equal to <n> plus the number of <descs>", func(v []any) any {
+		return &ability.Amount{N: v[0].(int), Var: "count", Count: filt(v[1])}
+	})
+
+	// "If that creature would die this turn, exile it instead." (CR 614):
+	// a replacement effect the spell sets up for its object.
+	g.add("sent", "if <obj1> would die this turn , exile it instead .", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Replace, Object: sel(v[0]), Duration: ability.ThisTurn,
+			Replace: &ability.ReplaceEffect{Event: ability.ReplDies, Self: true, To: ability.ZoneExile}})
+	})
+
+	// Beza's comparisons with an opponent: "if an opponent controls more
+	// lands than you", "has more life than you", "has more cards in hand
+	// than you".
+	opp, you := &ability.PlayerRef{Who: ability.AnOpponent}, &ability.PlayerRef{Who: ability.You}
+	more := func(l, r *ability.Amount) *ability.Condition {
+		return &ability.Condition{Kind: ability.CondCompare, Left: l, Op: ">", Right: r}
+	}
+	g.add("cond", "an opponent controls more <descs> than you", func(v []any) any {
+		f := filt(v[0])
+		if f.Controller != "" || f.Zone != "" {
+			return nil
+		}
+		o, y := *f, *f
+		o.Controller, y.Controller = "opponent", "you"
+		return more(&ability.Amount{Var: "count", Count: &o}, &ability.Amount{Var: "count", Count: &y})
+	})
+	g.add("cond", "an opponent has more life than you", func(v []any) any {
+		return more(&ability.Amount{Var: "life", Player: opp}, &ability.Amount{Var: "life", Player: you})
+	})
+	g.add("cond", "an opponent has more cards in hand than you", func(v []any) any {
+		return more(&ability.Amount{Var: "hand", Player: opp}, &ability.Amount{Var: "hand", Player: you})
+	})
+
 	// Conditions.
 	g.add("cond", "<@> it has mana value <n> or less", func(v []any) any {
 		return &ability.Condition{Kind: ability.CondIs, Object: pronoun(v[0].(at), "it"),
