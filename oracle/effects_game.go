@@ -33,12 +33,12 @@ func addGameEffects(g *grammar) {
 	g.add("who", "<@> they", func(v []any) any { return pronounPlayer(v[0].(at), "they") })
 	// "Target player exiles a card from their graveyard." (Relic of
 	// Progenitus): the player chooses the card.
-	g.add("eff", "<who> exiles (a | an) <desc> from their graveyard", func(v []any) any {
+	g.add("eff", "<who> exiles (a | an) <desc> from their <ownzone>", func(v []any) any {
 		p := who(v[0])
 		if p.Who == ability.You {
 			return nil
 		}
-		f := merge(filt(v[1]), &ability.Filter{Zone: ability.ZoneGraveyard})
+		f := merge(filt(v[1]), &ability.Filter{Zone: v[2].(ability.Zone)})
 		if f == nil {
 			return nil
 		}
@@ -46,6 +46,8 @@ func addGameEffects(g *grammar) {
 		return one(ability.Effect{Verb: ability.Exile, Object: &ability.Selector{Ref: ability.ChooseRef, Filter: f, Player: p,
 			Choose: &ability.Pick{Min: 1, Max: 1, By: &by}}})
 	})
+	g.add("ownzone", "graveyard", func(v []any) any { return ability.ZoneGraveyard })
+	g.add("ownzone", "hand", func(v []any) any { return ability.ZoneHand })
 	// A plural subject: "they lose 2 life".
 	g.add("eff", "<who> lose <amt> life", func(v []any) any {
 		p := who(v[0])
@@ -53,6 +55,11 @@ func addGameEffects(g *grammar) {
 			return nil
 		}
 		return one(ability.Effect{Verb: ability.LoseLife, Player: p, Amount: amt(v[1])})
+	})
+
+	// "You draw a card and lose 1 life." (the controller, two verbs).
+	g.add("eff", "you draw <cards> and lose <amt> life", func(v []any) any {
+		return []ability.Effect{{Verb: ability.Draw, Amount: amt(v[0])}, {Verb: ability.LoseLife, Amount: amt(v[1])}}
 	})
 
 	// First person: "you draw a card", "you draw two cards and you lose 2

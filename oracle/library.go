@@ -115,6 +115,16 @@ func addLibrary(g *grammar) {
 		rest.Ref = ability.Rest
 		return one(ability.Effect{Verb: ability.Move, Object: rest, Zone: ability.ZoneGraveyard})
 	})
+	// "Up to one target player puts all the cards from their graveyard on
+	// the bottom of their library in a random order." (Endurance).
+	g.add("eff", "<who> puts all the cards from their graveyard on the bottom of their library in a random order", func(v []any) any {
+		p := who(v[0])
+		if p.Who == ability.You {
+			return nil
+		}
+		return one(ability.Effect{Verb: ability.Move, Zone: ability.ZoneLibrary, Position: ability.Bottom, Order: "random",
+			Object: &ability.Selector{Ref: ability.All, Filter: &ability.Filter{Types: []string{"card"}, Zone: ability.ZoneGraveyard}, Player: p}})
+	})
 	// "Put the rest on the bottom of your library in any order."
 	g.add("eff", "<@> put the rest on the bottom of your library [<anyorder>]", func(v []any) any {
 		rest := pronoun(v[0].(at), "rest")

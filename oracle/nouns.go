@@ -228,6 +228,9 @@ func addNouns(g *grammar) {
 
 	// Players.
 	g.add("who", "you", func(v []any) any { return &ability.PlayerRef{Who: ability.You} })
+	g.add("who", "<@> up to one target player", func(v []any) any {
+		return targetPlayer(v[0].(at), ability.Target{Min: 0, Max: 1, Players: "any"})
+	})
 	g.add("who", "<@> target player", func(v []any) any {
 		return targetPlayer(v[0].(at), ability.Target{Min: 1, Max: 1, Players: "any"})
 	})

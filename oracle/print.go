@@ -449,6 +449,9 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 			return subj(verb, verb+"s") + w("life") + printAmount(e.Amount), 1
 		}
 		if e.Verb == ability.LoseLife {
+			if e.Player == nil {
+				return opt(w("you")) + w("lose") + printAmount(e.Amount) + w("life"), 1 // "you draw a card and lose 1 life"
+			}
 			return subj("you lose", "loses") + printAmount(e.Amount) + w("life"), 1
 		}
 		if e.Player == nil {
@@ -466,11 +469,11 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 	case ability.Counter:
 		return w("counter") + obj(), 1
 	case ability.Exile:
-		if o := e.Object; o.Ref == ability.ChooseRef && o.Filter != nil && o.Filter.Zone == ability.ZoneGraveyard && o.Choose != nil &&
-			o.Choose.By != nil && reflect.DeepEqual(o.Player, o.Choose.By) && o.Choose.Min == 1 && o.Choose.Max == 1 {
+		if o := e.Object; o.Ref == ability.ChooseRef && o.Filter != nil && (o.Filter.Zone == ability.ZoneGraveyard || o.Filter.Zone == ability.ZoneHand) &&
+			o.Choose != nil && o.Choose.By != nil && reflect.DeepEqual(o.Player, o.Choose.By) && o.Choose.Min == 1 && o.Choose.Max == 1 {
 			f := *o.Filter
 			f.Zone = ""
-			return printPlayer(a, o.Player) + w("exiles") + alt(w("a"), w("an")) + printDesc(&f, "card") + w("from their graveyard"), 1
+			return printPlayer(a, o.Player) + w("exiles") + alt(w("a"), w("an")) + printDesc(&f, "card") + w("from their "+string(o.Filter.Zone)), 1
 		}
 		if e.Duration == ability.SourceLeaves {
 			return w("exile") + obj() + w("until ~ leaves the battlefield"), 1

@@ -68,6 +68,10 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 			order := map[string]string{"": "", "any": w("in any order"), "random": w("in a random order")}[e.Order]
 			return w("put the rest on the bottom of your library") + order, 1, true
 		}
+		if o := e.Object; o.Ref == ability.All && o.Player != nil && o.Filter != nil && e.Zone == ability.ZoneLibrary && e.Position == ability.Bottom &&
+			e.Order == "random" && reflect.DeepEqual(*o.Filter, ability.Filter{Types: []string{"card"}, Zone: ability.ZoneGraveyard}) {
+			return printPlayer(a, o.Player) + w("puts all the cards from their graveyard on the bottom of their library in a random order"), 1, true
+		}
 		if e.Object.Ref == ability.Rest && e.Zone == ability.ZoneGraveyard {
 			return w("put the rest into your graveyard"), 1, true
 		}
@@ -114,6 +118,11 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 		return w("if") + printSel(a, e.Object) + w("would die this turn, exile it instead"), 1, true
 	case ability.Grant:
 		return printGrant(a, e), 1, true
+	case ability.Emblem:
+		if e.Player != nil {
+			return unprintable, 1, true
+		}
+		return w("you get an emblem with") + printQuoted(e.Grant), 1, true
 	case ability.TakeInitiative:
 		return subjectOf(a, e, "you take", "takes") + w("the initiative"), 1, true
 	case ability.BecomeMonarch:

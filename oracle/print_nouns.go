@@ -372,6 +372,9 @@ func printTarget(t *ability.Target) string {
 		return w("one or two targets")
 	}
 	if t.Players != "" {
+		if f == nil && t.Min == 0 && t.Max == 1 && t.Players == "any" {
+			return w("up to one target player")
+		}
 		if t.Min != 1 || t.Max != 1 {
 			return unprintable
 		}

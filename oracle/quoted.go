@@ -43,6 +43,13 @@ func addQuoted(g *grammar) {
 	// Add {C}."".
 	g.add("eff", "<obj1> gains <quote>", func(v []any) any { return grant(v[0], v[1].(string), ability.Forever) })
 	g.add("eff", "<obj1> gains <quote> until end of turn", func(v []any) any { return grant(v[0], v[1].(string), ability.EndOfTurn) })
+	// "You get an emblem with "..."" (CR 114).
+	g.add("eff", "you get an emblem with <quote>", func(v []any) any {
+		if a := quoted(v[0].(string)); a != nil {
+			return one(ability.Effect{Verb: ability.Emblem, Grant: []ability.Ability{*a}})
+		}
+		return nil
+	})
 	g.add("tokwith", "with <quote>", func(v []any) any {
 		if a := quoted(v[0].(string)); a != nil {
 			return []ability.Ability{*a}
