@@ -98,7 +98,10 @@ type Amount struct {
 	// graveyard), "damage" (damage dealt by the event), "life_gained",
 	// "cards_drawn", "spells_cast" (this turn), "devotion" (to Colors),
 	// "domain", "party", "bound_count" (how many objects are bound as
-	// Name), "chosen" (the number chosen, bound as Name).
+	// Name), "chosen" (the number chosen, bound as Name), "mana_spent"
+	// (the mana spent to cast Of, CR 601.2h) and "colors_spent" (the
+	// colors of that mana: "the number of colors of mana spent to cast
+	// ~").
 	Var string `json:"var,omitempty" msgpack:"var,omitempty"`
 	// Count: the objects counted for Var "count".
 	Count *Filter `json:"count,omitempty" msgpack:"count,omitempty"`

@@ -408,7 +408,7 @@ func (v *validator) player(r *PlayerRef, p string, sc *scope) {
 	}
 }
 
-var amountVars = " x count power toughness mana_value loyalty counters life hand graveyard damage life_gained cards_drawn spells_cast devotion domain party bound_count chosen "
+var amountVars = " x count power toughness mana_value loyalty counters life hand graveyard damage life_gained cards_drawn spells_cast devotion domain party bound_count chosen mana_spent colors_spent "
 
 func (v *validator) amount(a *Amount, p string, sc *scope) {
 	if a == nil {
@@ -422,7 +422,7 @@ func (v *validator) amount(a *Amount, p string, sc *scope) {
 		if a.Count == nil {
 			v.fail(p+".count", "count of what?")
 		}
-	case "power", "toughness", "mana_value", "loyalty", "counters":
+	case "power", "toughness", "mana_value", "loyalty", "counters", "mana_spent", "colors_spent":
 		if a.Of == nil {
 			v.fail(p+".of", "whose %s?", a.Var)
 		}

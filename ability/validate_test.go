@@ -52,6 +52,10 @@ var wellFormed = map[string]string{
 	"Urza's Saga: III — Search your library for an artifact card with mana cost {0} or {1}, put it onto the battlefield, then shuffle.": `{"kind":"triggered",
 		"trigger":{"event":"chapter","chapters":[3]},
 		"effects":[{"verb":"search","filter":{"types":["artifact"],"mana_costs":["{0}","{1}"]},"zone":"battlefield"},{"verb":"shuffle"}]}`,
+	"Vexing Bauble: Whenever a player casts a spell, if no mana was spent to cast it, counter that spell.": `{"kind":"triggered",
+		"trigger":{"event":"cast"},
+		"if":{"kind":"compare","left":{"var":"mana_spent","of":{"ref":"event"}},"op":"==","right":{"n":0}},
+		"effects":[{"verb":"counter","object":{"ref":"event"}}]}`,
 	"Seasoned Dungeoneer: When ~ enters, you take the initiative.": `{"kind":"triggered","trigger":{"event":"enters","self":true},
 		"effects":[{"verb":"take_initiative"}]}`,
 	"Thorn of the Black Rose: When ~ enters, you become the monarch.": `{"kind":"triggered","trigger":{"event":"enters","self":true},
@@ -108,6 +112,7 @@ func TestValidateRejects(t *testing.T) {
 		{`{"kind":"spell","effects":[{"verb":"draw","cost":{"mana":"{1}"}}]}`, `ability.effects[0].cost: draw takes no cost`},
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self"},"no_regenerate":true}]}`, `ability.effects[0].no_regenerate: exile takes no no_regenerate`},
 		{`{"kind":"spell","effects":[{"verb":"search","filter":{"mana_costs":["0"]}}]}`, `ability.effects[0].filter.mana_costs[0]: mana "0": want {`},
+		{`{"kind":"spell","effects":[{"verb":"draw","amount":{"var":"colors_spent"}}]}`, `ability.effects[0].amount.of: whose colors_spent?`},
 		{`{"kind":"spell","effects":[{"verb":"take_initiative","amount":{"n":1}}]}`, `ability.effects[0].amount: take_initiative takes no amount`},
 		{`{"kind":"spell","effects":[{"verb":"exile","object":{"ref":"self"},"duration":"end_of_turn"}]}`, `ability.effects[0].duration: an exile lasts for ever or until its source leaves the battlefield (source_leaves), not "end_of_turn"`},
 	}
