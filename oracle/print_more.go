@@ -269,6 +269,19 @@ func printInsteadPut(a *pctx, es []ability.Effect, i int) (string, int) {
 // printMoreCompare prints the comparisons of sentences.go, or "".
 func printMoreCompare(c *ability.Condition) string {
 	l, r := c.Left, c.Right
+	if l != nil && l.Var == "mana_spent" && l.Of != nil && r != nil {
+		n, ok := r.IsFixed()
+		switch {
+		case ok && n == 0 && c.Op == "==":
+			return w("no mana was spent to cast") + printSel(nil, l.Of)
+		case ok && c.Op == ">=":
+			return w(strconv.Itoa(n)+" or more mana was spent to cast") + printSel(nil, l.Of)
+		}
+		return unprintable
+	}
+	if l != nil && r != nil && l.Var == "mana_value" && r.Var == "colors_spent" && c.Op == "<=" && r.Of != nil && r.Of.Ref == ability.Self {
+		return w("its mana value is less than or equal to the number of colors of mana spent to cast ~")
+	}
 	if l != nil && r != nil && c.Op == ">" && l.Player != nil && l.Player.Who == ability.AnOpponent && r.Player != nil &&
 		r.Player.Who == ability.You && l.Var == r.Var {
 		switch l.Var {

@@ -56,7 +56,7 @@ func printTrigger(t *ability.Trigger) string {
 		}
 		return s
 	case ability.Cast:
-		who := map[string]string{"you": "whenever you cast", "opponent": "whenever an opponent casts"}[t.Player]
+		who := map[string]string{"you": "whenever you cast", "opponent": "whenever an opponent casts", "": "whenever a player casts"}[t.Player]
 		if who == "" {
 			return unprintable
 		}

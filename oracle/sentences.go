@@ -119,6 +119,19 @@ func addSentenceShapes(g *grammar) {
 		return more(&ability.Amount{Var: "hand", Player: opp}, &ability.Amount{Var: "hand", Player: you})
 	})
 
+	// The mana spent to cast a spell (CR 601.2h): "if no mana was spent
+	// to cast it", "if five or more mana was spent to cast that spell";
+	// converge's "the number of colors of mana spent to cast ~".
+	spent := func(of *ability.Selector, op string, n int) *ability.Condition {
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "mana_spent", Of: of}, Op: op, Right: ability.Fixed(n)}
+	}
+	g.add("cond", "no mana was spent to cast <obj1>", func(v []any) any { return spent(sel(v[0]), "==", 0) })
+	g.add("cond", "<n> or more mana was spent to cast <obj1>", func(v []any) any { return spent(sel(v[1]), ">=", v[0].(int)) })
+	g.add("cond", "<@> its mana value is less than or equal to the number of colors of mana spent to cast ~", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "mana_value", Of: pronoun(v[0].(at), "it")}, Op: "<=",
+			Right: &ability.Amount{Var: "colors_spent", Of: &ability.Selector{Ref: ability.Self}}}
+	})
+
 	// Conditions.
 	g.add("cond", "<@> it has mana value <n> or less", func(v []any) any {
 		return &ability.Condition{Kind: ability.CondIs, Object: pronoun(v[0].(at), "it"),

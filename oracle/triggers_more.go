@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"reflect"
+
 	"github.com/chronicle-mtg/chronicle/ability"
 )
 
@@ -55,6 +57,17 @@ func addMoreTriggers(g *grammar) {
 			return &ability.Trigger{Event: ability.Draws, Player: "you", Nth: n}
 		})
 	}
+	// "Whenever a player casts a spell".
+	g.add("trig", "whenever a player casts (a | an) <desc>", func(v []any) any {
+		f := spellFilter(filt(v[0]))
+		if f == nil {
+			return nil
+		}
+		if reflect.DeepEqual(*f, ability.Filter{}) {
+			f = nil
+		}
+		return &ability.Trigger{Event: ability.Cast, Subject: f}
+	})
 	// "When you cast ~" (CR 603.2): a trigger of the spell itself, on the
 	// stack.
 	g.add("trig", "when you cast ~", func(v []any) any { return &ability.Trigger{Event: ability.Cast, Self: true, Player: "you"} })
