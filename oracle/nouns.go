@@ -150,6 +150,11 @@ func addNouns(g *grammar) {
 	g.add("cmp", "<n> or (less | fewer)", func(v []any) any { return &ability.Compare{Op: "<=", Amount: ability.Amount{N: v[0].(int)}} })
 	g.add("cmp", "<n> or (greater | more)", func(v []any) any { return &ability.Compare{Op: ">=", Amount: ability.Amount{N: v[0].(int)}} })
 	g.add("cmp", "x or less", func(v []any) any { return &ability.Compare{Op: "<=", Amount: ability.Amount{Var: "x"}} })
+	// "with mana value equal to the number of charge counters on ~"
+	// (Chalice of the Void, Engineered Explosives).
+	g.add("cmp", "equal to the number of <counterword> counters on ~", func(v []any) any {
+		return &ability.Compare{Op: "==", Amount: ability.Amount{Var: "counters", Counter: v[0].(string), Of: &ability.Selector{Ref: ability.Self}}}
+	})
 	g.add("cmp", "<n>", func(v []any) any { return &ability.Compare{Op: "==", Amount: ability.Amount{N: v[0].(int)}} })
 
 	// Descriptors: singular and plural.

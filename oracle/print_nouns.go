@@ -157,6 +157,9 @@ func anyOrder(parts []string, sep string) string {
 }
 
 func printCompare(c *ability.Compare) string {
+	if a := c.Amount; c.Op == "==" && a.Var == "counters" && a.Of != nil && a.Of.Ref == ability.Self && a.N == 0 && a.Times == 0 {
+		return w("equal to the number of") + w(a.Counter) + w("counters on ~")
+	}
 	n := printAmount(&c.Amount)
 	switch c.Op {
 	case "<=":
