@@ -65,6 +65,16 @@ func (a *answer) decode(into any) error {
 	return nil
 }
 
+// connected is an unavailable error while the connection is down: a
+// request would wait in the reconnect buffer until it timed out, and no
+// answer could come meanwhile.
+func (c *Client) connected() error {
+	if c.nc.IsConnected() {
+		return nil
+	}
+	return Errorf(CodeUnavailable, "the NATS connection is down (%s): no recorder can be asked until it is back", strings.ToLower(c.nc.Status().String()))
+}
+
 // ask sends a request to subject and collects answers: the first complete
 // one, or with gather every recorder's until none more comes within Stall.
 func (c *Client) ask(ctx context.Context, subject string, req any, gather bool) ([]*answer, error) {
@@ -74,6 +84,9 @@ func (c *Client) ask(ctx context.Context, subject string, req any, gather bool) 
 		if data, err = json.Marshal(req); err != nil {
 			return nil, err
 		}
+	}
+	if err := c.connected(); err != nil {
+		return nil, err
 	}
 	inbox := c.nc.NewInbox()
 	sub, err := c.nc.SubscribeSync(inbox)
@@ -110,6 +123,9 @@ func (c *Client) ask(ctx context.Context, subject string, req any, gather bool) 
 		case errors.Is(err, nats.ErrTimeout):
 			if perr := c.refused(subject); perr != nil {
 				return nil, perr
+			}
+			if cerr := c.connected(); cerr != nil {
+				return nil, cerr
 			}
 			continue
 		case errors.Is(err, nats.ErrNoResponders):

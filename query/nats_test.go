@@ -292,3 +292,28 @@ func TestPermissionsFollowNATSUsers(t *testing.T) {
 		}
 	}
 }
+
+// While the connection to NATS is down, a question fails at once as
+// unavailable instead of waiting in the reconnect buffer for its timeout.
+func TestClientSaysWhenNATSIsDown(t *testing.T) {
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, NoSigs: true, NoLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(30 * time.Second) {
+		t.Fatal("nats-server did not start")
+	}
+	nc := connect(t, ns.ClientURL(), nats.ReconnectWait(time.Hour))
+	c := query.NewClient(nc)
+	c.Timeout = time.Hour
+	ns.Shutdown()
+	ns.WaitForShutdown()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for _, err := range []error{second(c.List(ctx, replay.Filter{})), second(c.State(ctx, query.StateRequest{Match: "bolt-race"}))} {
+		if query.CodeOf(err) != query.CodeUnavailable || !strings.Contains(err.Error(), "connection is down") {
+			t.Errorf("with NATS down: %v, want unavailable", err)
+		}
+	}
+}
