@@ -89,11 +89,13 @@ class Viewer {
     t.findings = rep.findings || [];
     t.marks = t.marks.concat(added).sort((a, b) => a.seq - b.seq);
     t.audit_pending = false;
-    this.markedSeqs();
-    this.events.addMarks(added);
     this.renderFindings();
-    this.app.querySelector("#scrub").innerHTML = renderScrub(t);
-    placeScrub(this.app.querySelector("#scrub"), t, this.cur);
+    if (added.length) {
+      this.markedSeqs();
+      this.events.addMarks(added);
+      this.app.querySelector("#scrub").innerHTML = renderScrub(t);
+      placeScrub(this.app.querySelector("#scrub"), t, this.cur);
+    }
     document.documentElement.dataset.audited = "1";
   }
 
