@@ -209,7 +209,7 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 			case protectedFrom(attacker, o):
 				first = s.objName(attacker.ID) + " has protection from " + s.objName(id) + " (CR 702.16f)"
 				continue
-			case (o.Def != nil && o.Def.PermanentOf() != nil && o.Def.PermanentOf().BlocksOnlyFlyers || o.langObjectRule(ability.BlocksOnlyFlying)) && !attacker.Has("Flying"):
+			case o.langObjectRule(ability.BlocksOnlyFlying) && !attacker.Has("Flying"):
 				first = s.objName(id) + " can block only creatures with flying"
 				continue
 			case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):

@@ -59,9 +59,6 @@ func (g *Game) resolveTop() {
 	if def.IsPermanent() {
 		nid := g.moveQuiet(id, ZoneBattlefield, o.Controller, -1)
 		g.keepFaceUp(o, nid) // a modal DFC's back, a prototype (faces.go)
-		if pm := def.PermanentOf(); pm != nil && pm.EntersWithXCounters && o.X > 0 {
-			g.putCounters(nid, "+1/+1", o.X)
-		}
 		g.entersWithFromSpell(nid, o)
 		g.entered(nid)
 		return

@@ -318,10 +318,6 @@ type Spell struct {
 // Permanent is extra behaviour of a permanent card beyond keywords and
 // mana abilities.
 type Permanent struct {
-	// EntersWithXCounters: "enters with X +1/+1 counters" (CR 107.3m).
-	EntersWithXCounters bool
-	// BlocksOnlyFlyers: it can block only creatures with flying.
-	BlocksOnlyFlyers bool
 	// EntersAsCopy: "You may have this creature enter as a copy of any
 	// creature on the battlefield" (CR 707.9, Clone).
 	EntersAsCopy bool
