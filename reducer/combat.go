@@ -212,6 +212,9 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 			case o.langObjectRule(ability.BlocksOnlyFlying) && !attacker.Has("Flying"):
 				first = s.objName(id) + " can block only creatures with flying"
 				continue
+			case g.evades(attacker, o) != "": // interp_evasion.go
+				first = g.evades(attacker, o)
+				continue
 			case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):
 				first = s.objName(attacker.ID) + " has flying: " + s.objName(id) + " has neither flying nor reach (CR 702.9b)"
 				continue
@@ -342,12 +345,15 @@ func (g *Game) combatDamage(firstStrike bool) {
 			hits = append(hits, hit{b, b.Power(), Target{Obj: uint32(atk.ID)}})
 		}
 	}
+	var dealt []combatHit
 	for _, h := range hits {
 		if h.to.Obj == 0 && g.combatDamagePrevented(h.to.Player) {
 			continue // prevented (CR 615)
 		}
 		g.dealDamage(h.src, h.amount, h.to)
+		dealt = append(dealt, combatHit{h.src, h.to})
 	}
+	g.langCombatDamageFire(dealt) // interp_trigger.go
 	for g.stateBasedActions() {
 	}
 }

@@ -147,7 +147,7 @@ func (s *State) castableFromGraveyard(seat int, ref string) []ObjID {
 func (g *Game) checkAftermath(o *Object, face string) error {
 	a := aftermathHalf(o.Def)
 	if a == nil {
-		if o.Zone == ZoneGraveyard {
+		if o.Zone == ZoneGraveyard && flashbackCost(o.Def) == nil { // interp_flashback.go
 			return g.refuse("CR 601.2a", "body.card", "%s is in the graveyard: nothing lets it be cast from there", o.Name())
 		}
 		return nil

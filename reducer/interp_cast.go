@@ -132,7 +132,13 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 	if def.Cost == nil && b.Alternative == "" {
 		return nil, g.refuse("CR 118.6", "body.card", "%s has no mana cost: it can be cast only for an alternative cost", def.Name)
 	}
-	if b.Alternative != "" {
+	if b.Alternative == "flashback" {
+		fb := flashbackCost(def)
+		if fb == nil || o.Zone != ZoneGraveyard {
+			return nil, g.refuse("CR 702.34a", "body.alternative", "%s can be cast with flashback only from its owner's graveyard, and only if it has flashback", def.Name)
+		}
+		cost = fb
+	} else if b.Alternative != "" {
 		alt, err := g.langAlternative(seat, o, def, lc, b.Alternative)
 		if err != nil {
 			return nil, err

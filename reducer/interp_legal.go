@@ -29,6 +29,9 @@ func (l *lister) langCasts(seat int, id ObjID, face string, def *cards.Card, lc 
 		}
 	}
 	o := l.g.S.Objects[id]
+	if o.Zone == ZoneGraveyard {
+		alts = []string{"flashback"} // interp_flashback.go
+	}
 	for _, alt := range alts {
 		b := &events.Cast{Player: p.ID, Card: id.String(), Face: face, Alternative: alt}
 		cost, err := l.g.langSpellCost(seat, o, def, lc, b)

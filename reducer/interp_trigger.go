@@ -270,3 +270,60 @@ func (g *Game) langTriggerAnswer(o *Object, answer []string) ([]Target, error) {
 	}
 	return out, nil
 }
+
+// combatHit is combat damage a source dealt to a player or permanent.
+type combatHit struct {
+	src *Object
+	to  Target
+}
+
+// langCombatDamageFire checks the language "deals combat damage"
+// triggers once the damage of a combat damage step has been dealt (CR
+// 510.2, 603.2): each source that dealt damage to a player (or to a
+// planeswalker, where the trigger says so). The event's object is the
+// source, its player the player dealt damage (a planeswalker's
+// controller).
+func (g *Game) langCombatDamageFire(hits []combatHit) {
+	s := g.S
+	for _, id := range slices.Clone(s.Battlefield) {
+		p := s.Obj(id)
+		if p == nil {
+			continue
+		}
+		lc := langOf(p.Def)
+		if lc == nil {
+			continue
+		}
+		for i, a := range lc.triggered {
+			t := a.Trigger
+			if t.Event != ability.DealsDamage || !t.Combat {
+				continue
+			}
+			var fired []ObjID // once per source however many it damaged
+			for _, h := range hits {
+				if t.ToPlayer == "" && slices.Contains(fired, h.src.ID) {
+					continue
+				}
+				seat, ok := -1, false
+				switch to := s.Obj(ObjID(h.to.Obj)); {
+				case h.to.Obj == 0:
+					seat, ok = h.to.Player, t.ToPlayer != ""
+				case to != nil && to.Is("Planeswalker"):
+					seat, ok = to.Controller, t.ToPlayer == "player_or_planeswalker"
+				}
+				if !ok && t.ToPlayer != "" {
+					continue
+				}
+				c := &evalCtx{g: g, you: p.Controller, src: p.ID, event: h.src.ID, eventSeat: seat}
+				if t.Self && h.src.ID != p.ID || !t.Self && !c.matches(t.Subject, h.src) || !c.holds(a.If) {
+					continue
+				}
+				if t.Player != "" && !c.whose(t.Player, seat) {
+					continue
+				}
+				g.emitLangTrigger(p, i, h.src.ID, seat, nil)
+				fired = append(fired, h.src.ID)
+			}
+		}
+	}
+}

@@ -103,7 +103,7 @@ func (s *supporter) targets(ts []ability.Target, p string) {
 
 var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
-	ability.BecomesTarget: true, ability.CounterPut: true,
+	ability.BecomesTarget: true, ability.CounterPut: true, ability.DealsDamage: true,
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
@@ -113,7 +113,11 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 	if t.Event == ability.CounterPut && (t.Counter != "+1/+1" || !t.Self && t.Subject == nil) {
 		s.no(p+".counter", "triggers on counters other than +1/+1 counters are not carried out yet")
 	}
-	if t.From != "" || t.To != "" || t.Combat || t.ToPlayer != "" || t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
+	if t.Event == ability.DealsDamage && !t.Combat {
+		s.no(p+".combat", "triggers on damage outside combat are not carried out yet")
+	}
+	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
+		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
 		t.AlsoSelf || len(t.Or) > 0 || t.Level != 0 {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
@@ -322,7 +326,7 @@ func (s *supporter) cond(c *ability.Condition, p string) {
 
 var supportedObjectRules = map[ability.Rule]bool{
 	ability.CantAttack: true, ability.CantBlock: true, ability.CantAttackOrBlock: true, ability.BlocksOnlyFlying: true,
-	ability.DoesntUntap: true, ability.AttackUnless: true,
+	ability.DoesntUntap: true, ability.AttackUnless: true, ability.CantBeBlocked: true,
 }
 
 // selfRules are rules a static may say of its own card only ("This spell

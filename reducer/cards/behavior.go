@@ -387,6 +387,9 @@ var implementedKeywords = map[string]bool{
 	// 702.11, 702.18); devoid only says the card is colourless, as its
 	// facts already do (CR 702.114).
 	"Hexproof": true, "Shroud": true, "Devoid": true,
+	// Evasion checked as blockers are declared (reducer/interp_evasion.go).
+	"Islandwalk": true, "Swampwalk": true, "Forestwalk": true, "Mountainwalk": true, "Plainswalk": true,
+	"Fear": true, "Intimidate": true,
 }
 
 func damage(n int) func(World, []Target) {
