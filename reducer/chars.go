@@ -30,7 +30,7 @@ func (o *Object) Is(t string) bool {
 	if d == nil || o.isAbility() {
 		return false
 	}
-	return d.Is(t) || len(o.state.continuousOf()) > 0 && o.tableType(t)
+	return d.Is(t) || len(o.state.continuousOf()) > 0 && (o.tableType(t) || o.becomesType(t))
 }
 
 // isAbility reports whether the object is an activated or triggered ability
@@ -92,7 +92,7 @@ func (o *Object) Has(k string) bool {
 // them (layer 5).
 func (o *Object) Colors() []cards.Color {
 	if len(o.state.continuousOf()) > 0 {
-		if cs, ok := o.tableColors(); ok {
+		if cs, ok := o.setColors(); ok { // interp_becomes.go
 			return cs
 		}
 	}
@@ -170,5 +170,5 @@ func (o *Object) HasSupertype(t string) bool {
 // effects (layer 4).
 func (o *Object) HasSubtype(t string) bool {
 	d := o.def()
-	return d != nil && d.HasSub(t) || o.addedSubtype(t)
+	return d != nil && d.HasSub(t) || o.addedSubtype(t) || len(o.state.continuousOf()) > 0 && o.becomesCreatureType(t)
 }

@@ -52,6 +52,9 @@ type Continuous struct {
 	// Table is what an effect the table described adds beyond the above
 	// (table_state.go), or nil.
 	Table *TableGrant `msgpack:",omitempty"`
+	// Becomes is what it makes its objects become beyond the above
+	// (interp_becomes.go), or nil.
+	Becomes *Becoming `msgpack:",omitempty"`
 }
 
 func cloneContinuous(cs []Continuous) []Continuous {
@@ -62,6 +65,7 @@ func cloneContinuous(cs []Continuous) []Continuous {
 		out[i].AddSubtypes = slices.Clone(cs[i].AddSubtypes)
 		out[i].AddKeywords = slices.Clone(cs[i].AddKeywords)
 		out[i].Table = cs[i].Table.clone()
+		out[i].Becomes = cs[i].Becomes.clone()
 	}
 	return out
 }

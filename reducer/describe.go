@@ -221,6 +221,7 @@ func (s *State) DescribePermanent(id ObjID) string {
 			what = append(what, signed(c.P)+"/"+signed(c.T))
 		}
 		what = append(what, c.Table.describe()...) // table_state.go
+		what = append(what, c.Becomes.describe()...)
 		from := "static ability of " + descObj(s, c.Source)
 		if c.Timestamp > 0 {
 			from = "until " + strings.ReplaceAll(c.Until, "_", " ")

@@ -119,6 +119,7 @@ func (s *State) Digest() Digest {
 		w.strs(c.AddKeywords)
 		w.bools(c.AnyColorMana)
 		w.str(c.Rule)
+		digestBecoming(&w, c.Becomes)
 	}
 	if len(s.Declared) > 0 { // absent from the digests of matches that declare nothing
 		for _, h := range declaredDigest(s.Declared) {

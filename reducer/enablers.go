@@ -439,6 +439,9 @@ func (o *Object) basePT() (int, int) {
 	if d == nil {
 		return 0, 0
 	}
+	if p, t, ok := o.becomesPT(); ok && !o.isAbility() { // layer 7b after 7a: interp_becomes.go
+		return p, t
+	}
 	if p, t, ok := o.langCDA(); ok && !o.isAbility() { // interp_static.go
 		return p, t
 	}
@@ -514,6 +517,7 @@ func describeContinuous(s *State, e Effect) string {
 		what = append(what, "damage can't be prevented")
 	}
 	what = append(what, c.Table.describe()...) // table_state.go
+	what = append(what, c.Becomes.describe()...)
 	var objs []string
 	for _, id := range c.Objects {
 		objs = append(objs, descObj(s, id))

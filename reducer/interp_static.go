@@ -128,6 +128,9 @@ func (o *Object) langObjectRule(r ability.Rule) bool {
 	if s == nil || o.Zone != ZoneBattlefield || s.readingStatics {
 		return false
 	}
+	if len(s.Continuous) > 0 && o.becomesRule(r) { // an effect's: interp_becomes.go
+		return true
+	}
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		lc := langOf(src.Def)

@@ -451,7 +451,8 @@ func verbPump(x *verbRun) {
 		until = UntilEndOfTurn
 	}
 	p, t := m.P+c.amount(m.PAmount), m.T+c.amount(m.TAmount)
-	plain := until == UntilEndOfTurn && len(m.Keywords) == 0 && len(m.Subtypes) == 0 && len(m.Supertypes) == 0
+	becomes := becomingOf(m) // interp_becomes.go
+	plain := until == UntilEndOfTurn && len(m.Keywords) == 0 && len(m.Subtypes) == 0 && len(m.Supertypes) == 0 && becomes == nil
 	for _, id := range c.objects(x.e.Object) {
 		o := g.S.Obj(id)
 		if o.Zone != ZoneBattlefield {
@@ -463,7 +464,7 @@ func verbPump(x *verbRun) {
 			continue
 		}
 		g.addContinuous(Continuous{Source: x.r.o.ID, Controller: c.you, Objects: []ObjID{o.ID}, Until: until,
-			AddSupertypes: titles(m.Supertypes), AddSubtypes: titles(m.Subtypes), AddKeywords: m.Keywords, P: p, T: t})
+			AddSupertypes: titles(m.Supertypes), AddSubtypes: titles(m.Subtypes), AddKeywords: m.Keywords, P: p, T: t, Becomes: becomes})
 	}
 }
 

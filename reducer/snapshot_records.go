@@ -140,7 +140,7 @@ func readQuestion(r *snapReader, q *Question) {
 }
 
 func writeContinuous(w *snapWriter, c *Continuous) {
-	w.arr(snapContinuousFields + optional(c.Table != nil)) // table_state.go
+	w.arr(snapContinuousFields + optional(c.Table != nil || c.Becomes != nil) + optional(c.Becomes != nil)) // table_state.go, interp_becomes.go
 	w.int(c.Timestamp)
 	w.int(int(c.Source))
 	w.int(c.Controller)
@@ -153,13 +153,19 @@ func writeContinuous(w *snapWriter, c *Continuous) {
 	w.int(c.P)
 	w.int(c.T)
 	w.str(c.Rule)
-	if c.Table != nil {
+	switch {
+	case c.Table != nil:
 		writeTableGrant(w, c.Table)
+	case c.Becomes != nil:
+		w.nil()
+	}
+	if c.Becomes != nil {
+		writeBecoming(w, c.Becomes)
 	}
 }
 
 func readContinuous(r *snapReader, c *Continuous) {
-	extra := r.fieldsUpTo(snapContinuousFields, 1, "continuous effect")
+	extra := r.fieldsUpTo(snapContinuousFields, 2, "continuous effect")
 	c.Timestamp = r.int()
 	c.Source = ObjID(r.int())
 	c.Controller = r.int()
@@ -172,8 +178,11 @@ func readContinuous(r *snapReader, c *Continuous) {
 	c.P = r.int()
 	c.T = r.int()
 	c.Rule = r.str()
-	if extra > 0 {
+	if extra > 0 && !r.isNil() {
 		c.Table = readTableGrant(r)
+	}
+	if extra > 1 {
+		c.Becomes = readBecoming(r)
 	}
 }
 

@@ -111,8 +111,10 @@ func TestSnapshotEveryField(t *testing.T) {
 		Triggers: []Trigger{{Source: 9, Def: bears, Index: 1, Controller: 1, LKI: *lki(2), Event: 2, EventSeat: 1, EventLKI: lki(3)}},
 		Continuous: []Continuous{{Timestamp: 4, Source: 2, Controller: 1, Objects: []ObjID{2}, Until: "leaves",
 			AddSupertypes: []string{"Legendary"}, AddSubtypes: []string{"Noble"}, AddKeywords: []string{"Flying"},
-			AnyColorMana: true, P: 1, T: 2, Rule: "no_prevention"}},
-		Timestamp: 4,
+			AnyColorMana: true, P: 1, T: 2, Rule: "no_prevention"},
+			{Timestamp: 5, Objects: []ObjID{2}, Becomes: &Becoming{Types: []string{"Creature"}, AllCreatureTypes: true,
+				SetColors: true, Colors: []cards.Color{cards.Blue}, SetPT: true, P: 2, T: 3, Rules: []string{"cant_block"}}}},
+		Timestamp: 5,
 		Discovery: &Discovery{Resolving: 3, Seat: 1, N: 4, Card: 7, Rest: []ObjID{4, 5}},
 		Over:      true, GameWins: []int{1, 1}, GameOver: true, Winner: 0,
 	}
@@ -148,7 +150,7 @@ var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[Target]():     "Obj Player",
 	reflect.TypeFor[Permission](): "Seat Kind",
 	reflect.TypeFor[Use]():        "Kind Turn",
-	reflect.TypeFor[Continuous](): "Timestamp Source Controller Objects Until AddSupertypes AddSubtypes AddKeywords AnyColorMana P T Rule Table",
+	reflect.TypeFor[Continuous](): "Timestamp Source Controller Objects Until AddSupertypes AddSubtypes AddKeywords AnyColorMana P T Rule Table Becomes",
 	reflect.TypeFor[Discovery]():  "Resolving Seat N Card Rest",
 }
 

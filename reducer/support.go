@@ -228,10 +228,8 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		s.amount(a, p+".amount")
 	}
 	if m := e.Mods; m != nil {
-		if m.SetP != nil || m.SetT != nil || m.SetPAmount != nil || m.SetTAmount != nil || len(m.LoseKeywords) > 0 ||
-			len(m.Abilities) > 0 || m.LoseAll || len(m.Types) > 0 || m.SetTypes || m.SetSubtypes || m.AllCreatureTypes ||
-			len(m.Colors) > 0 || m.Colorless || len(m.Rules) > 0 || m.CDA {
-			s.no(p+".mods", "these changes are not carried out yet")
+		if why := becomingSupported(m); why != "" { // interp_becomes.go
+			s.no(p+".mods", "%s: not carried out yet", why)
 		}
 		for _, k := range m.Keywords {
 			if !cards.KeywordImplemented(k) {

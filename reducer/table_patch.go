@@ -481,7 +481,7 @@ func (p *patcher) continuous() {
 // change to the rules of the game (damage prevention) and no mana ability.
 // The rules' other effects stand, whatever the table says.
 func (c *Continuous) expressible() bool {
-	return len(c.Objects) == 1 && c.Rule == "" && !c.AnyColorMana
+	return len(c.Objects) == 1 && c.Rule == "" && !c.AnyColorMana && c.Becomes.expressible()
 }
 
 // onlyPTUntilEndOfTurn: the effect changes power and toughness until end
@@ -489,7 +489,7 @@ func (c *Continuous) expressible() bool {
 // a card's code made them, not by what they do.
 func (c *Continuous) onlyPTUntilEndOfTurn() bool {
 	return c.Until == UntilEndOfTurn && len(c.AddSupertypes)+len(c.AddSubtypes)+len(c.AddKeywords) == 0 &&
-		!c.AnyColorMana && c.Rule == "" && c.Table == nil && len(c.Objects) == 1
+		!c.AnyColorMana && c.Rule == "" && c.Table == nil && c.Becomes == nil && len(c.Objects) == 1
 }
 
 // untilEndOfTurnPT is what pumps and effects that change only power and
@@ -511,7 +511,8 @@ func untilEndOfTurnPT(s *State, o *Object) (p, t int) {
 func sameContinuous(a, b *Continuous) bool {
 	return a.Controller == b.Controller && a.Until == b.Until && slices.Equal(a.Objects, b.Objects) &&
 		slices.Equal(a.AddSupertypes, b.AddSupertypes) && slices.Equal(a.AddSubtypes, b.AddSubtypes) &&
-		slices.Equal(a.AddKeywords, b.AddKeywords) && a.P == b.P && a.T == b.T && sameGrant(a.Table, b.Table)
+		slices.Equal(a.AddKeywords, b.AddKeywords) && a.P == b.P && a.T == b.T && sameGrant(a.Table, b.Table) &&
+		sameBecoming(a.Becomes, b.Becomes)
 }
 
 func sameGrant(a, b *TableGrant) bool {

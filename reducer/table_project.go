@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -126,8 +127,8 @@ func projectOne(s *State, e *Effect) (events.TableEffect, bool) {
 		return events.TableEffect{Op: events.EffContinuous, Object: ref(e.Obj), Until: events.UntilEndOfTurn, Power: e.N, Toughness: int(e.Card)}, true
 	case OpAddContinuous:
 		c := e.Cont
-		if c == nil || len(c.Objects) != 1 {
-			return events.TableEffect{}, false // the table can say an effect on one object
+		if c == nil || len(c.Objects) != 1 || !c.Becomes.expressible() {
+			return events.TableEffect{}, false // the table can say an effect on one object, without base P/T or rules
 		}
 		te := events.TableEffect{Op: events.EffContinuous, Object: ref(c.Objects[0]), Until: c.Until, Power: c.P, Toughness: c.T,
 			Keywords: c.AddKeywords, Supertypes: c.AddSupertypes, Subtypes: c.AddSubtypes}
@@ -137,6 +138,12 @@ func projectOne(s *State, e *Effect) (events.TableEffect, bool) {
 		if t := c.Table; t != nil {
 			te.Types, te.Abilities = t.Types, t.Abilities
 			for _, col := range t.Colors {
+				te.Colors = append(te.Colors, col.Letter())
+			}
+		}
+		if b := c.Becomes; b != nil {
+			te.Types = append(slices.Clone(te.Types), b.Types...)
+			for _, col := range b.Colors {
 				te.Colors = append(te.Colors, col.Letter())
 			}
 		}

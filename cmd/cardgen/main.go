@@ -6,7 +6,7 @@
 //
 // It reads ORACLE/cards.jsonl.gz and ORACLE/tokens.jsonl.gz (see that
 // folder's README) and -extras (default reducer/cards/data/extras.json),
-// and writes OUT/facts.bin. The same inputs give the same bytes. A summary
+// and writes OUT/facts.bin and OUT/creature_types.txt. The same inputs give the same bytes. A summary
 // goes to stderr; exit 1 on an unreadable input, 2 on a usage error.
 package main
 
@@ -46,6 +46,17 @@ func run(args []string, stderr io.Writer) int {
 	}
 	path := filepath.Join(*out, "facts.bin")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
+		fmt.Fprintln(stderr, "cardgen:", err)
+		return 1
+	}
+	all, err := gunzip(filepath.Join(*oracle, "cards.jsonl.gz"))
+	if err == nil {
+		var types []byte
+		if types, err = creatureTypes(all); err == nil {
+			err = os.WriteFile(filepath.Join(*out, "creature_types.txt"), types, 0o644)
+		}
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 1
 	}

@@ -34,6 +34,17 @@ func TestCommittedFactsAreGenerated(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("reducer/cards/data/facts.bin is not what cardgen makes now (%d bytes, committed %d): run go run ./cmd/cardgen", len(got), len(want))
 	}
+	gotTypes, err := os.ReadFile(filepath.Join(out, "creature_types.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantTypes, err := os.ReadFile("../../reducer/cards/data/creature_types.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(gotTypes, wantTypes) {
+		t.Fatalf("reducer/cards/data/creature_types.txt is not what cardgen makes now: run go run ./cmd/cardgen")
+	}
 	if !strings.Contains(stderr.String(), "32109 cards (87 corrected, 12 added") {
 		t.Errorf("summary: %s", stderr.String())
 	}
