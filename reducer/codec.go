@@ -38,11 +38,12 @@ const (
 	fDecl
 	fInts
 	fFacts
+	fSpend
 )
 
 // effectFields is how many Effect fields the codec writes besides Op; a
 // test holds it to the struct's field count.
-const effectFields = 21
+const effectFields = 22
 
 // EncodeEffects is the stored form of an input's effects.
 func EncodeEffects(effs []Effect) []byte {
@@ -120,6 +121,7 @@ func EncodeEffects(effs []Effect) []byte {
 			return nil
 		})
 		put(fFacts, func() error { return enc.Encode(e.Facts) })
+		put(fSpend, func() error { return enc.Encode(e.Spend) })
 	}
 	return bytes.Clone(w.buf.Bytes())
 }
@@ -177,6 +179,7 @@ func (e *Effect) mask() int {
 	set(fDecl, e.Decl != nil)
 	set(fInts, len(e.Ints) > 0)
 	set(fFacts, e.Facts != nil)
+	set(fSpend, e.Spend != nil)
 	return m
 }
 
@@ -307,5 +310,6 @@ func decodeEffect(dec *msgpack.Decoder, e *Effect) error {
 		return nil
 	})
 	get(fFacts, func() error { return dec.Decode(&e.Facts) })
+	get(fSpend, func() error { return dec.Decode(&e.Spend) })
 	return firstErr
 }

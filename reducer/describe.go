@@ -428,6 +428,9 @@ func DescribeEffect(s *State, e Effect) string {
 		}
 		return "no longer summoning sick " + descObj(s, e.Obj)
 	case OpAddMana:
+		if e.Spend != nil {
+			return fmt.Sprintf("add {%s} to %s's pool from %s, only for %s spells", e.Color.Letter(), pl(e.Seat), descObj(s, e.Obj), spendText(e.Spend))
+		}
 		return fmt.Sprintf("add {%s} to %s's pool from %s", e.Color.Letter(), pl(e.Seat), descObj(s, e.Obj))
 	case OpSpendMana:
 		if e.Seat >= 0 && e.Seat < len(s.Players) && e.N >= 0 && e.N < len(s.Players[e.Seat].Pool) {

@@ -46,6 +46,9 @@ func (s *State) Digest() Digest {
 		for _, m := range p.Pool {
 			w.ints(int(m.Color), int(m.Source))
 			w.bools(m.Legendary)
+			if m.Spend != nil { // only then: other pools keep their digests
+				w.str("spend " + spendKey(m.Spend))
+			}
 		}
 	}
 	w.ids(s.Battlefield)

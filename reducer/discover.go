@@ -434,7 +434,7 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	if sp != nil && sp.ExtraCost != nil {
 		cost = sp.ExtraCost(len(plan.targets))
 	}
-	pay, err := g.choosePayment(seat, cost, 0, b.Pay)
+	pay, err := g.choosePaymentFor(seat, o, cost, 0, b.Pay)
 	if err != nil {
 		return castPlan{}, err
 	}

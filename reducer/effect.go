@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"fmt"
+	"github.com/chronicle-mtg/chronicle/ability"
 	"slices"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -90,6 +91,8 @@ type Effect struct {
 	Ints []int `msgpack:"ints,omitempty"`
 	// A token the table described (OpTableToken, table_ops.go).
 	Facts *events.Characteristics `msgpack:"facts,omitempty"`
+	// What mana added by OpAddMana may be spent on (CR 106.6); nil: anything.
+	Spend *ability.Filter `msgpack:"spend,omitempty"`
 }
 
 // apply folds one effect into s. It panics on an effect that doesn't fit
@@ -155,7 +158,7 @@ func (s *State) apply(e *Effect) {
 		s.mustObj(e.Obj).Sick = e.N != 0
 	case OpAddMana:
 		p := s.Players[e.Seat]
-		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N == 1})
+		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N == 1, Spend: e.Spend})
 	case OpSpendMana:
 		p := s.Players[e.Seat]
 		p.Pool = slices.Delete(p.Pool, e.N, e.N+1)

@@ -28,7 +28,7 @@ func langMana(c *ability.Cost) cards.Cost {
 // canPayLangCost reports whether seat can pay an "unless ... pays" cost
 // now: its mana from the pool, its life from the life total.
 func (g *Game) canPayLangCost(seat int, c *ability.Cost) bool {
-	if _, _, ok := payPlan(g.S.Players[seat].Pool, nil, langMana(c), 0); !ok {
+	if _, _, ok := payPlanWithin(g.S.Players[seat].Pool, g.spendable(seat, nil), langMana(c), 0); !ok {
 		return false
 	}
 	if c.Life != nil {
@@ -40,7 +40,7 @@ func (g *Game) canPayLangCost(seat int, c *ability.Cost) bool {
 
 // payLangCost pays such a cost.
 func (g *Game) payLangCost(seat int, c *ability.Cost) {
-	if plan, _, ok := payPlan(g.S.Players[seat].Pool, nil, langMana(c), 0); ok {
+	if plan, _, ok := payPlanWithin(g.S.Players[seat].Pool, g.spendable(seat, nil), langMana(c), 0); ok {
 		g.spend(seat, plan)
 	}
 	if c.Life != nil {

@@ -65,17 +65,6 @@ func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
 
 // lowerManaSpec reads what an add_mana effect adds into m.
 func lowerManaSpec(ms *ability.ManaSpec, m *cards.ManaAbility) bool {
-	if ms.Spend != nil {
-		return false // mana that may be spent only on some things: not yet
-	}
-	n := 1
-	if ms.Amount != nil {
-		k, ok := ms.Amount.IsFixed()
-		if !ok || k < 1 {
-			return false
-		}
-		n = k
-	}
 	colors := func(fixed string) ([]cards.Color, bool) {
 		syms, err := ability.ParseMana(fixed)
 		if err != nil {
@@ -90,6 +79,24 @@ func lowerManaSpec(ms *ability.ManaSpec, m *cards.ManaAbility) bool {
 			out = append(out, col)
 		}
 		return out, true
+	}
+	m.Spend = ms.Spend // CR 106.6: pay.go's spendable
+	n := 1
+	if ms.Amount != nil {
+		k, ok := ms.Amount.IsFixed()
+		switch {
+		case !ok && ms.Fixed != "" && len(ms.OneOf) == 0:
+			var sp supporter
+			if sp.amount(ms.Amount, "amount"); sp.err != nil {
+				return false
+			}
+			add, ok := colors(ms.Fixed)
+			m.Add, m.Amount = add, ms.Amount // counted as it resolves
+			return ok
+		case !ok || k < 1:
+			return false
+		}
+		n = k
 	}
 	switch {
 	case ms.Fixed != "" && ms.Amount == nil:

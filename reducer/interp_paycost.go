@@ -81,10 +81,12 @@ func (g *Game) planCost(seat int, src *Object, spell *cards.Card, c *ability.Cos
 		taken = append(taken, ids...)
 	}
 	mana := append(slices.Clone(langMana(c)), extra...)
+	var paysFor *Object
 	if spell != nil {
 		mana = g.changedCost(seat, src, spell, mana) // a spell's cost changes (CR 601.2f)
+		paysFor = src
 	}
-	plan, err := g.choosePayment(seat, mana, x, pay)
+	plan, err := g.choosePaymentFor(seat, paysFor, mana, x, pay)
 	if err != nil {
 		return p, err
 	}

@@ -101,6 +101,8 @@ func (s *State) abilityTypes(o *Object, ab cards.ManaAbility, asking map[ObjID]b
 		return s.amongTypes(o, ab.Among, asking)
 	case ab.PerCounter != "" && o.counter(ab.PerCounter) == 0:
 		return 0 // it would produce no mana
+	case ab.Amount != nil && (&evalCtx{g: &Game{S: s}, you: o.Controller, src: o.ID}).amount(ab.Amount) == 0:
+		return 0
 	}
 	for _, c := range ab.Add {
 		t |= 1 << c
@@ -168,6 +170,11 @@ func (g *Game) produce(seat int, mc manaChoice) {
 		for i := 0; i < src.counter(mc.ability.PerCounter); i++ {
 			mana = append(mana, mc.ability.Add...)
 		}
+	case mc.ability.Amount != nil:
+		n := (&evalCtx{g: g, you: seat, src: src.ID}).amount(mc.ability.Amount)
+		for i := 0; i < n; i++ {
+			mana = append(mana, mc.ability.Add...)
+		}
 	default:
 		mana = slices.Clone(mc.ability.Add)
 	}
@@ -190,7 +197,7 @@ func (g *Game) produce(seat int, mc manaChoice) {
 		}
 	}
 	for _, c := range mana {
-		g.addMana(seat, src, c)
+		g.addManaFor(seat, src, c, mc.ability.Spend)
 	}
 	if !tapped {
 		return
@@ -233,12 +240,16 @@ func manaTriggerAdds(mt cards.ManaTrigger, t, src *Object, seat int, produced []
 	}
 }
 
-func (g *Game) addMana(seat int, src *Object, c cards.Color) {
+func (g *Game) addMana(seat int, src *Object, c cards.Color) { g.addManaFor(seat, src, c, nil) }
+
+// addManaFor adds mana that may be spent only on spells spend matches
+// (nil: on anything).
+func (g *Game) addManaFor(seat int, src *Object, c cards.Color, spend *ability.Filter) {
 	legendary := 0
 	if src.IsLegendary() {
 		legendary = 1 // MANA-8
 	}
-	g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: src.ID, Color: c, N: legendary})
+	g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: src.ID, Color: c, N: legendary, Spend: spend})
 }
 
 // Untapping ("doesn't untap during its controller's next untap step"): OpSkipUntap adds N (negative:

@@ -178,11 +178,19 @@ func countX(c cards.Cost) int {
 // must match a distinct mana in the pool, and together they must pay the
 // cost exactly.
 func (g *Game) choosePayment(seat int, cost cards.Cost, x int, pay []events.Payment) ([]int, error) {
+	return g.choosePaymentFor(seat, nil, cost, x, pay)
+}
+
+// choosePaymentFor is choosePayment for a spell being cast (nil: for
+// anything else): mana that may be spent only on some spells pays only
+// for those (interp_spend.go).
+func (g *Game) choosePaymentFor(seat int, spell *Object, cost cards.Cost, x int, pay []events.Payment) ([]int, error) {
 	pool := g.S.Players[seat].Pool
+	eligible := g.spendable(seat, spell)
 	if pay == nil {
-		plan, missing, ok := payPlan(pool, nil, cost, x)
+		plan, missing, ok := payPlanWithin(pool, eligible, cost, x)
 		if !ok {
-			return nil, g.refuse("CR 601.2h", "body.pay", "the mana pool (%s) can't pay %s: missing %s", poolString(pool), costString(cost, x), missing)
+			return nil, g.refuse("CR 601.2h", "body.pay", "the mana pool (%s) can't pay %s: missing %s%s", poolString(pool), costString(cost, x), missing, g.unspendableNote(seat, eligible))
 		}
 		return plan, nil
 	}
@@ -204,6 +212,9 @@ func (g *Game) choosePayment(seat int, cost cards.Cost, x int, pay []events.Paym
 		if !found {
 			return nil, g.refuse("CR 601.2h", "body.pay["+itoa(i)+"]", "no {%s} from %s in the mana pool (%s)", p.Mana, orAny(p.Source), poolString(pool))
 		}
+	}
+	if err := g.checkSpendable(seat, eligible, allowed); err != nil {
+		return nil, err
 	}
 	plan, missing, ok := payPlan(pool, allowed, cost, x)
 	switch {
@@ -258,11 +269,26 @@ func poolString(pool []Mana) string {
 	if len(pool) == 0 {
 		return "empty"
 	}
-	var b strings.Builder
-	for _, m := range pool {
-		b.WriteString("{" + m.Color.Letter() + "}")
+	// Runs of mana with the same restriction: "{U}{U}, {C}{C}{C} only for
+	// artifact spells".
+	var runs []string
+	only := ""
+	for i, m := range pool {
+		o := ""
+		if m.Spend != nil {
+			o = " only for " + spendText(m.Spend) + " spells"
+		}
+		if i == 0 || o != only {
+			if i > 0 {
+				runs[len(runs)-1] += only
+			}
+			runs = append(runs, "")
+			only = o
+		}
+		runs[len(runs)-1] += "{" + m.Color.Letter() + "}"
 	}
-	return b.String()
+	runs[len(runs)-1] += only
+	return strings.Join(runs, ", ")
 }
 
 func costString(c cards.Cost, x int) string {

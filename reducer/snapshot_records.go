@@ -8,7 +8,8 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 // same fields in the same order.
 
 func writePlayer(w *snapWriter, p *Player) {
-	w.arr(snapPlayerFields + optional(len(p.Counters) > 0)) // counters: table_state.go
+	spends := poolSpends(p.Pool)                                                                 // interp_spend.go
+	w.arr(snapPlayerFields + optional(len(p.Counters) > 0 || spends > 0) + optional(spends > 0)) // counters: table_state.go
 	w.str(p.ID)
 	w.str(p.Name)
 	w.int(p.Life)
@@ -28,13 +29,16 @@ func writePlayer(w *snapWriter, p *Player) {
 	w.bool(p.Decided)
 	w.bool(p.Lost)
 	w.str(p.LossReason)
-	if len(p.Counters) > 0 {
+	if len(p.Counters) > 0 || spends > 0 {
 		w.counters(p.Counters)
+	}
+	if spends > 0 {
+		writeSpends(w, p.Pool, spends)
 	}
 }
 
 func readPlayer(r *snapReader) *Player {
-	extra := r.fieldsUpTo(snapPlayerFields, 1, "player")
+	extra := r.fieldsUpTo(snapPlayerFields, 2, "player")
 	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
 	p.Library = r.ids()
 	p.Hand = r.ids()
@@ -58,6 +62,9 @@ func readPlayer(r *snapReader) *Player {
 	p.LossReason = r.str()
 	if extra > 0 {
 		p.Counters = r.counters()
+	}
+	if extra > 1 {
+		readSpends(r, p.Pool)
 	}
 	return p
 }

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"bytes"
+	"github.com/chronicle-mtg/chronicle/ability"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -86,7 +87,7 @@ func TestSnapshotEveryField(t *testing.T) {
 		Cards: []Card{{}, {Def: bears, Owner: 0}, {Def: bolt, Owner: 1, Sideboard: true}},
 		Players: []*Player{
 			{ID: "p1", Name: "Alice", Life: 17, Library: []ObjID{4}, Hand: []ObjID{1}, Graveyard: []ObjID{5}, Command: []ObjID{6},
-				Pool: []Mana{{Color: cards.Green, Source: 2, Legendary: true}}, LandsPlayed: 1, Mulligans: 2, Kept: true, Decided: true},
+				Pool: []Mana{{Color: cards.Green, Source: 2, Legendary: true}, {Color: cards.Colorless, Source: 2, Spend: &ability.Filter{Types: []string{"artifact"}}}}, LandsPlayed: 1, Mulligans: 2, Kept: true, Decided: true},
 			{ID: "p2", Name: "Bob", Life: -1, Lost: true, LossReason: "life"},
 		},
 		Objects: []*Object{nil,
@@ -142,7 +143,7 @@ var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Mulligans Kept Decided Lost LossReason Counters",
 	reflect.TypeFor[Object]():     "state ID Card Def Owner Controller Zone Token Tapped Sick Damage Deathtouched Counters Ability Trigger Source LKI Event EventSeat EventLKI X Targets Face Step MayCast ExiledBy PumpP PumpT Attacking Blocking Blocked Cast AttackingPW FaceDown CastFrom Used Copy Kicked SkipUntap Regen AttachedTo Chosen Lang Melded Text Facts",
 	reflect.TypeFor[Card]():       "Def Owner Sideboard",
-	reflect.TypeFor[Mana]():       "Color Source Legendary",
+	reflect.TypeFor[Mana]():       "Color Source Legendary Spend",
 	reflect.TypeFor[Trigger]():    "Source Def Index Controller LKI Event EventSeat EventLKI",
 	reflect.TypeFor[LKI]():        "Card Power Toughness Counters X Cast",
 	reflect.TypeFor[Counter]():    "Kind N",

@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -119,6 +120,9 @@ type Mana struct {
 	Source ObjID
 	// Legendary: the source was legendary as it made the mana (MANA-8).
 	Legendary bool
+	// Spend: it may be spent only to cast spells this matches (CR 106.6);
+	// nil: on anything.
+	Spend *ability.Filter
 }
 
 // Object is a card or token in a zone, or a spell or ability on the stack.

@@ -101,8 +101,19 @@ func (g *Game) anyUnmodelled(seat int) bool {
 // when an input names none: the pool indexes spent, in the order the
 // symbols take them (see payPlan), or ok false when the pool can't pay.
 // A client that pays through the table's effects spends these.
+// Mana that may be spent only on some spells is left alone: the table's
+// card is one the rules don't read, so they can't say it qualifies.
 func PayDefault(pool []Mana, cost cards.Cost, x int) (plan []int, ok bool) {
-	plan, _, ok = payPlan(pool, nil, cost, x)
+	var free []bool
+	for _, m := range pool {
+		if m.Spend != nil && free == nil {
+			free = make([]bool, len(pool))
+			for j := range free {
+				free[j] = pool[j].Spend == nil
+			}
+		}
+	}
+	plan, _, ok = payPlanWithin(pool, free, cost, x)
 	return plan, ok
 }
 

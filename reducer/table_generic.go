@@ -68,7 +68,7 @@ func (g *Game) planUnmodelledCast(seat int, id ObjID, def *cards.Card, face stri
 			}
 		}
 	}
-	if pay, err := g.choosePayment(seat, def.Cost, b.X, b.Pay); err == nil {
+	if pay, err := g.choosePaymentFor(seat, g.S.Obj(id), def.Cost, b.X, b.Pay); err == nil {
 		plan.pay = pay
 	} // else the table pays a cost the card changes
 	plan.table = true

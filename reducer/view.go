@@ -109,6 +109,9 @@ type PlayerView struct {
 type ManaView struct {
 	Mana   string `json:"mana"` // W, U, B, R, G or C
 	Source string `json:"source,omitempty"`
+	// Only: what it may be spent on, when not anything ("artifact
+	// spells", CR 106.6).
+	Only string `json:"only,omitempty"`
 }
 
 // ObjectView is a card, token or spell with its characteristics as the rules
@@ -275,6 +278,9 @@ func (s *State) View(as string) *View {
 			mv := ManaView{Mana: m.Color.Letter()}
 			if m.Source != 0 {
 				mv.Source = m.Source.String()
+			}
+			if m.Spend != nil {
+				mv.Only = spendText(m.Spend) + " spells"
 			}
 			pv.ManaPool = append(pv.ManaPool, mv)
 		}

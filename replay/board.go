@@ -61,11 +61,22 @@ func turnLine(v *reducer.View) string {
 func writePlayer(b *strings.Builder, v *reducer.View, p reducer.PlayerView) {
 	fmt.Fprintf(b, "%s %s: life %d", p.ID, p.Name, p.Life)
 	if len(p.ManaPool) > 0 {
-		var pool strings.Builder
-		for _, m := range p.ManaPool {
-			pool.WriteString("{" + m.Mana + "}")
+		var runs []string // "{U}{U}, {C}{C}{C} only for artifact spells"
+		only := ""
+		for i, m := range p.ManaPool {
+			if i == 0 || m.Only != only {
+				if i > 0 && only != "" {
+					runs[len(runs)-1] += " only for " + only
+				}
+				runs = append(runs, "")
+				only = m.Only
+			}
+			runs[len(runs)-1] += "{" + m.Mana + "}"
 		}
-		b.WriteString(", pool " + pool.String())
+		if only != "" {
+			runs[len(runs)-1] += " only for " + only
+		}
+		b.WriteString(", pool " + strings.Join(runs, ", "))
 	}
 	if p.Mulligans > 0 {
 		fmt.Fprintf(b, ", mulligans %d", p.Mulligans)

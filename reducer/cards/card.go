@@ -119,6 +119,12 @@ type ManaAbility struct {
 	// N: how many mana of the colour chosen for AnyColor ("three mana of
 	// any one color"); 0 means one.
 	N int
+	// Amount: Add is added this many times, counted as the ability
+	// resolves ("Add {U} for each artifact you control").
+	Amount *ability.Amount
+	// Spend: the mana may be spent only to cast spells this filter
+	// matches ("Spend this mana only to cast artifact spells", CR 106.6).
+	Spend *ability.Filter
 	// Lang is the ability-language ability this one was lowered from,
 	// for the rest of its cost, its limits and its other effects (the
 	// reducer's interp_mana.go); nil for the pool's own.
