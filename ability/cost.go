@@ -105,6 +105,10 @@ const (
 	CondWasCast CondKind = "was_cast"
 	// Chosen: the choice bound as Name is Text.
 	CondChosen CondKind = "chosen"
+	// CastWith: the source was cast for the alternative cost Text names
+	// ("evoke", "dash", "flashback", CR 118.9): "if its evoke cost was
+	// paid".
+	CondCastWith CondKind = "cast_with"
 	// Threshold-like game facts named by Text: "monarch", "initiative",
 	// "city's_blessing", "day", "night", "delirium", "threshold",
 	// "metalcraft", "ferocious", "revolt", "morbid", "raid",

@@ -624,6 +624,10 @@ func (v *validator) cond(c *Condition, p string, sc *scope) {
 		if len(c.Sub) != 1 {
 			v.fail(p+".sub", "not takes one condition")
 		}
+	case CondCastWith:
+		if c.Text == "" {
+			v.fail(p+".text", "cast_with names the alternative cost")
+		}
 	case CondDid, CondKicked, CondYourTurn, CondWasCast, CondChosen, CondFact:
 	default:
 		v.fail(p+".kind", "unknown condition %q", c.Kind)

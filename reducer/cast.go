@@ -385,6 +385,9 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	if b.Kicked {
 		g.emit(Effect{Op: OpKicked, Obj: nid})
 	}
+	if plan.lang != nil && castWithRecorded(b.Alternative) {
+		g.emit(Effect{Op: OpCastWith, Obj: nid, Name: b.Alternative}) // interp_altcosts.go
+	}
 	if plan.lang != nil && plan.lang.costs != nil {
 		g.payCost(seat, *plan.lang.costs) // mana and the rest (interp_paycost.go)
 	} else {

@@ -108,6 +108,9 @@ func (s *State) Digest() Digest {
 				}
 			}
 		}
+		if o.CastWith != "" {
+			w.str("cast with " + o.CastWith) // only then, as Melded
+		}
 		if o.Melded != 0 {
 			w.ints(-1, int(o.Melded)) // only when melded: other digests stay as they were
 		}

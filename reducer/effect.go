@@ -142,6 +142,7 @@ func (s *State) apply(e *Effect) {
 			// enters-the-battlefield abilities use the spell's X.
 			o.Cast, o.X = true, old.X
 			o.Kicked = old.Kicked // a kicked permanent (CR 702.33d)
+			o.CastWith = old.CastWith
 		}
 		s.addObject(o, e.N)
 	case OpOrder:

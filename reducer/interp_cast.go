@@ -138,6 +138,12 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 			return nil, g.refuse("CR 702.34a", "body.alternative", "%s can be cast with flashback only from its owner's graveyard, and only if it has flashback", def.Name)
 		}
 		cost = fb
+	} else if kc, ok := altCostNamed(b.Alternative); ok { // interp_altcosts.go
+		c, err := g.keywordAltCost(o, def, kc)
+		if err != nil {
+			return nil, err
+		}
+		cost = c
 	} else if b.Alternative != "" {
 		alt, err := g.langAlternative(seat, o, def, lc, b.Alternative)
 		if err != nil {

@@ -576,6 +576,11 @@ func (c *evalCtx) holds(cond *ability.Condition) bool {
 			return o.Kicked
 		}
 		return false
+	case ability.CondCastWith:
+		if o := s.Obj(c.src); o != nil {
+			return o.CastWith == cond.Text
+		}
+		return false
 	case ability.CondYourTurn:
 		return s.Active == c.you
 	case ability.CondWasCast:

@@ -32,6 +32,8 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 		return []ability.Ability{equipAbility(a)} // interp_attach.go
 	case "Ward":
 		return []ability.Ability{wardAbility(a)}
+	case "Evoke":
+		return []ability.Ability{evokeSacrifice(a)} // interp_altcosts.go
 	}
 	cost := *k.Cost
 	cost.Discard = &ability.Selector{Ref: ability.Self}
@@ -85,6 +87,11 @@ func keywordSupported(a *ability.Ability) bool {
 	}
 	if k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
 		return true
+	}
+	for _, kc := range keywordAltCosts {
+		if k.Name == kc.keyword {
+			return altCostSupported(a) // interp_altcosts.go
+		}
 	}
 	if exp := expandKeyword(a); exp != nil {
 		for i := range exp {

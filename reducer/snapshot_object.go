@@ -193,6 +193,9 @@ var objectFields = []objectField{
 	{"Facts", func(_ *State, o *Object) bool { return o.Facts == nil },
 		func(w *snapWriter, _ *State, o *Object) { writeFacts(w, o.Facts) },
 		func(r *snapReader, _ *State, o *Object) { o.Facts = readFacts(r) }},
+	{"CastWith", func(_ *State, o *Object) bool { return o.CastWith == "" },
+		func(w *snapWriter, _ *State, o *Object) { w.str(o.CastWith) },
+		func(r *snapReader, _ *State, o *Object) { o.CastWith = r.str() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

@@ -212,6 +212,9 @@ type Object struct {
 	// 702.33); copiable (CR 707.10), so a spell copy keeps it.
 	Copy   bool
 	Kicked bool
+	// CastWith: the alternative cost the spell was cast for ("evoke",
+	// CR 118.9), kept by the permanent it becomes (interp_altcosts.go).
+	CastWith string
 	// SkipUntap: the permanent doesn't untap during that many of its
 	// controller's next untap steps ("doesn't untap during its controller's next untap step"; mana.go).
 	SkipUntap int
