@@ -51,6 +51,12 @@ func (s *State) Digest() Digest {
 			}
 		}
 	}
+	if s.readsSpellCounts() { // only then: interp_spellcount.go
+		w.str("spells")
+		for _, p := range s.Players {
+			w.ints(p.Spells)
+		}
+	}
 	w.ids(s.Battlefield)
 	w.ids(s.Stack)
 	w.ids(s.Exile)

@@ -40,6 +40,9 @@ type langCard struct {
 	// unsupported: the first ability the interpreter can't carry out, and
 	// why; nil when it carries out them all.
 	unsupported error
+	// readsSpellCounts: an ability reads how many spells were cast this
+	// turn (interp_spellcount.go).
+	readsSpellCounts bool
 }
 
 // legacyCard marks, in a definition's engine cache, a card played by card
@@ -117,6 +120,7 @@ func buildLangCard(def *cards.Card) *langCard {
 		if lc.unsupported == nil {
 			lc.unsupported = Supports(a)
 		}
+		lc.readsSpellCounts = lc.readsSpellCounts || langReadsSpellCounts(a)
 	}
 	return lc
 }

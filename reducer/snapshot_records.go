@@ -8,8 +8,20 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 // same fields in the same order.
 
 func writePlayer(w *snapWriter, p *Player) {
-	spends := poolSpends(p.Pool)                                                                 // interp_spend.go
-	w.arr(snapPlayerFields + optional(len(p.Counters) > 0 || spends > 0) + optional(spends > 0)) // counters: table_state.go
+	// Optional trailing fields, each written when it or a later one is
+	// set: counters (table_state.go), restricted mana (interp_spend.go),
+	// spells cast this turn (interp_spellcount.go).
+	spends := poolSpends(p.Pool)
+	extra := 0
+	switch {
+	case p.Spells > 0:
+		extra = 3
+	case spends > 0:
+		extra = 2
+	case len(p.Counters) > 0:
+		extra = 1
+	}
+	w.arr(snapPlayerFields + extra)
 	w.str(p.ID)
 	w.str(p.Name)
 	w.int(p.Life)
@@ -29,16 +41,19 @@ func writePlayer(w *snapWriter, p *Player) {
 	w.bool(p.Decided)
 	w.bool(p.Lost)
 	w.str(p.LossReason)
-	if len(p.Counters) > 0 || spends > 0 {
+	if extra > 0 {
 		w.counters(p.Counters)
 	}
-	if spends > 0 {
+	if extra > 1 {
 		writeSpends(w, p.Pool, spends)
+	}
+	if extra > 2 {
+		w.int(p.Spells)
 	}
 }
 
 func readPlayer(r *snapReader) *Player {
-	extra := r.fieldsUpTo(snapPlayerFields, 2, "player")
+	extra := r.fieldsUpTo(snapPlayerFields, 3, "player")
 	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
 	p.Library = r.ids()
 	p.Hand = r.ids()
@@ -65,6 +80,9 @@ func readPlayer(r *snapReader) *Player {
 	}
 	if extra > 1 {
 		readSpends(r, p.Pool)
+	}
+	if extra > 2 {
+		p.Spells = r.int()
 	}
 	return p
 }

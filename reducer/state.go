@@ -104,6 +104,7 @@ type Player struct {
 	Pool      []Mana
 
 	LandsPlayed int // this turn (CR 305.2)
+	Spells      int // spells cast this turn (interp_spellcount.go)
 	Mulligans   int
 	Kept        bool
 	Decided     bool // took a mulligan this round, not yet shuffled

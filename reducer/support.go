@@ -346,6 +346,9 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 		s.amount(st.Amount, p+".amount")
 		s.filterOfSpells(st.Filter, p+".filter")
 		return
+	case st.Rule == ability.MaxSpells && st.Mods == nil && st.Cost == nil && st.Filter == nil && st.Amount != nil:
+		s.amount(st.Amount, p+".amount") // interp_spellcount.go
+		return
 	case st.Rule == ability.CantCast && st.Mods == nil && st.Cost == nil && st.Amount == nil:
 		s.filterOfSpells(st.Filter, p+".filter")
 		return
