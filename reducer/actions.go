@@ -34,7 +34,10 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 		return g.refuse("CR 305.1", "", "lands are played in a main phase, not %s", s.Step)
 	case len(s.Stack) > 0:
 		return g.refuse("CR 305.1", "", "the stack is not empty")
-	case s.Players[seat].LandsPlayed >= 1:
+	case s.Players[seat].LandsPlayed >= 1+g.extraLands(seat):
+		if n := s.Players[seat].LandsPlayed; n > 1 {
+			return g.refuse("CR 305.2", "", "%s has played %d lands this turn already, as many as they may", s.Players[seat].ID, n)
+		}
 		return g.refuse("CR 305.2", "", "%s has played a land this turn already", s.Players[seat].ID)
 	case !landModelled(o, def) && !g.tableCovers(def.Name):
 		return g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
@@ -98,10 +101,14 @@ type manaChoice struct {
 	color   cards.Color
 	defined bool  // a colour was chosen from a defined set (mana.go)
 	other   ObjID // a permanent the cost taps (relic.go)
-	// A language mana ability (interp_mana.go): the mana its cost spends,
-	// and the form of "{U} or {R}" chosen.
-	pay  []int
+	// A language mana ability (interp_mana.go): its cost as planned (the
+	// mana it spends, the objects it takes), and the form of "{U} or {R}"
+	// chosen.
+	pay  *costPlan
 	form []cards.Color
+	// src is the source as it was before the cost was paid: a cost may
+	// sacrifice it ("Sacrifice a Goblin" paid with itself).
+	src *Object
 }
 
 func (g *Game) checkActivate(seat int, b *events.Activate) error {
@@ -228,6 +235,7 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 		return
 	}
 	mc, _ := g.findManaAbility(seat, b)
+	mc.src = g.S.Objects[mc.obj]
 	if mc.ability.Tap {
 		g.emit(Effect{Op: OpTap, Obj: mc.obj})
 	}
@@ -237,7 +245,7 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 	if mc.ability.Lang != nil {
 		g.payLangManaCost(seat, mc.obj, &mc.ability, mc.pay) // interp_mana.go
 	}
-	src := g.S.Objects[mc.obj]
+	src := mc.src
 	g.produce(seat, mc) // mana.go
 	if mc.ability.Lang != nil {
 		g.finishLangMana(seat, src, &mc.ability)

@@ -40,6 +40,8 @@ type langCard struct {
 	// unsupported: the first ability the interpreter can't carry out, and
 	// why; nil when it carries out them all.
 	unsupported error
+	// manaTriggers: triggered mana abilities (mana.go's produce).
+	manaTriggers []cards.ManaTrigger
 	// readsSpellCounts: an ability reads how many spells were cast this
 	// turn (interp_spellcount.go).
 	readsSpellCounts bool
@@ -102,6 +104,10 @@ func buildLangCard(def *cards.Card) *langCard {
 			}
 			lc.activated = append(lc.activated, a)
 		case ability.Triggered:
+			if mt, ok := lowerManaTrigger(a); ok { // a mana ability: no stack (CR 605.1b)
+				lc.manaTriggers = append(lc.manaTriggers, mt)
+				break
+			}
 			lc.triggered = append(lc.triggered, a)
 		case ability.Static:
 			lc.statics = append(lc.statics, a)

@@ -99,7 +99,7 @@ func keywordSupported(a *ability.Ability) bool {
 				return false
 			}
 		}
-		return k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost
+		return !k.Cost.Tap && !k.Cost.Untap && k.Cost.Loyalty == nil // the expansion's own cost was checked above
 	}
 	return cards.KeywordImplemented(k.Name) && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == ""
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
+	"reflect"
 )
 
 // Mana abilities in the ability language are lowered into the engine's own
@@ -21,9 +22,11 @@ import (
 func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
 	out := cards.ManaAbility{Index: index, Lang: a}
 	c := a.Cost
-	if c == nil || c.Untap || c.Discard != nil || c.Exile != nil || c.Return != nil || c.TapOthers != nil ||
-		c.Reveal != nil || c.Energy != 0 || c.Loyalty != nil || c.LoyaltyX || c.CountersX || c.Reduce != nil ||
-		c.Sacrifice != nil && c.Sacrifice.Ref != ability.Self {
+	if c == nil || c.Untap || c.Discard != nil || c.Exile != nil || c.Return != nil ||
+		c.Reveal != nil || c.Energy != 0 || c.Loyalty != nil || c.LoyaltyX || c.CountersX || c.Reduce != nil {
+		return out, false
+	}
+	if others := manaCostChoices(c); others != nil && Supports(&ability.Ability{Kind: ability.Activated, Cost: others}) != nil {
 		return out, false
 	}
 	if c.Life != nil {
@@ -52,7 +55,7 @@ func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
 			if !lowerManaSpec(e.Mana, &out) {
 				return out, false
 			}
-		case ability.Damage, ability.LoseLife, ability.GainLife:
+		case ability.Damage, ability.LoseLife, ability.GainLife, ability.Draw:
 			if Supports(&ability.Ability{Kind: ability.Spell, Effects: []ability.Effect{*e}}) != nil {
 				return out, false
 			}
@@ -140,7 +143,7 @@ func formLetters(f []cards.Color) string {
 
 // checkLangManaCost checks the parts of a language mana ability's cost
 // and limits beyond {T}; pay is the mana payment worked out.
-func (g *Game) checkLangManaCost(seat int, o *Object, ab *cards.ManaAbility, b *events.Activate) ([]int, error) {
+func (g *Game) checkLangManaCost(seat int, o *Object, ab *cards.ManaAbility, b *events.Activate) (*costPlan, error) {
 	s := g.S
 	a := ab.Lang
 	c := a.Cost
@@ -160,19 +163,44 @@ func (g *Game) checkLangManaCost(seat int, o *Object, ab *cards.ManaAbility, b *
 			return nil, g.refuse("CR 602.5b", "body.ability", "%s's mana ability can be activated only if its condition holds, and it doesn't now", name)
 		}
 	}
-	if c.Mana == "" {
-		if len(b.Pay) > 0 {
-			return nil, g.refuse("CR 602.2b", "body.pay", "%s's mana ability has no mana cost to pay", name)
-		}
-		return nil, nil
+	if c.Mana == "" && len(b.Pay) > 0 {
+		return nil, g.refuse("CR 602.2b", "body.pay", "%s's mana ability has no mana cost to pay", name)
 	}
-	return g.choosePayment(seat, langMana(c), 0, b.Pay)
+	others := manaCostChoices(c)
+	if others == nil {
+		others = &ability.Cost{}
+	}
+	others.Mana = c.Mana
+	plan, err := g.planCost(seat, o, nil, others, nil, 0, b.Pay, &b.CostChoices) // interp_paycost.go
+	if err != nil {
+		return nil, err
+	}
+	return &plan, nil
+}
+
+// manaCostChoices is the part of a mana ability's cost that takes objects
+// the player chooses ("Tap an untapped creature you control", "Sacrifice
+// a Food"), or nil.
+func manaCostChoices(c *ability.Cost) *ability.Cost {
+	var out *ability.Cost
+	if c.TapOthers != nil {
+		out = &ability.Cost{TapOthers: c.TapOthers}
+	}
+	if c.Sacrifice != nil && c.Sacrifice.Ref != ability.Self {
+		if out == nil {
+			out = &ability.Cost{}
+		}
+		out.Sacrifice = c.Sacrifice
+	}
+	return out
 }
 
 // payLangManaCost pays those parts, before the mana is made.
-func (g *Game) payLangManaCost(seat int, src ObjID, ab *cards.ManaAbility, pay []int) {
+func (g *Game) payLangManaCost(seat int, src ObjID, ab *cards.ManaAbility, plan *costPlan) {
 	c := ab.Lang.Cost
-	g.spend(seat, pay)
+	if plan != nil {
+		g.payCost(seat, *plan) // mana, and the objects the player chose
+	}
 	if c.Life != nil {
 		if n := fixedAmount(c.Life); n > 0 {
 			g.emit(Effect{Op: OpLife, Seat: seat, N: -n})
@@ -222,4 +250,60 @@ func intrinsicAgain(intrinsic []cards.ManaAbility, m cards.ManaAbility) bool {
 		}
 	}
 	return false
+}
+
+// lowerManaTrigger reads a triggered mana ability (CR 605.1b: it doesn't
+// use the stack) in the form the engine's mana production carries out:
+// "Whenever you tap a creature for mana, add an additional {G}."
+func lowerManaTrigger(a *ability.Ability) (cards.ManaTrigger, bool) {
+	t := a.Trigger
+	if a.Kind != ability.Triggered || t == nil || t.Event != ability.TappedForMana || t.Self || a.If != nil || len(a.Targets) > 0 ||
+		len(a.Effects) != 1 {
+		return cards.ManaTrigger{}, false
+	}
+	mt := cards.ManaTrigger{Tapper: "any"}
+	switch t.Player {
+	case "you":
+		mt.Tapper = "you"
+	case "":
+	default:
+		return mt, false
+	}
+	f := t.Subject
+	if f == nil || len(f.Types) != 1 || !reflect.DeepEqual(*f, ability.Filter{Types: f.Types}) {
+		return mt, false
+	}
+	switch f.Types[0] {
+	case "creature", "land":
+		mt.What = title(f.Types[0])
+	default:
+		return mt, false
+	}
+	e := &a.Effects[0]
+	if e.Verb != ability.AddMana || e.Mana == nil || e.If != nil || e.Optional || e.Player != nil {
+		return mt, false
+	}
+	ms := e.Mana
+	if ms.Amount != nil || len(ms.OneOf) > 0 || ms.Any || ms.Among != "" || ms.Spend != nil {
+		return mt, false
+	}
+	syms, err := ability.ParseMana(ms.Fixed)
+	if err != nil || len(syms) != 1 {
+		return mt, false
+	}
+	if _, ok := cards.ParseColor(syms[0]); !ok {
+		return mt, false
+	}
+	mt.Adds = syms[0]
+	return mt, true
+}
+
+// manaCostChoiceSets are the cost choices a legal-action listing tries
+// for mana ability ab of o: each way to pay the part that takes objects
+// the player chooses, or one empty set.
+func (l *lister) manaCostChoiceSets(seat int, o *Object, ab cards.ManaAbility) []events.CostChoices {
+	if ab.Lang == nil || ab.Lang.Cost == nil {
+		return []events.CostChoices{{}}
+	}
+	return l.costChoiceSets(seat, o, manaCostChoices(ab.Lang.Cost))
 }

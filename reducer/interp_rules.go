@@ -173,3 +173,22 @@ func (g *Game) activationForbidden(o *Object, mana bool) string {
 	})
 	return why
 }
+
+// extraLands is how many lands beyond the one of CR 305.2 seat may play
+// this turn ("You may play an additional land on each of your turns",
+// CR 305.2a).
+func (g *Game) extraLands(seat int) int {
+	n := 0
+	g.S.rulesStatics(ability.ExtraLandDrop, func(_ *ability.Ability, st *ability.StaticEffect, src *Object) {
+		c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+		if !appliesToPlayer(st.Player, src.Controller, seat) || !c.holds(st.If) {
+			return
+		}
+		if st.Amount == nil {
+			n++
+		} else {
+			n += c.amount(st.Amount)
+		}
+	})
+	return n
+}

@@ -174,31 +174,8 @@ func (l *lister) activations(seat int, id ObjID) {
 			continue
 		}
 		seen[ab.Index] = true
-		if ab.Among != "" { // mana.go: the types the rule defines now, or none
-			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index})
-			for _, c := range append(append([]cards.Color(nil), anyColors...), cards.Colorless) {
-				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index, Choice: c.Letter()})
-			}
-			continue
-		}
-		if len(ab.OneOf) > 0 {
-			for _, f := range ab.OneOf {
-				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index, Choice: formLetters(f)})
-			}
-			continue
-		}
-		if !ab.AnyColor {
-			l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index})
-			continue
-		}
-		taps := []string{""}
-		if ab.TapOther != "" {
-			taps = idStrings(l.g.tapOtherCandidates(seat, ab)) // relic.go
-		}
-		for _, t := range taps {
-			for _, c := range anyColors {
-				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: ab.Index, Choice: c.Letter(), Tap: t})
-			}
+		for _, cc := range l.manaCostChoiceSets(seat, o, ab) { // interp_mana.go
+			l.manaOffers(p.ID, src, seat, ab, cc)
 		}
 	}
 	if lc := langOf(o.Def); lc != nil {
@@ -657,4 +634,39 @@ func refsOf(ids []ObjID) []string {
 		refs[i] = id.String()
 	}
 	return refs
+}
+
+// manaOffers offers the inputs activating mana ability ab of src, with
+// its cost's choices cc.
+func (l *lister) manaOffers(player, src string, seat int, ab cards.ManaAbility, cc events.CostChoices) {
+	offer := func(a *events.Activate) {
+		a.CostChoices = cc
+		l.offer(player, a)
+	}
+	if ab.Among != "" { // mana.go: the types the rule defines now, or none
+		offer(&events.Activate{Player: player, Source: src, Ability: ab.Index})
+		for _, c := range append(append([]cards.Color(nil), anyColors...), cards.Colorless) {
+			offer(&events.Activate{Player: player, Source: src, Ability: ab.Index, Choice: c.Letter()})
+		}
+		return
+	}
+	if len(ab.OneOf) > 0 {
+		for _, f := range ab.OneOf {
+			offer(&events.Activate{Player: player, Source: src, Ability: ab.Index, Choice: formLetters(f)})
+		}
+		return
+	}
+	if !ab.AnyColor {
+		offer(&events.Activate{Player: player, Source: src, Ability: ab.Index})
+		return
+	}
+	taps := []string{""}
+	if ab.TapOther != "" {
+		taps = idStrings(l.g.tapOtherCandidates(seat, ab)) // relic.go
+	}
+	for _, t := range taps {
+		for _, c := range anyColors {
+			offer(&events.Activate{Player: player, Source: src, Ability: ab.Index, Choice: c.Letter(), Tap: t})
+		}
+	}
 }

@@ -155,6 +155,9 @@ func (s *State) choiceTypes(o *Object, ab cards.ManaAbility) (typeSet, bool) {
 func (g *Game) produce(seat int, mc manaChoice) {
 	s := g.S
 	src := s.Objects[mc.obj]
+	if src == nil {
+		src = mc.src // the cost sacrificed it
+	}
 	var mana []cards.Color
 	switch {
 	case len(mc.ability.OneOf) > 0:
@@ -210,6 +213,13 @@ func (g *Game) produce(seat int, mc manaChoice) {
 		for _, mt := range t.Def.ManaTriggersOf() {
 			if c, ok := manaTriggerAdds(mt, t, src, seat, mana); ok {
 				g.addMana(seat, t, c)
+			}
+		}
+		if lc := langOf(t.Def); lc != nil && t.Zone == ZoneBattlefield {
+			for _, mt := range lc.manaTriggers {
+				if c, ok := manaTriggerAdds(mt, t, src, seat, mana); ok {
+					g.addMana(seat, t, c)
+				}
 			}
 		}
 	}

@@ -42,6 +42,12 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 	switch a.Kind {
 	case ability.Spell:
 	case ability.Triggered:
+		if a.Trigger != nil && a.Trigger.Event == ability.TappedForMana {
+			if _, ok := lowerManaTrigger(a); !ok { // interp_mana.go
+				s.no(p+".trigger", "this triggered mana ability is not carried out yet")
+			}
+			return
+		}
 		s.trigger(a.Trigger, p+".trigger")
 	case ability.Activated:
 		s.cost(a.Cost, p+".cost")
@@ -345,6 +351,9 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 		}
 		s.amount(st.Amount, p+".amount")
 		s.filterOfSpells(st.Filter, p+".filter")
+		return
+	case st.Rule == ability.ExtraLandDrop && st.Mods == nil && st.Cost == nil && st.Filter == nil:
+		s.amount(st.Amount, p+".amount") // interp_rules.go: extraLands
 		return
 	case st.Rule == ability.MaxSpells && st.Mods == nil && st.Cost == nil && st.Filter == nil && st.Amount != nil:
 		s.amount(st.Amount, p+".amount") // interp_spellcount.go
