@@ -167,8 +167,9 @@ func (o *Object) HasSupertype(t string) bool {
 }
 
 // HasSubtype reports whether the object has subtype t after type-changing
-// effects (layer 4).
+// effects (layer 4); a changeling has every creature type (CR 702.73a).
 func (o *Object) HasSubtype(t string) bool {
 	d := o.def()
-	return d != nil && d.HasSub(t) || o.addedSubtype(t) || len(o.state.continuousOf()) > 0 && o.becomesCreatureType(t)
+	return d != nil && d.HasSub(t) || o.addedSubtype(t) || len(o.state.continuousOf()) > 0 && o.becomesCreatureType(t) ||
+		d != nil && !o.isAbility() && d.HasKeyword("Changeling") && cards.IsCreatureType(t) // printed: the cheap check
 }

@@ -32,3 +32,14 @@ func TestBecomingLayers(t *testing.T) {
 		t.Errorf("colours %v, want the later effect's colourless", land.Colors())
 	}
 }
+
+// A changeling has every creature type, in every zone (CR 702.73a).
+func TestChangelingHasEveryCreatureType(t *testing.T) {
+	o := &Object{ID: 1, Zone: ZoneHand, Def: &cards.Card{Name: "Test Shapeshifter", Types: []string{"Creature"}, Keywords: []string{"Changeling"}}}
+	if !o.HasSubtype("Goblin") || !o.HasSubtype("Elf") {
+		t.Error("a changeling in hand is not a Goblin and an Elf")
+	}
+	if o.HasSubtype("Forest") {
+		t.Error("a changeling has a land type")
+	}
+}

@@ -390,6 +390,8 @@ var implementedKeywords = map[string]bool{
 	// Evasion checked as blockers are declared (reducer/interp_evasion.go).
 	"Islandwalk": true, "Swampwalk": true, "Forestwalk": true, "Mountainwalk": true, "Plainswalk": true,
 	"Fear": true, "Intimidate": true,
+	// Every creature type, in every zone (CR 702.73a): reducer/chars.go.
+	"Changeling": true,
 }
 
 func damage(n int) func(World, []Target) {
