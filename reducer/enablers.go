@@ -219,7 +219,7 @@ func (g *Game) asThoughFlash(seat int, def *cards.Card, top ObjID) bool {
 			return true
 		}
 	}
-	return false
+	return g.langGivesFlash(seat, def) // interp_rules.go
 }
 
 // looksAtTop reports whether seat may look at the top card of their

@@ -192,3 +192,18 @@ func (g *Game) extraLands(seat int) int {
 	})
 	return n
 }
+
+// langGivesFlash reports whether a static ability lets seat cast def as
+// though it had flash ("You may cast spells as though they had flash",
+// "You may cast creature spells as though they had flash": CR 702.8,
+// 601.3b).
+func (g *Game) langGivesFlash(seat int, def *cards.Card) bool {
+	found := false
+	g.S.rulesStatics(ability.AsThoughFlash, func(_ *ability.Ability, st *ability.StaticEffect, src *Object) {
+		c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+		if !found && appliesToPlayer(st.Player, src.Controller, seat) && c.holds(st.If) && c.spellMatches(st.Filter, &Object{Def: def, Zone: ZoneHand, Controller: seat, Owner: seat, state: g.S}) {
+			found = true
+		}
+	})
+	return found
+}

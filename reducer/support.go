@@ -352,6 +352,9 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 		s.amount(st.Amount, p+".amount")
 		s.filterOfSpells(st.Filter, p+".filter")
 		return
+	case st.Rule == ability.AsThoughFlash && st.Mods == nil && st.Cost == nil && st.Amount == nil:
+		s.filterOfSpells(st.Filter, p+".filter") // interp_rules.go: langGivesFlash
+		return
 	case st.Rule == ability.ExtraLandDrop && st.Mods == nil && st.Cost == nil && st.Filter == nil:
 		s.amount(st.Amount, p+".amount") // interp_rules.go: extraLands
 		return
