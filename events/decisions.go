@@ -57,6 +57,8 @@ type Cast struct {
 	Pay     []Payment `json:"pay,omitempty"` // omitted: the documented default payment
 	// Kicked: the optional kicker cost is paid (CR 702.33).
 	Kicked bool `json:"kicked,omitempty"`
+	// Replicate: how many times the replicate cost is paid (CR 702.56a).
+	Replicate int `json:"replicate,omitempty"`
 	// Prototype: cast for its prototype cost (CR 718).
 	Prototype bool `json:"prototype,omitempty"`
 	// Alternative names an alternative cost paid rather than the mana

@@ -388,6 +388,11 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	if plan.lang != nil && castWithRecorded(b.Alternative) {
 		g.emit(Effect{Op: OpCastWith, Obj: nid, Name: b.Alternative}) // interp_altcosts.go
 	}
+	if plan.lang != nil {
+		if n := g.copiesOnCast(g.S.Objects[nid], b); n > 0 {
+			g.emit(Effect{Op: OpTimes, Obj: nid, N: n}) // interp_copies.go
+		}
+	}
 	if plan.lang != nil && plan.lang.costs != nil {
 		g.payCost(seat, *plan.lang.costs) // mana and the rest (interp_paycost.go)
 	} else {

@@ -117,6 +117,10 @@ func (s *State) Digest() Digest {
 		if o.CastWith != "" {
 			w.str("cast with " + o.CastWith) // only then, as Melded
 		}
+		if o.Times != 0 {
+			w.str("times")
+			w.ints(o.Times)
+		}
 		if o.Melded != 0 {
 			w.ints(-1, int(o.Melded)) // only when melded: other digests stay as they were
 		}

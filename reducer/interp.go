@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"errors"
 	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -115,6 +116,10 @@ func buildLangCard(def *cards.Card) *langCard {
 			lc.replace = append(lc.replace, a)
 		case ability.Keyword:
 			lc.keywords = append(lc.keywords, a)
+			if a.Keyword.Name == "Storm" {
+				st := copyTrigger(a) // interp_copies.go: storm has no cost to expand on
+				lc.triggered = append(lc.triggered, &st)
+			}
 			for _, x := range expandKeyword(a) { // interp_keywords.go
 				if x.Kind == ability.Triggered {
 					lc.triggered = append(lc.triggered, &x)
@@ -127,6 +132,9 @@ func buildLangCard(def *cards.Card) *langCard {
 			lc.unsupported = Supports(a)
 		}
 		lc.readsSpellCounts = lc.readsSpellCounts || langReadsSpellCounts(a)
+	}
+	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {
+		lc.unsupported = errors.New(why + " are not carried out yet") // interp_copies.go
 	}
 	return lc
 }

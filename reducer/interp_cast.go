@@ -112,6 +112,11 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 			return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
 		}
 	}
+	replicate, err := g.replicateCost(def, lc, b) // interp_copies.go
+	if err != nil {
+		return castPlan{}, err
+	}
+	kicker = append(slices.Clone(kicker), replicate...)
 	cp, err := g.planCost(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices) // interp_paycost.go
 	if err != nil {
 		return castPlan{}, err

@@ -34,6 +34,8 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 		return []ability.Ability{wardAbility(a)}
 	case "Evoke":
 		return []ability.Ability{evokeSacrifice(a)} // interp_altcosts.go
+	case "Replicate":
+		return []ability.Ability{copyTrigger(a)} // interp_copies.go
 	}
 	cost := *k.Cost
 	cost.Discard = &ability.Selector{Ref: ability.Self}
@@ -75,6 +77,12 @@ func keywordSupported(a *ability.Ability) bool {
 	k := a.Keyword
 	if k.Name == "Enchant" && k.Filter != nil && k.Cost == nil && k.N == 0 && (k.Text == "" || k.Text == "player") {
 		return true // interp_attach.go
+	}
+	if k.Name == "Storm" && k.Cost == nil && k.N == 0 {
+		return true // interp_copies.go
+	}
+	if k.Name == "Replicate" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
+		return true // interp_copies.go
 	}
 	if k.Name == "Affinity" && k.Filter != nil && k.Cost == nil && k.N == 0 {
 		return true // interp_rules.go

@@ -29,7 +29,8 @@ func (s *State) readsSpellCounts() bool {
 
 // langReadsSpellCounts reports whether an ability reads the count.
 func langReadsSpellCounts(a *ability.Ability) bool {
-	return a.Kind == ability.Static && a.Static != nil && a.Static.Rule == ability.MaxSpells
+	return a.Kind == ability.Static && a.Static != nil && a.Static.Rule == ability.MaxSpells ||
+		a.Kind == ability.Keyword && a.Keyword.Name == "Storm"
 }
 
 // maxSpellsForbids says why seat can't cast another spell this turn under

@@ -327,3 +327,22 @@ func (g *Game) langCombatDamageFire(hits []combatHit) {
 		}
 	}
 }
+
+// fireCastSelf fires the "When you cast this spell" abilities of the spell
+// just cast (CR 603.2, 603.6a: they work from the stack); its other
+// triggered abilities don't function there.
+func (g *Game) fireCastSelf(spell ObjID, seat int) {
+	o := g.S.Obj(spell)
+	if o == nil || o.Zone != ZoneStack || o.isAbility() {
+		return
+	}
+	lc := langOf(o.def())
+	if lc == nil {
+		return
+	}
+	for i, a := range lc.triggered {
+		if a.Trigger != nil && a.Trigger.Event == ability.Cast && a.Trigger.Self && g.langTriggers(o, a.Trigger, a.If, cards.TriggerCast, spell, seat) {
+			g.emitLangTrigger(o, i, spell, seat, nil)
+		}
+	}
+}

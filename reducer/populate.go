@@ -64,8 +64,12 @@ func init() {
 		if e.To != s.nextObjID() {
 			panic("reducer: spell copy out of order")
 		}
-		s.addObject(&Object{ID: e.To, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Copy: true,
-			Face: src.Face, X: src.X, Targets: slices.Clone(src.Targets), Kicked: src.Kicked}, -1)
+		o := &Object{ID: e.To, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Copy: true,
+			Face: src.Face, X: src.X, Targets: slices.Clone(src.Targets), Kicked: src.Kicked}
+		if l := src.Lang; l != nil { // a language spell's modes and target slots are copiable (CR 707.10)
+			o.Lang = &LangState{Modes: slices.Clone(l.Modes), Slots: slices.Clone(l.Slots)}
+		}
+		s.addObject(o, -1)
 	})
 	registerOp(OpRetarget, func(s *State, e *Effect) {
 		s.mustObj(e.Obj).Targets[e.N] = e.Targets[0]

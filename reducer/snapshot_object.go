@@ -196,6 +196,9 @@ var objectFields = []objectField{
 	{"CastWith", func(_ *State, o *Object) bool { return o.CastWith == "" },
 		func(w *snapWriter, _ *State, o *Object) { w.str(o.CastWith) },
 		func(r *snapReader, _ *State, o *Object) { o.CastWith = r.str() }},
+	{"Times", func(_ *State, o *Object) bool { return o.Times == 0 },
+		func(w *snapWriter, _ *State, o *Object) { w.int(o.Times) },
+		func(r *snapReader, _ *State, o *Object) { o.Times = r.int() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

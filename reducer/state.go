@@ -213,6 +213,9 @@ type Object struct {
 	// 702.33); copiable (CR 707.10), so a spell copy keeps it.
 	Copy   bool
 	Kicked bool
+	// Times: how many copies the spell's cast trigger makes (storm,
+	// replicate: interp_copies.go).
+	Times int
 	// CastWith: the alternative cost the spell was cast for ("evoke",
 	// CR 118.9), kept by the permanent it becomes (interp_altcosts.go).
 	CastWith string

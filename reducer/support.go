@@ -228,6 +228,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".unless", "\"unless\" with a cost other than mana and life is not carried out yet")
 		}
 	}
+	if e.Verb == ability.Copy && e.Text != copiesPerTimes {
+		s.no(p+".verb", "copies other than storm's and replicate's are not carried out yet") // interp_copies.go
+	}
 	s.cond(e.If, p+".if")
 	s.effects(e.Else, p+".else")
 	for _, a := range []*ability.Amount{e.Amount} {

@@ -77,6 +77,9 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 			g.emit(e)
 		}
 	}
+	if when == cards.TriggerCast {
+		g.fireCastSelf(about, seat) // interp_trigger.go
+	}
 }
 
 // putTriggers puts the waiting triggers on the stack, APNAP; it reports
