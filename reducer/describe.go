@@ -581,6 +581,9 @@ func DescribeEffect(s *State, e Effect) string {
 	case OpResolveStep:
 		return fmt.Sprintf("%s resolves on: step %d", descObj(s, e.Obj), e.N)
 	case OpMayCast:
+		if o := s.Obj(e.Obj); o != nil && o.Zone == ZoneGraveyard {
+			return fmt.Sprintf("%s may play %s from the graveyard (%s)", pl(e.Seat), descObj(s, e.Obj), e.Kind)
+		}
 		return fmt.Sprintf("%s may cast %s from exile (%s)", pl(e.Seat), descObj(s, e.Obj), e.Kind)
 	}
 	if f := extDescribe[e.Op]; f != nil {

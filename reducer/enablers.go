@@ -46,7 +46,7 @@ const OpEndPermissions Op = 181
 func init() {
 	registerOp(OpFaceDown, func(s *State, e *Effect) { s.mustObj(e.Obj).FaceDown = e.N == 1 })
 	registerOp(OpEndPermissions, func(s *State, e *Effect) {
-		for _, id := range s.Exile {
+		for _, id := range append(slices.Clone(s.Exile), s.graveyards()...) {
 			o := s.Objects[id]
 			o.MayCast = slices.DeleteFunc(o.MayCast, func(p Permission) bool { return p.Kind == e.Kind })
 		}
@@ -554,7 +554,7 @@ func (s *State) grantorOf(face string) string {
 // endTurnPermissions ends the permissions that last "this turn" as a new
 // turn begins.
 func (g *Game) endTurnPermissions() {
-	for _, id := range g.S.Exile {
+	for _, id := range append(slices.Clone(g.S.Exile), g.S.graveyards()...) { // graveyards: interp_mayplay.go
 		if slices.ContainsFunc(g.S.Objects[id].MayCast, func(p Permission) bool { return p.Kind == MayPlayThisTurn }) {
 			g.emit(Effect{Op: OpEndPermissions, Kind: MayPlayThisTurn})
 			return
@@ -566,7 +566,7 @@ func (g *Game) endTurnPermissions() {
 // play (Quintorius Kand's −6).
 func (s *State) playableLandsFromExile(seat int, ref string) []ObjID {
 	var out []ObjID
-	for _, id := range s.matchRef(ref, s.Exile) {
+	for _, id := range s.matchRef(ref, append(slices.Clone(s.Exile), s.Players[seat].Graveyard...)) { // graveyard: interp_mayplay.go
 		o := s.Objects[id]
 		if o.Is("Land") && slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat && p.Kind == MayPlayThisTurn }) {
 			out = append(out, id)

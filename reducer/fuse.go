@@ -135,7 +135,7 @@ func hasAftermathText(f *cards.Card) bool {
 func (s *State) castableFromGraveyard(seat int, ref string) []ObjID {
 	var out []ObjID
 	for _, id := range s.matchRef(ref, s.Players[seat].Graveyard) {
-		if aftermathHalf(s.Objects[id].Def) != nil {
+		if aftermathHalf(s.Objects[id].Def) != nil || s.Objects[id].mayPlayFromGraveyard(seat) { // interp_mayplay.go
 			out = append(out, id)
 		}
 	}
@@ -147,7 +147,7 @@ func (s *State) castableFromGraveyard(seat int, ref string) []ObjID {
 func (g *Game) checkAftermath(o *Object, face string) error {
 	a := aftermathHalf(o.Def)
 	if a == nil {
-		if o.Zone == ZoneGraveyard && flashbackCost(o.Def) == nil { // interp_flashback.go
+		if o.Zone == ZoneGraveyard && flashbackCost(o.Def) == nil && !o.mayPlayFromGraveyard(o.Owner) { // interp_flashback.go, interp_mayplay.go
 			return g.refuse("CR 601.2a", "body.card", "%s is in the graveyard: nothing lets it be cast from there", o.Name())
 		}
 		return nil

@@ -228,6 +228,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".unless", "\"unless\" with a cost other than mana and life is not carried out yet")
 		}
 	}
+	if e.Verb == ability.MayPlay && e.Duration != "" && e.Duration != ability.ThisTurn {
+		s.no(p+".duration", "a permission to play for %s is not carried out yet", e.Duration) // interp_mayplay.go
+	}
 	if e.Verb == ability.Copy && e.Text != copiesPerTimes {
 		s.no(p+".verb", "copies other than storm's and replicate's are not carried out yet") // interp_copies.go
 	}

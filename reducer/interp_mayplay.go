@@ -1,0 +1,40 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+// "You may play that card this turn" (CR 601.2a, 305.1: a permission to
+// cast it, or play it if it's a land, from the zone it is in): the
+// language's may_play, for a card in exile (impulse draw) or in a
+// graveyard (Tablet of Discovery's milled card). The permission is the
+// engine's this-turn one (MayPlayThisTurn): it ends as the next turn
+// begins, and with the card's leaving the zone (it becomes a new object,
+// CR 400.7).
+
+func init() {
+	registerVerb(ability.MayPlay, "object duration", verbMayPlay)
+}
+
+func verbMayPlay(x *verbRun) {
+	g, c := x.r.g, x.r.ctx
+	if d := x.e.Duration; d != "" && d != ability.ThisTurn {
+		return // support.go refuses other durations
+	}
+	for _, id := range c.objects(x.e.Object) {
+		o := g.S.Obj(id)
+		if o == nil || o.Zone != ZoneExile && o.Zone != ZoneGraveyard {
+			continue
+		}
+		g.emit(Effect{Op: OpMayCast, Obj: id, Seat: c.you, Kind: MayPlayThisTurn})
+		x.did = true
+	}
+}
+
+// mayPlayFromGraveyard reports whether seat may cast or play o, a card in
+// a graveyard, by such a permission.
+func (o *Object) mayPlayFromGraveyard(seat int) bool {
+	return o.Zone == ZoneGraveyard && slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat && p.Kind == MayPlayThisTurn })
+}
