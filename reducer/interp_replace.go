@@ -59,6 +59,7 @@ func (l *LangState) isEmpty() bool {
 // langEnters applies the language replacement effects of a permanent that
 // has just entered (before its enters triggers).
 func (g *Game) langEnters(o *Object) {
+	g.entersTappedByOthers(o)
 	lc := langOf(o.Def)
 	if lc == nil {
 		return
@@ -195,4 +196,43 @@ func (g *Game) langZoneReplaced(o *Object, to Zone) Zone {
 		}
 	}
 	return to
+}
+
+// othersEnterTapped reports whether r is "<permanents> enter tapped" for
+// other objects ("Nonbasic lands your opponents control enter tapped",
+// "Creatures your opponents control enter tapped"): a replacement effect
+// of a permanent on the battlefield (CR 614.1c, 614.12).
+func othersEnterTapped(r *ability.ReplaceEffect) bool {
+	return r.Event == ability.ReplEnters && !r.Self && r.Subject != nil && r.Tapped && r.Player == "" &&
+		r.Counter == "" && r.Choose == "" && r.Unless == nil && r.UnlessPay == nil && r.CopyOf == nil && len(r.Instead) == 0 &&
+		r.To == "" && r.Times == 0 && r.Plus == 0 && !r.Prevent && !r.Combat && r.Duration == ""
+}
+
+// entersTappedByOthers taps o, just entered, if a permanent's replacement
+// effect says such permanents enter tapped. Whose they are is read as o
+// enters: under its controller (CR 614.12).
+func (g *Game) entersTappedByOthers(o *Object) {
+	if o.Tapped {
+		return
+	}
+	for _, id := range g.S.Battlefield {
+		src := g.S.Objects[id]
+		if src.ID == o.ID {
+			continue
+		}
+		lc := langOf(src.Def)
+		if lc == nil {
+			continue
+		}
+		for _, a := range lc.replace {
+			if !othersEnterTapped(a.Replace) {
+				continue
+			}
+			c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+			if c.matches(withZone(a.Replace.Subject, ability.ZoneBattlefield), o) {
+				g.emit(Effect{Op: OpTap, Obj: o.ID})
+				return
+			}
+		}
+	}
 }

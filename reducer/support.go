@@ -421,6 +421,9 @@ func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
 		!r.Tapped && r.Counter == "" && r.CopyOf == nil && r.Choose == "" && r.Unless == nil && r.UnlessPay == nil && r.Times == 0 && r.Plus == 0 && !r.Prevent && r.Duration == "" {
 		return // "... exile it instead" (interp_replace.go)
 	}
+	if othersEnterTapped(r) { // interp_replace.go
+		return
+	}
 	if r.Event != ability.ReplEnters || !r.Self || r.Subject != nil || r.Player != "" {
 		s.no(p, "this replacement effect is not carried out yet")
 		return
