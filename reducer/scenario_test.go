@@ -279,21 +279,28 @@ func (r *scenarioRunner) match(c *scenarioCase) []string {
 			r.fail(c, "want \"p1 Alice: Card*N, Card\", got %q", l)
 		}
 		p := events.Player{ID: id, Name: strings.TrimSpace(name)}
-		for _, entry := range strings.Split(deck, ",") {
-			entry = strings.TrimSpace(entry)
-			if entry == "" {
-				continue
-			}
-			n := 1
-			if card, count, ok := strings.Cut(entry, "*"); ok {
-				var err error
-				if n, err = strconv.Atoi(strings.TrimSpace(count)); err != nil {
-					r.fail(c, "%q: %v", entry, err)
+		deck, side, _ := strings.Cut(deck, "|") // "Card*N, Card | Sideboard card, ..."
+		for i, list := range []string{deck, side} {
+			for _, entry := range strings.Split(list, ",") {
+				entry = strings.TrimSpace(entry)
+				if entry == "" {
+					continue
 				}
-				entry = strings.TrimSpace(card)
-			}
-			for range n {
-				p.Deck = append(p.Deck, entry)
+				n := 1
+				if card, count, ok := strings.Cut(entry, "*"); ok {
+					var err error
+					if n, err = strconv.Atoi(strings.TrimSpace(count)); err != nil {
+						r.fail(c, "%q: %v", entry, err)
+					}
+					entry = strings.TrimSpace(card)
+				}
+				for range n {
+					if i == 0 {
+						p.Deck = append(p.Deck, entry)
+					} else {
+						p.Sideboard = append(p.Sideboard, entry)
+					}
+				}
 			}
 		}
 		b.Players = append(b.Players, p)
