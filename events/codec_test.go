@@ -2,6 +2,7 @@ package events_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -284,6 +285,33 @@ func TestEmptyListsAreCanonical(t *testing.T) {
 			want = got
 		} else if !bytes.Equal(got, want) {
 			t.Fatalf("%s encodes differently from %s", f, forms[0])
+		}
+	}
+}
+
+// TestRandomSalt: a salt changes a random input's digest (so a player who
+// sees the digest can't find a hidden order by trying each), leaves an
+// unsalted input's bytes as they were (the golden files hold those), and
+// must be hex of 16 to 64 bytes.
+func TestRandomSalt(t *testing.T) {
+	plain := mustParse(t, `{"match":"m1","seq":3,"kind":"random","actor":"table","body":{"of":"shuffle","player":"p1","order":["c3","c1","c2"]}}`)
+	salted := mustParse(t, `{"match":"m1","seq":3,"kind":"random","actor":"table","body":{"of":"shuffle","player":"p1","order":["c3","c1","c2"],"salt":"8f14e45fceea167a5a36dedd4bea2543"}}`)
+	if plain.Digest() == salted.Digest() {
+		t.Error("the salt does not change the digest")
+	}
+	if line, _ := plain.MarshalJSONLine(); bytes.Contains(line, []byte("salt")) {
+		t.Errorf("an unsalted input writes a salt: %s", line)
+	}
+	line, _ := salted.MarshalJSONLine()
+	again := mustParse(t, string(line))
+	if again.Digest() != salted.Digest() {
+		t.Errorf("a salted input does not round-trip: %s", line)
+	}
+	for _, bad := range []string{"abc", "zz14e45fceea167a5a36dedd4bea2543", "8f14e45fceea167a5a36dedd4bea254"} {
+		_, err := events.ParseJSON([]byte(`{"match":"m1","seq":3,"kind":"random","actor":"table","body":{"of":"coin","coin":"heads","salt":"` + bad + `"}}`))
+		var ee *events.Error
+		if !errors.As(err, &ee) || ee.Field != "body.salt" {
+			t.Errorf("salt %q: %v, want refused naming body.salt", bad, err)
 		}
 	}
 }

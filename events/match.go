@@ -1,6 +1,9 @@
 package events
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Ref names a card or an object: an id the reducer assigned ("o12", "c3") or,
 // in a hand-written file, a card name where that is unambiguous.
@@ -189,11 +192,23 @@ type Random struct {
 	Order  []Ref  `json:"order,omitempty"`
 	Coin   string `json:"coin,omitempty"`
 	Roll   int    `json:"roll,omitempty"`
+	// Salt is random bytes (hex, 16 to 64 of them) a table adds to an
+	// outcome that stays hidden, such as a shuffle. Players see the
+	// digest and hash of every input of their match (verdicts, status),
+	// and an order of a few cards they know is found by trying every
+	// order against them; a salt they never see stops that. The rules
+	// ignore it.
+	Salt string `json:"salt,omitempty"`
 }
 
 func (*Random) Kind() Kind { return KindRandom }
 
 func (b *Random) Check() *FieldError {
+	if b.Salt != "" {
+		if n := len(b.Salt); n < 32 || n > 128 || n%2 != 0 || strings.Trim(strings.ToLower(b.Salt), "0123456789abcdef") != "" {
+			return fieldErr("salt", "want 16 to 64 random bytes as hex (32 to 128 digits)")
+		}
+	}
 	switch b.Of {
 	case "":
 		return fieldErr("of", "missing: one of shuffle, order, coin, die")
