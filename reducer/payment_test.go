@@ -32,7 +32,14 @@ func checkExplicitPayment(rng *rand.Rand, g *Game, act *events.Event) error {
 	for _, e := range effs {
 		if e.Op == OpSpendMana && e.Seat == seat {
 			m := pool[e.N] // spent highest index first: indexes are the pool's
-			pay = append(pay, events.Payment{Mana: m.Color.Letter(), Source: sourceRef(rng, g.S, m.Source)})
+			src := sourceRef(rng, g.S, m.Source)
+			if m.Legendary || src == "" && slices.ContainsFunc(pool, func(o Mana) bool { return o.Color == m.Color && o.Legendary }) {
+				// An entry naming no source takes the first mana of its
+				// colour, while the default keeps legendary mana for {L}
+				// (MANA-8): where that differs, name the mana.
+				src = m.Source.String()
+			}
+			pay = append(pay, events.Payment{Mana: m.Color.Letter(), Source: src})
 		}
 	}
 	if len(pay) == 0 {
