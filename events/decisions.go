@@ -90,13 +90,19 @@ func (c *CostChoices) check() *FieldError {
 
 // Activate: the player activates an ability of Source (CR 602).
 type Activate struct {
-	Player  string    `json:"player"`
-	Source  Ref       `json:"source"`
-	Ability int       `json:"ability,omitempty"` // 0-based, in Oracle text order
-	Targets []Ref     `json:"targets,omitempty"`
-	X       int       `json:"x,omitempty"`
-	Choice  string    `json:"choice,omitempty"`
-	Pay     []Payment `json:"pay,omitempty"`
+	Player string `json:"player"`
+	Source Ref    `json:"source"`
+	// Ability is the ability's number: every activated ability of the
+	// source, mana abilities included, in Oracle order, then the ones
+	// effects grant it in timestamp order (0-based; show --json lists
+	// them). AbilityText names it by its cost or the start of its text
+	// instead ("{1}{W/U}, {Q}").
+	Ability     int       `json:"ability,omitempty"`
+	AbilityText string    `json:"ability_text,omitempty"`
+	Targets     []Ref     `json:"targets,omitempty"`
+	X           int       `json:"x,omitempty"`
+	Choice      string    `json:"choice,omitempty"`
+	Pay         []Payment `json:"pay,omitempty"`
 	// Tap names the permanent a cost "Tap an untapped ... you control"
 	// taps (Relic of Legends: a legendary creature); omitted otherwise.
 	Tap Ref `json:"tap,omitempty"`
@@ -293,6 +299,9 @@ func (b *Activate) Check() *FieldError {
 	}
 	if b.Ability < 0 {
 		return fieldErr("ability", "negative")
+	}
+	if b.Ability != 0 && b.AbilityText != "" {
+		return fieldErr("ability_text", "name the ability by its number or by its text, not both")
 	}
 	if b.X < 0 {
 		return fieldErr("x", "negative")

@@ -34,7 +34,12 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 	cands := s.matchRef(b.Source, append(slices.Clone(s.Battlefield), s.Players[seat].Hand...))
 	var first error
 	found := false
+	named := b
 	for _, id := range cands {
+		b, ok := s.Objects[id].engineActivate(named) // ability_refs.go
+		if !ok {
+			continue
+		}
 		if a := langActivated(s.Objects[id], b.Ability); a != nil {
 			if activatedFromHand(a) != (s.Objects[id].Zone == ZoneHand) {
 				continue
@@ -44,7 +49,7 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 				// A partly modelled card: this ability is its text the
 				// engine doesn't carry out (the table's, table_generic.go).
 				if first == nil {
-					first = g.refuse(RuleCardCode, "body.ability", "%s's ability %d is not modelled yet: %v", s.objName(id), b.Ability, why)
+					first = g.refuse(RuleCardCode, "body.ability", "%s's ability %d is not modelled yet: %v", s.objName(id), s.Objects[id].abilityNumber(b.Ability), why)
 				}
 				continue
 			}

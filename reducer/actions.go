@@ -149,8 +149,12 @@ func (g *Game) findManaAbility(seat int, b *events.Activate) (manaChoice, error)
 	return manaChoice{}, first
 }
 
-func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice, error) {
+func (g *Game) manaAbilityOf(seat int, id ObjID, named *events.Activate) (manaChoice, error) {
 	o := g.S.Objects[id]
+	b, ok := o.engineActivate(named) // ability_refs.go
+	if !ok {
+		return manaChoice{}, g.refuse("CR 602.1", "body.ability_text", "%s has no activated ability %q: %s", g.S.objName(id), named.AbilityText, o.abilityList())
+	}
 	if o.Controller != seat {
 		return manaChoice{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", g.S.objName(id), g.S.Players[o.Controller].ID)
 	}
@@ -164,7 +168,7 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, b *events.Activate) (manaChoice
 		if !modelled(o.Def) {
 			return manaChoice{}, g.refuse("CARD-CODE", "body.ability", "%s's rules text is not modelled yet", o.Name())
 		}
-		return manaChoice{}, g.refuse("CR 602.1", "body.ability", "%s has no activated ability %d", g.S.objName(id), b.Ability)
+		return manaChoice{}, g.refuse("CR 602.1", "body.ability", "%s has no activated ability %d: %s", g.S.objName(id), named.Ability, o.abilityList())
 	}
 	if ab.Tap {
 		if o.Tapped {

@@ -174,8 +174,9 @@ func (l *lister) activations(seat int, id ObjID) {
 			continue
 		}
 		seen[ab.Index] = true
+		n := o.abilityNumber(ab.Index) // ability_refs.go
 		for _, cc := range l.manaCostChoiceSets(seat, o, ab) { // interp_mana.go
-			l.manaOffers(p.ID, src, seat, ab, cc)
+			l.manaOffers(p.ID, src, seat, ab, n, cc)
 		}
 	}
 	if lc := langOf(o.Def); lc != nil {
@@ -195,7 +196,7 @@ func (l *lister) activations(seat int, id ObjID) {
 		}
 		for x := 0; x <= l.maxX(seat, ab.Cost); x++ {
 			for _, ts := range sets {
-				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: i, X: x, Targets: ts})
+				l.offer(p.ID, &events.Activate{Player: p.ID, Source: src, Ability: o.abilityNumber(i), X: x, Targets: ts})
 			}
 		}
 	}
@@ -636,28 +637,28 @@ func refsOf(ids []ObjID) []string {
 	return refs
 }
 
-// manaOffers offers the inputs activating mana ability ab of src, with
-// its cost's choices cc.
-func (l *lister) manaOffers(player, src string, seat int, ab cards.ManaAbility, cc events.CostChoices) {
+// manaOffers offers the inputs activating mana ability ab of src, number
+// n as inputs name it (ability_refs.go), with its cost's choices cc.
+func (l *lister) manaOffers(player, src string, seat int, ab cards.ManaAbility, n int, cc events.CostChoices) {
 	offer := func(a *events.Activate) {
 		a.CostChoices = cc
 		l.offer(player, a)
 	}
 	if ab.Among != "" { // mana.go: the types the rule defines now, or none
-		offer(&events.Activate{Player: player, Source: src, Ability: ab.Index})
+		offer(&events.Activate{Player: player, Source: src, Ability: n})
 		for _, c := range append(append([]cards.Color(nil), anyColors...), cards.Colorless) {
-			offer(&events.Activate{Player: player, Source: src, Ability: ab.Index, Choice: c.Letter()})
+			offer(&events.Activate{Player: player, Source: src, Ability: n, Choice: c.Letter()})
 		}
 		return
 	}
 	if len(ab.OneOf) > 0 {
 		for _, f := range ab.OneOf {
-			offer(&events.Activate{Player: player, Source: src, Ability: ab.Index, Choice: formLetters(f)})
+			offer(&events.Activate{Player: player, Source: src, Ability: n, Choice: formLetters(f)})
 		}
 		return
 	}
 	if !ab.AnyColor {
-		offer(&events.Activate{Player: player, Source: src, Ability: ab.Index})
+		offer(&events.Activate{Player: player, Source: src, Ability: n})
 		return
 	}
 	taps := []string{""}
@@ -666,7 +667,7 @@ func (l *lister) manaOffers(player, src string, seat int, ab cards.ManaAbility, 
 	}
 	for _, t := range taps {
 		for _, c := range anyColors {
-			offer(&events.Activate{Player: player, Source: src, Ability: ab.Index, Choice: c.Letter(), Tap: t})
+			offer(&events.Activate{Player: player, Source: src, Ability: n, Choice: c.Letter(), Tap: t})
 		}
 	}
 }

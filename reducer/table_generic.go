@@ -92,6 +92,7 @@ func (g *Game) tableActivation(seat int, b *events.Activate) ObjID {
 		if o.Def == nil || modelled(o.Def) || o.Zone == ZoneBattlefield && o.Controller != seat {
 			continue
 		}
+		b, _ := o.engineActivate(b) // ability_refs.go
 		if a := langActivated(o, b.Ability); a != nil && Supports(a) == nil || o.Def.ActivatedOf(b.Ability) != nil {
 			continue // an ability the engine plays
 		}

@@ -159,6 +159,9 @@ type ObjectView struct {
 	// given by effects, and the text of other abilities effects give.
 	Keywords  []string `json:"keywords,omitempty"`
 	Abilities []string `json:"abilities,omitempty"`
+	// Activated lists the object's activated abilities with the numbers
+	// an activate input names them by (ability_refs.go).
+	Activated []AbilityView `json:"activated,omitempty"`
 	// Printed: the printed characteristics that differ from the ones
 	// above, which are after every continuous effect (CR 613).
 	Printed   *PrintedView `json:"printed,omitempty"`
@@ -389,6 +392,7 @@ func (s *State) objectView(id ObjID) ObjectView {
 		}
 		if d := o.def(); d != nil {
 			s.layered(&ov, o, d) // view_layers.go
+			ov.Activated = o.activatedAbilities()
 		}
 	}
 	if o.Attacking > 0 {

@@ -12,8 +12,8 @@ import (
 // layersMatch: Fylamarid (not modelled) acts through the table's effects,
 // one layer at a time, on Grizzly Bears and Hill Giant; Coronation of the
 // Wilds makes a third creature a legendary Noble by the rules.
-const layersMatch = `{"match":"l","kind":"match_started","actor":"table","body":{"format":"standard","players":[{"id":"p1","name":"Alice","deck":["Fylamarid","Grizzly Bears","Hill Giant","Llanowar Elves","Keeper of the Crown","Forest","Forest","Forest"]},{"id":"p2","name":"Bob","deck":["Forest"]}],"first_player":"p1"}}
-{"match":"l","kind":"setup","actor":"table","body":{"turn":3,"step":"main1","active_player":"p1","players":[{"id":"p1","life":20,"hand":["Keeper of the Crown"],"battlefield":[{"card":"Fylamarid"},{"card":"Grizzly Bears"},{"card":"Hill Giant"},{"card":"Llanowar Elves"},{"card":"Forest"},{"card":"Forest"},{"card":"Forest"}]},{"id":"p2","life":20,"battlefield":[{"card":"Forest"}]}]}}
+const layersMatch = `{"match":"l","kind":"match_started","actor":"table","body":{"format":"standard","players":[{"id":"p1","name":"Alice","deck":["Fylamarid","Grizzly Bears","Hill Giant","Llanowar Elves","Keeper of the Crown","Forest","Forest","Forest","Island","Island"]},{"id":"p2","name":"Bob","deck":["Forest"]}],"first_player":"p1"}}
+{"match":"l","kind":"setup","actor":"table","body":{"turn":3,"step":"main1","active_player":"p1","players":[{"id":"p1","life":20,"library":["Island","Island"],"hand":["Keeper of the Crown"],"battlefield":[{"card":"Fylamarid"},{"card":"Grizzly Bears"},{"card":"Hill Giant"},{"card":"Llanowar Elves"},{"card":"Forest"},{"card":"Forest"},{"card":"Forest"}]},{"id":"p2","life":20,"battlefield":[{"card":"Forest"}]}]}}
 `
 
 // objectNamed is the battlefield object of v with name.
@@ -112,5 +112,37 @@ func TestViewLayers(t *testing.T) {
 	}
 	if js := string(b); !strings.Contains(js, `"printed":{"supertypes":[],"subtypes":["Elf","Druid"]}`) {
 		t.Errorf("the Elves' JSON: %s", js)
+	}
+}
+
+// show --json lists each object's activated abilities with the numbers an
+// activate input names them by: printed ones in Oracle order, then granted
+// ones (ability_refs.go); the granted one answers to its number and to 50,
+// the number older logs gave it.
+func TestViewAbilityNumbers(t *testing.T) {
+	lines := strings.TrimSpace(layersMatch) + "\n" + strings.Join([]string{
+		`{"match":"l","kind":"activate","actor":"p1","body":{"player":"p1","source":"Forest"}}`,
+		`{"match":"l","kind":"activate","actor":"p1","body":{"player":"p1","source":"Forest"}}`,
+		`{"match":"l","kind":"activate","actor":"p1","body":{"player":"p1","source":"Forest"}}`,
+		`{"match":"l","kind":"cast","actor":"p1","body":{"player":"p1","card":"Keeper of the Crown","face":"Coronation of the Wilds","targets":["Llanowar Elves"]}}`,
+		`{"match":"l","kind":"pass","actor":"p1","body":{"player":"p1"}}`,
+		`{"match":"l","kind":"pass","actor":"p2","body":{"player":"p2"}}`,
+	}, "\n") + "\n"
+	g := playLines(t, lines)
+	elves := objectNamed(t, g.S.View(""), "Llanowar Elves")
+	want := []AbilityView{{Number: 0, Text: "{T}: Add {G}.", Mana: true}, {Number: 1, Text: anyColorText, Mana: true, Granted: true}}
+	if len(elves.Activated) != 2 || elves.Activated[0].Number != 0 || elves.Activated[0].Text != want[0].Text ||
+		elves.Activated[1].Number != 1 || elves.Activated[1].Text != want[1].Text || !elves.Activated[1].Granted {
+		t.Fatalf("the Elves' abilities: %+v; want %+v", elves.Activated, want)
+	}
+	for _, body := range []string{
+		`{"player":"p1","source":"Llanowar Elves","ability":1,"choice":"U"}`,
+		`{"player":"p1","source":"Llanowar Elves","ability":50,"choice":"U"}`,
+		`{"player":"p1","source":"Llanowar Elves","ability_text":"{T}: Add one mana of any","choice":"U"}`,
+	} {
+		g := playLines(t, lines+`{"match":"l","kind":"activate","actor":"p1","body":`+body+"}\n")
+		if pool := g.S.Players[0].Pool; len(pool) != 1 || pool[0].Color.Letter() != "U" {
+			t.Errorf("%s: p1's pool %v, want {U}", body, pool)
+		}
 	}
 }

@@ -119,6 +119,9 @@ func (t *telling) activate(who string, b *events.Activate) string {
 	if b.Ability > 0 {
 		line += fmt.Sprintf(" (ability %d)", b.Ability)
 	}
+	if b.AbilityText != "" {
+		line += fmt.Sprintf(" (%q)", b.AbilityText)
+	}
 	return line
 }
 
