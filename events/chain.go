@@ -44,12 +44,14 @@ func (l *Link) Next(e *Event) *Error {
 			return bad("prev", RuleChain, "seq 1 has no previous event, prev must be empty")
 		}
 		if l.Seq > 0 && !l.Hash.IsZero() && e.Prev != l.Hash {
-			return bad("prev", RuleChain, "prev %s does not match the hash of seq %d (%s)", e.Prev.Short(), l.Seq, l.Hash.Short())
+			prev, want := ShortPair(e.Prev, l.Hash)
+			return bad("prev", RuleChain, "prev %s does not match the hash of seq %d (%s)", prev, l.Seq, want)
 		}
 	}
 	if !e.Hash.IsZero() {
 		if got := e.ComputeHash(); got != e.Hash {
-			return bad("hash", RuleChain, "hash %s does not match the content (computed %s)", e.Hash.Short(), got.Short())
+			have, want := ShortPair(e.Hash, got)
+			return bad("hash", RuleChain, "hash %s does not match the content (computed %s)", have, want)
 		}
 	}
 	l.Seq, l.Hash = e.Seq, e.Hash

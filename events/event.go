@@ -34,6 +34,18 @@ func (h Hash) Short() string {
 	return s
 }
 
+// ShortPair shortens two hashes that differ as Short does, but each as
+// long as it takes for the two to read differently (whole, when they are
+// the same): a message that says two hashes differ must show it.
+func ShortPair(a, b Hash) (string, string) {
+	sa, sb := a.String(), b.String()
+	n := 12
+	for n < len(sa) && n < len(sb) && sa[:n] == sb[:n] {
+		n += 4
+	}
+	return sa[:min(n, len(sa))], sb[:min(n, len(sb))]
+}
+
 // ParseHash reads the hex form; "" gives the zero Hash.
 func ParseHash(s string) (Hash, error) {
 	var h Hash

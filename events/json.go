@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
 )
 
 // jsonEvent is the JSON Lines form. Field order here is the order written.
@@ -234,4 +236,24 @@ func DecodeInput(data []byte) (*Event, error) {
 		return ParseJSON(data)
 	}
 	return DecodeMsgpack(data)
+}
+
+// KindOf is the kind an input that DecodeInput refused says it is, read
+// leniently from its JSON or msgpack envelope, so that a rejection can
+// name it; "" when it says none that is known.
+func KindOf(data []byte) string {
+	var env struct {
+		Kind string `json:"kind" msgpack:"kind"`
+	}
+	t := bytes.TrimLeft(data, " \t\r\n")
+	var err error
+	if len(t) > 0 && t[0] == '{' {
+		err = json.Unmarshal(data, &env)
+	} else {
+		err = msgpack.Unmarshal(data, &env)
+	}
+	if _, ok := bodyMakers[Kind(env.Kind)]; err != nil || !ok {
+		return ""
+	}
+	return env.Kind
 }

@@ -265,7 +265,7 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 	subjMatch := bus.MatchOfSubject(msg.Subject())
 	ev, err := events.DecodeInput(raw)
 	if err != nil {
-		v, rej := r.reject(msg, md, asEventError(err), "")
+		v, rej := r.reject(msg, md, asEventError(err), events.KindOf(raw)) // the kind it says, for the log
 		return v, nil, rej
 	}
 	fail := func(field, rule, format string, args ...any) (*bus.Verdict, *events.Event, *store.Rejection) {

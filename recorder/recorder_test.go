@@ -3,8 +3,10 @@ package recorder
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -249,5 +251,19 @@ func TestStatusReportsWhatIsStored(t *testing.T) {
 	none, err := bus.RequestStatus(context.Background(), h.nc, "nobody", nil)
 	if err != nil || none.Started {
 		t.Fatalf("unknown match: %+v %v", none, err)
+	}
+	// A bad request is an error, beside the match's true head.
+	for _, body := range []string{`{"seq":[1]}`, `[1,2]`, `{"seqs":"1"}`} {
+		msg, err := h.nc.Request(bus.StatusSubject("s1"), []byte(body), 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bad bus.StatusReply
+		if err := json.Unmarshal(msg.Data, &bad); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(bad.Error, "bad status request") || !bad.Started || bad.HeadSeq != 3 {
+			t.Errorf("status request %s: %+v; want an error and the head, seq 3", body, bad)
+		}
 	}
 }

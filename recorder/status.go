@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,19 +29,11 @@ func (r *Recorder) serveStatus(msg *nats.Msg) {
 	}
 }
 
+// status reports the match's head whatever the request, so that a bad
+// request is an error beside the truth, never a "not started" for a match
+// that exists. A request with fields a status request doesn't have is bad.
 func (r *Recorder) status(match string, req []byte) *bus.StatusReply {
 	rep := &bus.StatusReply{Match: match}
-	var sr bus.StatusRequest
-	if len(req) > 0 {
-		if err := json.Unmarshal(req, &sr); err != nil {
-			rep.Error = "bad status request: " + err.Error()
-			return rep
-		}
-	}
-	if len(sr.Seqs) > bus.MaxStatusSeqs {
-		rep.Error = fmt.Sprintf("at most %d seqs per status request", bus.MaxStatusSeqs)
-		return rep
-	}
 	meta, err := r.cfg.Store.Meta(match)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		rep.Error = err.Error()
@@ -48,6 +41,19 @@ func (r *Recorder) status(match string, req []byte) *bus.StatusReply {
 	}
 	if meta != nil {
 		rep.Started, rep.HeadSeq, rep.HeadHash = true, meta.HeadSeq, meta.Head().String()
+	}
+	var sr bus.StatusRequest
+	if len(bytes.TrimSpace(req)) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(req))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&sr); err != nil {
+			rep.Error = `bad status request (want {"seqs":[1,2,...]}): ` + err.Error()
+			return rep
+		}
+	}
+	if len(sr.Seqs) > bus.MaxStatusSeqs {
+		rep.Error = fmt.Sprintf("at most %d seqs per status request", bus.MaxStatusSeqs)
+		return rep
 	}
 	for _, seq := range sr.Seqs {
 		v, err := r.verdictOf(match, seq, meta)

@@ -165,7 +165,8 @@ func verifyRaw(src RawSource, sum Summary) (Result, error) {
 	case sum.HeadSeq != link.Seq:
 		meta(min(sum.HeadSeq, link.Seq)+1, "head_seq", "meta says the head is seq %d, the last stored event is seq %d", sum.HeadSeq, link.Seq)
 	case sum.Head != link.Hash:
-		meta(link.Seq, "head_hash", "meta's head hash %s is not the hash of seq %d (%s)", sum.Head.Short(), link.Seq, link.Hash.Short())
+		head, want := events.ShortPair(sum.Head, link.Hash)
+		meta(link.Seq, "head_hash", "meta's head hash %s is not the hash of seq %d (%s)", head, link.Seq, want)
 	case sum.Events != r.Events:
 		meta(0, "events", "meta counts %d events, %d are stored", sum.Events, r.Events)
 	}
