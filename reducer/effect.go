@@ -190,6 +190,11 @@ func (s *State) apply(e *Effect) {
 	case OpAsk:
 		s.Pending = *e.Ask
 		s.Pending.Options = slices.Clone(e.Ask.Options)
+		if e.Ask.Ask == AskChoose && e.Ask.What == whatPlayOrDraw {
+			for i, p := range s.Players {
+				p.ChosePlay = i == e.Ask.Player // sba.go
+			}
+		}
 	case OpLandPlayed:
 		s.Players[e.Seat].LandsPlayed++
 	case OpMulligan:
@@ -274,7 +279,7 @@ func (s *State) apply(e *Effect) {
 		s.Players[e.Seat].Decided = e.N == 1
 	case OpLose:
 		p := s.Players[e.Seat]
-		p.Lost, p.LossReason = true, e.Kind
+		p.Lost, p.LossReason, p.DrewEmpty = true, e.Kind, false
 	case OpGameOver:
 		s.GameOver, s.Winner = true, e.Seat
 		if e.Seat >= 0 {

@@ -18,6 +18,7 @@ import "fmt"
 //	220-239  wither and the {Q} cards (wither.go)
 //	240-259  declared cards and the ability language (declare.go, interp*.go)
 //	260-279  the table's effects (table_ops.go)
+//	280-289  the game's end: drawing from an empty library (sba_draw.go)
 
 var extOps = map[Op]func(*State, *Effect){}
 

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 )
@@ -20,13 +21,21 @@ const whatOpeningHand = "opening_hand"
 func (s *State) openingHandCards(seat int) []ObjID {
 	var out []ObjID
 	for _, id := range s.Players[seat].Hand {
-		if lc := langOf(s.Objects[id].Def); lc != nil && slices.ContainsFunc(lc.statics, func(a *ability.Ability) bool {
+		def := s.Objects[id].Def
+		if lc := langOf(def); lc != nil && slices.ContainsFunc(lc.statics, func(a *ability.Ability) bool {
 			return a.Static.Rule == ability.OpeningHand
-		}) {
+		}) || lc == nil && def != nil && codedOpeningHand(def.Oracle) {
 			out = append(out, id)
 		}
 	}
 	return out
+}
+
+// codedOpeningHand reports whether a card played by card code (Leyline of
+// Abundance) has the opening-hand ability in its Oracle text: card code
+// leaves it to the text, so that it is never played as if it had none.
+func codedOpeningHand(oracle string) bool {
+	return strings.Contains(oracle, "is in your opening hand, you may begin the game with it on the battlefield")
 }
 
 // beginFirstTurn asks the next player, in turn order from seat from,

@@ -174,7 +174,7 @@ func (l *lister) activations(seat int, id ObjID) {
 			continue
 		}
 		seen[ab.Index] = true
-		n := o.abilityNumber(ab.Index) // ability_refs.go
+		n := o.abilityNumber(ab.Index)                         // ability_refs.go
 		for _, cc := range l.manaCostChoiceSets(seat, o, ab) { // interp_mana.go
 			l.manaOffers(p.ID, src, seat, ab, n, cc)
 		}

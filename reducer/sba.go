@@ -30,6 +30,9 @@ func (g *Game) stateBasedActions() bool {
 func (g *Game) stateBasedScan() bool {
 	s := g.S
 	acted := false
+	if g.drewEmptyLosses() { // CR 704.5b (sba_draw.go)
+		acted = true
+	}
 	for i, p := range s.Players {
 		if !p.Lost && p.Life <= 0 {
 			g.emit(Effect{Op: OpLose, Seat: i, Kind: "life total 0 or less (CR 704.5a)"})
@@ -115,15 +118,26 @@ func (g *Game) checkGameOver() {
 	}
 	g.emit(Effect{Op: OpPriority, Seat: -1})
 	g.emit(Effect{Op: OpGameOver, Seat: winner})
-	need := s.BestOf/2 + 1
-	if winner >= 0 && s.GameWins[winner] >= need || s.Game >= s.BestOf {
+	// A drawn game doesn't count towards the wins the match needs (MTR
+	// 2.1): a third game after a draw and a 1-0, a fourth after a draw
+	// and a 1-1. The match ends drawn only when as many games as it has
+	// were decided and nobody has the wins.
+	need, decided := s.BestOf/2+1, 0
+	for _, w := range s.GameWins {
+		decided += w
+	}
+	if winner >= 0 && s.GameWins[winner] >= need || decided >= s.BestOf {
 		g.emit(Effect{Op: OpMatchOver})
 		g.ask(Question{Ask: AskNone, Player: -1})
 		return
 	}
+	// The loser chooses; after a draw, whoever chose for this game chooses
+	// again (CR 103.1c; MTR 2.2).
 	chooser := 0
 	if winner >= 0 {
 		chooser = s.Opponent(winner)
+	} else if i := slices.IndexFunc(s.Players, func(p *Player) bool { return p.ChosePlay }); i >= 0 {
+		chooser = i
 	}
 	g.beginGame(s.Game+1, -1)
 	g.ask(Question{Ask: AskChoose, Player: chooser, What: whatPlayOrDraw, Options: []string{"play", "draw"}})

@@ -10,10 +10,14 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 func writePlayer(w *snapWriter, p *Player) {
 	// Optional trailing fields, each written when it or a later one is
 	// set: counters (table_state.go), restricted mana (interp_spend.go),
-	// spells cast this turn (interp_spellcount.go).
+	// spells cast this turn (interp_spellcount.go), the flags of a
+	// player's choices (ChosePlay, DrewEmpty).
 	spends := poolSpends(p.Pool)
+	flags := optional(p.ChosePlay) | optional(p.DrewEmpty)<<1
 	extra := 0
 	switch {
+	case flags != 0:
+		extra = 4
 	case p.Spells > 0:
 		extra = 3
 	case spends > 0:
@@ -50,10 +54,13 @@ func writePlayer(w *snapWriter, p *Player) {
 	if extra > 2 {
 		w.int(p.Spells)
 	}
+	if extra > 3 {
+		w.int(flags)
+	}
 }
 
 func readPlayer(r *snapReader) *Player {
-	extra := r.fieldsUpTo(snapPlayerFields, 3, "player")
+	extra := r.fieldsUpTo(snapPlayerFields, 4, "player")
 	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
 	p.Library = r.ids()
 	p.Hand = r.ids()
@@ -83,6 +90,10 @@ func readPlayer(r *snapReader) *Player {
 	}
 	if extra > 2 {
 		p.Spells = r.int()
+	}
+	if extra > 3 {
+		flags := r.int()
+		p.ChosePlay, p.DrewEmpty = flags&1 != 0, flags&2 != 0
 	}
 	return p
 }

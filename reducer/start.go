@@ -227,8 +227,8 @@ func (g *Game) draw(seat, n int) {
 	p := g.S.Players[seat]
 	for i := 0; i < n; i++ {
 		if len(p.Library) == 0 {
-			if g.S.Turn > 0 {
-				g.emit(Effect{Op: OpLose, Seat: seat, Kind: "drew from an empty library (CR 704.5b)"})
+			if g.S.Turn > 0 && !p.DrewEmpty {
+				g.emit(Effect{Op: OpDrewEmpty, Seat: seat}) // the loss is a state-based action (sba_draw.go)
 			}
 			return
 		}

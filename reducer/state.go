@@ -113,6 +113,13 @@ type Player struct {
 	// Counters a player has (poison, energy: CR 122.1), sorted by kind;
 	// the table gives and takes them (table.go).
 	Counters []Counter
+	// ChosePlay: the player chose whether to play first in the current
+	// game (set as the question is asked, OpAsk), who chooses again
+	// after a drawn game (CR 103.1c; MTR 2.2). DrewEmpty: the player
+	// attempted to draw from an empty library since the last check of
+	// state-based actions (CR 704.5b). Neither is in the digest: the
+	// first is new to it, the second never set where a digest is taken.
+	ChosePlay, DrewEmpty bool
 }
 
 // Mana is one mana in a pool: its type and the source that made it.
