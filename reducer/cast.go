@@ -58,7 +58,7 @@ func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
 		if fb := s.flashbackCards(seat, b.Card); len(fb) > 0 {
 			return castPlan{}, g.refuse("CR 702.34a", "body.alternative", "%s is in %s's graveyard: it is cast from there with flashback (\"alternative\": \"flashback\")", s.objName(fb[0]), s.Players[seat].ID)
 		}
-		return castPlan{}, g.refuse("CR 601.2a", "body.card", "%q is not in %s's hand", b.Card, s.Players[seat].ID)
+		return castPlan{}, g.notCastable(seat, b) // refusal_rulings.go
 	}
 	var first error
 	for _, id := range cands {
@@ -114,6 +114,11 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 		face = o.Def.Name
 	case b.Face != "":
 		def = o.Def.Face(b.Face)
+		if def == nil {
+			if err := g.noAdventureFace(o, b.Face); err != nil { // refusal_rulings.go
+				return castPlan{}, err
+			}
+		}
 		if def == nil || o.Def.Layout != "split" {
 			return castPlan{}, g.refuse("CR 709.3", "body.face", "%s has no half named %q to cast", o.Name(), b.Face)
 		}

@@ -190,7 +190,7 @@ func (g *Game) choosePaymentFor(seat int, spell *Object, cost cards.Cost, x int,
 	if pay == nil {
 		plan, missing, ok := payPlanWithin(pool, eligible, cost, x)
 		if !ok {
-			return nil, g.refuse("CR 601.2h", "body.pay", "the mana pool (%s) can't pay %s: missing %s%s", poolString(pool), costString(cost, x), missing, g.unspendableNote(seat, eligible))
+			return nil, g.refuse("CR 601.2h", "body.pay", "the mana pool (%s) can't pay %s: missing %s%s", poolString(pool), costString(cost, x), missingWhy(missing), g.unspendableNote(seat, eligible))
 		}
 		return plan, nil
 	}
@@ -219,7 +219,7 @@ func (g *Game) choosePaymentFor(seat int, spell *Object, cost cards.Cost, x int,
 	plan, missing, ok := payPlan(pool, allowed, cost, x)
 	switch {
 	case !ok && missing != "":
-		return nil, g.refuse("CR 601.2h", "body.pay", "the payment doesn't cover %s: missing %s", costString(cost, x), missing)
+		return nil, g.refuse("CR 601.2h", "body.pay", "the payment doesn't cover %s: missing %s", costString(cost, x), missingWhy(missing))
 	case !ok:
 		least, _, _ := payPlanExact(pool, allowed, cost, x, false)
 		return nil, g.refuse("CR 601.2h", "body.pay", "the payment has %d mana, %s takes %d", len(pay), costString(cost, x), len(least))
