@@ -257,6 +257,9 @@ func (s *State) View(as string) *View {
 	if s.Step == StepNone {
 		v.Step = ""
 	}
+	if s.Pending.Resolving != 0 && s.Pending.Ask != AskPriority {
+		v.Priority = "" // nobody has priority while a spell or ability resolves (CR 608.2, 117.1)
+	}
 	if q := s.Pending; s.Turn == 0 && (q.Ask == AskRandom && q.Random == events.RandomCoin || q.Ask == AskChoose && q.What == whatPlayOrDraw) {
 		v.ActivePlayer = "" // who starts is not decided yet
 	}

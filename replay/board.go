@@ -91,6 +91,8 @@ func writePlayer(b *strings.Builder, v *reducer.View, p reducer.PlayerView) {
 	fmt.Fprintf(b, "  hand (%d): %s\n", p.HandCount, objectList(p.Hand, false))
 	lib := "hidden"
 	switch {
+	case p.Library == nil && p.LibraryTop != nil:
+		lib = "top " + objectName(*p.LibraryTop) + " (they may look at it), the rest hidden"
 	case p.Library == nil:
 	case len(p.Library) > boardLibraryShown:
 		lib = "top " + objectList(p.Library[:boardLibraryShown], false) + fmt.Sprintf(", ... %d more", len(p.Library)-boardLibraryShown)
@@ -173,7 +175,12 @@ func permanentLine(o reducer.ObjectView) string {
 	for _, k := range slices.Sorted(maps.Keys(o.Counters)) {
 		parts = append(parts, fmt.Sprintf("%s counters %d", k, o.Counters[k]))
 	}
-	if o.Attacking != "" {
+	if o.AttackingPlaneswalker != "" {
+		parts = append(parts, "attacking "+o.Attacking+"'s planeswalker "+o.AttackingPlaneswalker)
+		if o.Blocked {
+			parts = append(parts, "blocked")
+		}
+	} else if o.Attacking != "" {
 		parts = append(parts, "attacking "+o.Attacking)
 		if o.Blocked {
 			parts = append(parts, "blocked")

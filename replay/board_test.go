@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
 )
 
@@ -79,6 +80,32 @@ func TestViewer(t *testing.T) {
 		got, err := replay.Viewer(sum, c.as)
 		if got != c.want || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
 			t.Errorf("Viewer(%q) = %q, %v; want %q, %q", c.as, got, err, c.want, c.err)
+		}
+	}
+}
+
+// The board says what a judge must read right: a creature attacking a
+// planeswalker attacks the planeswalker, not its controller; the top of a
+// library a player may look at (Johann) is shown to that player.
+func TestWriteBoardPlaneswalkerAndLibraryTop(t *testing.T) {
+	p, tt := 2, 2
+	top := reducer.ObjectView{ID: "o5", Name: "Shock", Zone: "library"}
+	v := &reducer.View{Turn: 5, Step: "declare_attackers", ActivePlayer: "p1", Pending: reducer.PendingView{Ask: "priority", Player: "p1"}, Priority: "p1",
+		Players: []reducer.PlayerView{
+			{ID: "p1", Name: "Alice", LibraryCount: 3, LibraryTop: &top},
+			{ID: "p2", Name: "Bob"},
+		},
+		Battlefield: []reducer.ObjectView{
+			{ID: "o9", Name: "Grizzly Bears", Controller: "p1", Owner: "p1", Power: &p, Toughness: &tt, Attacking: "p2", AttackingPlaneswalker: "o12"},
+			{ID: "o12", Name: "Vivien, Champion of the Wilds", Controller: "p2", Owner: "p2"},
+		}}
+	var b strings.Builder
+	if err := replay.WriteBoard(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"attacking p2's planeswalker o12", "library (3): top Shock (o5) (they may look at it), the rest hidden"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("board lacks %q:\n%s", want, b.String())
 		}
 	}
 }

@@ -112,7 +112,10 @@ type telling struct {
 	landName    string
 	paid, added []string // mana letters spent by a cast, added by an activation
 	tapped      []reducer.ObjID
-	manaSource  reducer.ObjID
+	manaSource  reducer.ObjID // the first source of the mana added
+	// extraMana is mana an activation added from other sources (Heartbeat
+	// of Spring's trigger on a tapped land), in order.
+	extraMana []sourcedMana
 	ability     reducer.ObjID // activate: the ability put on the stack
 	abilityText string        // "Walking Ballista (o12): Walking Ballista's ability (o40)"
 	costs       []string      // activate: costs other than mana, as paid
@@ -167,6 +170,9 @@ func (n *narrator) tell(ev *events.Event, effs []reducer.Effect) Entry {
 type beforeInput struct {
 	hand    int // the actor's hand size
 	pending reducer.Question
+	// resolving names the spell or ability a question comes from, as it
+	// was before the answer moved it.
+	resolving string
 }
 
 // prepare notes what the text needs from the state before the input, and
@@ -174,6 +180,9 @@ type beforeInput struct {
 func (t *telling) prepare() beforeInput {
 	s := t.g.S
 	b := beforeInput{pending: s.Pending}
+	if s.Pending.Resolving != 0 {
+		b.resolving = t.obj(s.Pending.Resolving)
+	}
 	if p, ok := events.PlayerOf(t.ev.Body); ok {
 		if seat := s.Seat(p); seat >= 0 {
 			b.hand = len(s.Players[seat].Hand)
@@ -181,6 +190,11 @@ func (t *telling) prepare() beforeInput {
 	}
 	if t.ev.Kind == events.KindPass && len(s.Stack) > 0 && s.Pending.Ask == reducer.AskPriority && s.Passes+1 >= len(s.Players) {
 		t.resolving = s.Stack[len(s.Stack)-1]
+	}
+	if q := s.Pending; q.Resolving != 0 && q.Ask != reducer.AskPriority {
+		// A spell or ability that asked a question goes on resolving with
+		// the answer; its resolution was told already.
+		t.resolving, t.announced = q.Resolving, true
 	}
 	return b
 }
@@ -250,6 +264,12 @@ func (t *telling) obj(id reducer.ObjID) string {
 		name = o.Name()
 	}
 	return name + " (" + id.String() + ")"
+}
+
+// sourcedMana is mana letters some source added.
+type sourcedMana struct {
+	source  reducer.ObjID
+	letters []string
 }
 
 // pluralInt is "1 card" or "3 cards".

@@ -37,8 +37,7 @@ func (t *telling) effect(e *reducer.Effect) {
 		}
 	case reducer.OpAddMana:
 		if kind == events.KindActivate {
-			t.added = append(t.added, e.Color.Letter())
-			t.manaSource = e.Obj
+			t.addMana(e.Obj, e.Color.Letter())
 		} else {
 			t.line("%s adds {%s}", t.actor(e.Seat), e.Color.Letter())
 		}
@@ -67,6 +66,10 @@ func (t *telling) effect(e *reducer.Effect) {
 	case reducer.OpDamage:
 		t.damage(e)
 	case reducer.OpCounter:
+		if src, ok := t.planeswalkerDamage(e); ok {
+			t.line("%s deals %d %sto %s", src, -e.N, combatWord(s), t.obj(e.Obj))
+			return
+		}
 		switch {
 		case kind == events.KindActivate && e.N < 0 && t.ability == 0:
 			t.costs = append(t.costs, "removing "+article(-e.N, e.Kind+" counter")+" from "+t.obj(e.Obj))
@@ -85,16 +88,25 @@ func (t *telling) effect(e *reducer.Effect) {
 		t.spellDetail = t.castDetail(e)
 	case reducer.OpAttack:
 		if e.N == 1 && kind == events.KindAttack {
-			t.attacks = append(t.attacks, [2]string{t.obj(e.Obj), t.target(e.Seat)})
+			defender := t.target(e.Seat)
+			if e.To != 0 {
+				defender = t.obj(e.To) + ", " + s.Players[e.Seat].Name + "'s planeswalker"
+			}
+			t.attacks = append(t.attacks, [2]string{t.obj(e.Obj), defender})
 		}
 	case reducer.OpBlock:
 		if kind == events.KindBlock {
 			t.blocks = append(t.blocks, [2]string{t.obj(e.Obj), t.obj(e.To)})
 		}
 	case reducer.OpVanish:
-		if e.Obj == t.resolving {
+		switch o := s.Obj(e.Obj); {
+		case e.Obj == t.resolving:
 			t.abilityResolved()
-		} else {
+		case o != nil && (o.Ability > 0 || o.Trigger > 0 || o.Text != ""):
+			t.line("%s leaves the stack without resolving", t.obj(e.Obj))
+		case o != nil && o.Copy && !o.Token:
+			t.line("the copy %s ceases to exist", t.obj(e.Obj))
+		default:
 			t.line("the token %s ceases to exist", t.obj(e.Obj))
 		}
 	case reducer.OpAbility:
@@ -131,7 +143,72 @@ func (t *telling) effect(e *reducer.Effect) {
 		t.line("the match is over; games won: %s", strings.Join(wins, ", "))
 	case reducer.OpNewGame:
 		t.line("game %d begins", e.N)
+	case reducer.OpCopyToken:
+		t.line("%s creates a token (%s) that's a copy of %s", t.actor(e.Seat), e.Obj, e.Name)
+	case reducer.OpBecomeCopy:
+		t.line("%s becomes a copy of %s", t.obj(e.Obj), e.Name)
+	case reducer.OpCopySpell:
+		t.line("%s copies %s (the copy is %s)", t.actor(e.Seat), t.obj(e.Obj), e.To)
+	case reducer.OpRegenShield:
+		if e.N > 0 {
+			t.line("%s gets a regeneration shield", t.obj(e.Obj))
+		}
+	case reducer.OpRegenerate:
+		t.line("%s regenerates: it is tapped, its damage is removed and it leaves combat (CR 701.19)", t.obj(e.Obj))
+	case reducer.OpDrewEmpty:
+		t.line("%s attempts to draw from an empty library", t.actor(e.Seat))
 	}
+}
+
+// addMana notes mana an activation added: the first source's is the
+// activation's own, any other source's (a trigger) is told beside it.
+func (t *telling) addMana(src reducer.ObjID, letter string) {
+	if t.manaSource == 0 || t.manaSource == src {
+		t.manaSource = src
+		t.added = append(t.added, letter)
+		return
+	}
+	if n := len(t.extraMana); n > 0 && t.extraMana[n-1].source == src {
+		t.extraMana[n-1].letters = append(t.extraMana[n-1].letters, letter)
+		return
+	}
+	t.extraMana = append(t.extraMana, sourcedMana{src, []string{letter}})
+}
+
+// planeswalkerDamage tells loyalty a planeswalker loses to damage (CR
+// 120.3c) as the damage it is: from the resolving spell or ability, or in
+// combat from the attacker attacking it.
+func (t *telling) planeswalkerDamage(e *reducer.Effect) (string, bool) {
+	s := t.g.S
+	o := s.Obj(e.Obj)
+	if e.Kind != "loyalty" || e.N >= 0 || o == nil || !o.Is("Planeswalker") {
+		return "", false
+	}
+	switch {
+	case t.ev.Kind == events.KindActivate && t.ability == 0:
+		return "", false // a loyalty cost
+	case t.resolving != 0 && e.Obj != t.resolving:
+		if r := s.Obj(t.resolving); r != nil && r.Source == e.Obj {
+			return "", false // its own ability's effect
+		}
+		return t.source(), true
+	case inCombatDamage(s):
+		for _, id := range s.Battlefield {
+			if a := s.Objects[id]; a.AttackingPW == e.Obj && !a.Blocked {
+				return t.obj(id), true
+			}
+		}
+		return "combat damage", true
+	}
+	return "", false
+}
+
+// combatWord is "combat damage " in a combat damage step, else "".
+func combatWord(s *reducer.State) string {
+	if inCombatDamage(s) {
+		return "combat damage "
+	}
+	return ""
 }
 
 // castDetail is what a cast chose, told as the spell gets it: the half
@@ -194,17 +271,19 @@ func (t *telling) move(e *reducer.Effect) {
 	case from == reducer.ZoneHand && to == reducer.ZoneGraveyard:
 		t.line("%s discards %s", t.actor(o.Owner), name)
 	case to == reducer.ZoneGraveyard:
-		t.line("%s is put into %s's graveyard from the %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), from, now)
+		t.line("%s is put into %s's graveyard from %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), zoneWord(from), now)
 	case to == reducer.ZoneExile:
-		t.line("%s is exiled from the %s%s", t.seenOrCard(o, to, e), from, now)
+		t.line("%s is exiled from %s%s", t.seenOrCard(o, to, e), zoneWord(from), now)
 	case to == reducer.ZoneBattlefield:
-		t.line("%s enters the battlefield from the %s%s", t.seenOrCard(o, to, e), from, now)
+		t.line("%s enters the battlefield from %s%s", t.seenOrCard(o, to, e), zoneWord(from), now)
 	case to == reducer.ZoneHand:
-		t.line("%s is returned to %s's hand from the %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), from, now)
+		t.line("%s is returned to %s's hand from %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), zoneWord(from), now)
+	case to == reducer.ZoneLibrary && from == reducer.ZoneLibrary:
+		t.line("%s is put %s of %s's library%s", t.seenOrCard(o, to, e), libraryPlace(e), t.actor(o.Owner), now)
 	case to == reducer.ZoneLibrary:
-		t.line("%s is put into %s's library from the %s%s", t.seenOrCard(o, to, e), t.actor(o.Owner), from, now)
+		t.line("%s is put %s of %s's library from %s%s", t.seenOrCard(o, to, e), libraryPlace(e), t.actor(o.Owner), zoneWord(from), now)
 	default:
-		t.line("%s moves from the %s to the %s%s", t.seenOrCard(o, to, e), from, to, now)
+		t.line("%s moves from %s to %s%s", t.seenOrCard(o, to, e), zoneWord(from), zoneWord(to), now)
 	}
 }
 
@@ -247,7 +326,7 @@ func (t *telling) resolved(o *reducer.Object, to reducer.Zone, now string) {
 		t.lines = append(t.lines, name+" resolves and enters the battlefield"+now)
 	case to == reducer.ZoneBattlefield:
 		t.line("%s enters the battlefield%s", name, now)
-	case to == reducer.ZoneGraveyard && !t.announced && len(o.Targets) > 0:
+	case to == reducer.ZoneGraveyard && !t.announced && t.targetsGone(o):
 		t.flush()
 		t.announced = true
 		t.lines = append(t.lines, name+" doesn't resolve: none of its targets is legal any more (CR 608.2b)")
@@ -255,9 +334,41 @@ func (t *telling) resolved(o *reducer.Object, to reducer.Zone, now string) {
 		t.flush()
 		t.announce()
 	default:
-		t.line("%s is put into the %s%s", name, to, now)
+		t.line("%s is put into %s%s", name, zoneWord(to), now)
 	}
 	t.resolving = 0
+}
+
+// zoneWord names a zone after "from" or "into": "the library", "exile".
+func zoneWord(z reducer.Zone) string {
+	switch z {
+	case reducer.ZoneExile:
+		return "exile"
+	case reducer.ZoneNone:
+		return "nowhere"
+	}
+	return "the " + z.String()
+}
+
+// libraryPlace says where in a library a card is put: "on the bottom" or
+// "on top" (the move's position: -1 the bottom).
+func libraryPlace(e *reducer.Effect) string {
+	switch {
+	case e.N == 0:
+		return "on top"
+	case e.N < 0:
+		return "on the bottom"
+	}
+	return fmt.Sprintf("%s from the top", ordinal(e.N+1))
+}
+
+// ordinal is "second", "third", ... ("5th" past ten).
+func ordinal(n int) string {
+	words := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	if n >= 1 && n <= len(words) {
+		return words[n-1]
+	}
+	return fmt.Sprintf("%dth", n)
 }
 
 // abilityResolved tells the resolving ability ceasing to exist (it has no
@@ -267,13 +378,35 @@ func (t *telling) abilityResolved() {
 	if !t.announced {
 		t.flush()
 		t.announced = true
-		if o := t.g.S.Obj(t.resolving); o != nil && len(o.Targets) > 0 && o.Text == "" {
+		if o := t.g.S.Obj(t.resolving); o != nil && o.Text == "" && t.targetsGone(o) {
 			t.lines = append(t.lines, t.obj(t.resolving)+" doesn't resolve: none of its targets is legal any more (CR 608.2b)")
 		} else {
 			t.lines = append(t.lines, t.obj(t.resolving)+" resolves")
 		}
 	}
 	t.resolving = 0
+}
+
+// targetsGone reports whether a spell or ability that did nothing had
+// targets and every one of them is gone: an object that left its zone, a
+// player who left the game. Then it didn't resolve (CR 608.2b); otherwise
+// it resolved and its effects changed nothing (X = 0, a +1 with no
+// target chosen).
+func (t *telling) targetsGone(o *reducer.Object) bool {
+	if len(o.Targets) == 0 {
+		return false
+	}
+	s := t.g.S
+	for _, tg := range o.Targets {
+		if tg.Obj != 0 {
+			if x := s.Obj(reducer.ObjID(tg.Obj)); x != nil && x.Zone != reducer.ZoneNone {
+				return false
+			}
+		} else if tg.Player >= 0 && tg.Player < len(s.Players) && !s.Players[tg.Player].Lost {
+			return false
+		}
+	}
+	return true
 }
 
 // source names what the resolving spell or ability deals damage as: the
@@ -301,6 +434,8 @@ func (t *telling) life(e *reducer.Effect) {
 		t.line("%s gains %d life %s", who, e.N, change)
 	case t.resolving != 0:
 		t.line("%s deals %d to %s %s", t.source(), -e.N, who, change)
+	case inCombatDamage(s) && e.To != 0:
+		t.line("%s deals %d combat damage to %s %s", t.obj(e.To), -e.N, who, change)
 	case inCombatDamage(s):
 		if src := t.unblockedAttacker(e.Seat); src != 0 {
 			t.line("%s deals %d combat damage to %s %s", t.obj(src), -e.N, who, change)
@@ -318,6 +453,8 @@ func (t *telling) damage(e *reducer.Effect) {
 	switch {
 	case t.resolving != 0:
 		t.line("%s deals %d to %s", t.source(), e.N, t.obj(e.Obj))
+	case inCombatDamage(s) && e.To != 0:
+		t.line("%s deals %d combat damage to %s", t.obj(e.To), e.N, t.obj(e.Obj))
 	case inCombatDamage(s):
 		if src := t.combatSource(e.Obj); src != 0 {
 			t.line("%s deals %d combat damage to %s", t.obj(src), e.N, t.obj(e.Obj))

@@ -109,15 +109,22 @@ func (t *telling) activate(who string, b *events.Activate) string {
 		}
 		return line
 	}
+	var line string
 	switch {
 	case len(t.added) > 0 && len(t.tapped) == 1 && t.tapped[0] == t.manaSource:
-		return fmt.Sprintf("%s taps %s for %s", who, t.obj(t.manaSource), mana(t.added))
+		line = fmt.Sprintf("%s taps %s for %s", who, t.obj(t.manaSource), mana(t.added))
 	case len(t.added) > 0:
-		return fmt.Sprintf("%s activates %s for %s", who, t.obj(t.manaSource), mana(t.added))
+		line = fmt.Sprintf("%s activates %s for %s", who, t.obj(t.manaSource), mana(t.added))
+	case len(t.tapped) > 0:
+		line = fmt.Sprintf("%s taps %s for no mana", who, t.obj(t.tapped[0]))
+	default:
+		line = who + " activates " + t.named(b.Source)
+		if b.Ability > 0 {
+			line += fmt.Sprintf(" (ability %d)", b.Ability)
+		}
 	}
-	line := who + " activates " + b.Source
-	if b.Ability > 0 {
-		line += fmt.Sprintf(" (ability %d)", b.Ability)
+	for _, m := range t.extraMana {
+		line += fmt.Sprintf(", and %s adds %s", t.obj(m.source), mana(m.letters))
 	}
 	if b.AbilityText != "" {
 		line += fmt.Sprintf(" (%q)", b.AbilityText)
@@ -133,7 +140,29 @@ func (t *telling) choose(who string, b *events.Choose, before beforeInput) strin
 	case q.What == "discard":
 		return who + " chooses what to discard"
 	}
-	return fmt.Sprintf("%s answers %s: %s", who, q.What, strings.Join(b.Answer, ", "))
+	answer := strings.Join(b.Answer, ", ")
+	if answer == "" {
+		answer = "nothing"
+	}
+	if before.resolving != "" && q.What == "resolve" {
+		return fmt.Sprintf("%s chooses %s for %s", who, answer, before.resolving)
+	}
+	if before.resolving != "" {
+		return fmt.Sprintf("%s chooses %s for %s (%s)", who, answer, before.resolving, q.What)
+	}
+	return fmt.Sprintf("%s answers %s: %s", who, q.What, answer)
+}
+
+// named names what an input refers to: "Gilder Bairn (o31)" for an object
+// id or a name the state finds, else the reference as written.
+func (t *telling) named(ref string) string {
+	s := t.g.S
+	for _, id := range s.Battlefield {
+		if o := s.Objects[id]; id.String() == ref || o.Name() == ref {
+			return t.obj(id)
+		}
+	}
+	return ref
 }
 
 func (t *telling) attack(who string) string {
