@@ -57,7 +57,9 @@ func missingWhy(missing string) string {
 // adventureNamed reports whether face is the Adventure of a card of the
 // match, or of a card the pool finds by that name.
 func (s *State) adventureNamed(face string) bool {
-	is := func(d *cards.Card) bool { return d != nil && d.Adventure() != nil && strings.EqualFold(d.Adventure().Name, face) }
+	is := func(d *cards.Card) bool {
+		return d != nil && d.Adventure() != nil && strings.EqualFold(d.Adventure().Name, face)
+	}
 	for _, c := range s.Cards {
 		if is(c.Def) {
 			return true

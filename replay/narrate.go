@@ -115,7 +115,7 @@ type telling struct {
 	manaSource  reducer.ObjID // the first source of the mana added
 	// extraMana is mana an activation added from other sources (Heartbeat
 	// of Spring's trigger on a tapped land), in order.
-	extraMana []sourcedMana
+	extraMana   []sourcedMana
 	ability     reducer.ObjID // activate: the ability put on the stack
 	abilityText string        // "Walking Ballista (o12): Walking Ballista's ability (o40)"
 	costs       []string      // activate: costs other than mana, as paid

@@ -122,12 +122,12 @@ func (t *telling) activate(who string, b *events.Activate) string {
 		if b.Ability > 0 {
 			line += fmt.Sprintf(" (ability %d)", b.Ability)
 		}
+		if b.AbilityText != "" {
+			line += fmt.Sprintf(" (%q)", b.AbilityText)
+		}
 	}
 	for _, m := range t.extraMana {
 		line += fmt.Sprintf(", and %s adds %s", t.obj(m.source), mana(m.letters))
-	}
-	if b.AbilityText != "" {
-		line += fmt.Sprintf(" (%q)", b.AbilityText)
 	}
 	return line
 }
