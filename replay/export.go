@@ -34,7 +34,9 @@ var ErrUnknownFormat = errors.New("unknown export format")
 var ErrHidden = errors.New("only a judge sees the whole log")
 
 // Formats lists the export formats Export writes.
-func Formats() []string { return []string{FormatJSONL, FormatText, FormatSetup} }
+func Formats() []string {
+	return []string{FormatJSONL, FormatText, FormatSetup, FormatForge, FormatXMage}
+}
 
 // CheckFormat returns an error wrapping ErrUnknownFormat, listing the
 // supported ones, unless Export writes format.
@@ -56,6 +58,10 @@ type ExportOptions struct {
 	// viewer could see. jsonl and setup exports hold the whole log, hidden
 	// cards included, so they are for the judge (the default) only.
 	As string
+	// Report receives the fidelity report of an export to another engine
+	// (forge, xmage-test): what carried over and what was dropped. The
+	// file holds it as comments too.
+	Report io.Writer
 }
 
 // Export writes the whole of match from src to w in format, as the judge
@@ -100,6 +106,10 @@ func ExportWith(w io.Writer, src Source, match, format string, opt ExportOptions
 		err = exportText(&buf, src, sum, at, as)
 	case FormatSetup:
 		err = exportSetup(&buf, src, sum, at)
+	case FormatForge:
+		err = exportForge(&buf, src, sum, at, opt.Report) // export_forge.go
+	case FormatXMage:
+		err = exportXMage(&buf, src, sum, at, opt.Report) // export_xmage.go
 	}
 	if err != nil {
 		return err

@@ -14,7 +14,7 @@ type exportCmd struct {
 	storeFlags
 	Target string  `arg:"" name:"MATCH|FILE.jsonl" help:"A stored match, or a .jsonl file."`
 	Match  string  `placeholder:"M" help:"The match to export when the file holds several."`
-	Format string  `name:"format" default:"jsonl" help:"Output format: jsonl (full envelopes, one per line), text (the narrative and the final board, for a judge's report), setup (a bug report: match_started, one setup input placing the position at --at, then the inputs that followed), html (one self-contained page: the web viewer with the match inside, opened from disk)."`
+	Format string  `name:"format" default:"jsonl" help:"Output format: jsonl (full envelopes, one per line), text (the narrative and the final board, for a judge's report), setup (a bug report: match_started, one setup input placing the position at --at, then the inputs that followed), html (one self-contained page: the web viewer with the match inside, opened from disk), forge (the position at --at as a Forge game state), xmage-test (an XMage test: the position at --at and the decisions that followed); forge and xmage-test write their fidelity report to stderr."`
 	At     *uint64 `name:"at" placeholder:"SEQ" help:"jsonl and text: stop after input SEQ; setup: the position right after input SEQ. Default: the end."`
 	As     string  `name:"as" placeholder:"PLAYER" help:"text and html only: tell only what this player (id or name) could see; \"judge\" (the default) sees everything, \"public\" what every player sees."`
 }
@@ -41,7 +41,7 @@ func (c *exportCmd) Run(e *env) error {
 	if err := replay.CheckFormat(c.Format); err != nil {
 		return fail(exitUsage, "--format: unknown export format %q (supported: %s, %s)", c.Format, strings.Join(replay.Formats(), ", "), web.FormatHTML)
 	}
-	opt := replay.ExportOptions{As: c.As}
+	opt := replay.ExportOptions{As: c.As, Report: e.stderr}
 	if c.At != nil {
 		if *c.At == 0 {
 			return fail(exitUsage, "--at: seqs count from 1")
