@@ -52,7 +52,7 @@ func TestExportErrors(t *testing.T) {
 		err  string
 	}{
 		{[]string{"m9", "--data", dir}, `unknown match "m9"`},
-		{[]string{"m1", "--data", dir, "--format", "pdf"}, `unknown export format "pdf" (supported: jsonl, text, setup, html)`},
+		{[]string{"m1", "--data", dir, "--format", "pdf"}, `unknown export format "pdf" (supported: jsonl, text, setup, forge, xmage-test, html)`},
 		{[]string{"m1", "--data", t.TempDir(), "--format", "text"}, `no store at`},
 		{[]string{"--data", dir}, "expected \"<MATCH|FILE.jsonl>\""},
 		{[]string{"m1", "--data", dir, "--at", "11"}, "seq 11 is past the end of match m1: its last input is seq 10"},

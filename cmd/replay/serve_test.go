@@ -123,7 +123,7 @@ func TestExportHTML(t *testing.T) {
 	}
 	_, stderr, code = runCLI(t, "export", fixture("bolt-race.jsonl"), "--format", "pdf")
 	wantCode(t, code, exitUsage, "", stderr)
-	if !strings.Contains(stderr, "jsonl, text, setup, html") {
+	if !strings.Contains(stderr, "jsonl, text, setup, forge, xmage-test, html") {
 		t.Errorf("the formats named: %s", stderr)
 	}
 }
