@@ -72,6 +72,7 @@ type cli struct {
 	Audit      auditCmd      `cmd:"" help:"Re-derive a match's inputs with today's rules and report what doesn't hold."`
 	Step       stepCmd       `cmd:"" help:"Step through a match in the terminal: the board, the narrative, marks to jump between."`
 	Diff       diffCmd       `cmd:"" help:"Compare two matches or branches: the first seq where their inputs part, and the state difference there."`
+	Shrink     shrinkCmd     `cmd:"" help:"Make the smallest log that still shows a finding: a refused, disputed or crashing input."`
 	Serve      serveCmd      `cmd:"" help:"Serve the web viewer: the match list, boards, events, marks, audit and branches in a browser."`
 	Gen        genCmd        `cmd:"" help:"Generate a tournament: random legal best-of-three matches, one .jsonl file each, deterministic per seed."`
 	Bench      benchCmd      `cmd:"" help:"Measure ingest, replay, seek, audit and disk use on a generated tournament, each against its baseline."`
