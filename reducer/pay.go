@@ -34,6 +34,13 @@ func payPlan(pool []Mana, allowed []bool, cost cards.Cost, x int) (plan []int, m
 
 // payPlanExact is payPlan; exact requires every allowed mana to be used.
 func payPlanExact(pool []Mana, allowed []bool, cost cards.Cost, x int, exact bool) (plan []int, missing string, ok bool) {
+	return payPlanWith(pool, allowed, nil, cost, x, exact)
+}
+
+// payPlanWith is payPlanExact where the mana forced marks must be among
+// what pays (a partial payment: what it names is used, the rest is paid
+// by the default order); forced mana is tried first for every symbol.
+func payPlanWith(pool []Mana, allowed, forced []bool, cost cards.Cost, x int, exact bool) (plan []int, missing string, ok bool) {
 	var syms []cards.Symbol
 	generic := x * countX(cost)
 	for _, sym := range cost {
@@ -67,16 +74,26 @@ func payPlanExact(pool []Mana, allowed []bool, cost cards.Cost, x int, exact boo
 			if free < generic || exact && free > generic {
 				return false
 			}
-			for i := range pool {
+			n := len(plan)
+			for _, i := range forcedFirst(len(pool), forced) {
 				if generic > 0 && !used[i] && usable(i) {
 					used[i] = true
 					plan = append(plan, i)
 					generic--
 				}
 			}
+			for i := range forced {
+				if forced[i] && !used[i] {
+					for _, j := range plan[n:] {
+						used[j] = false // a named mana left unspent: not this way
+					}
+					plan = plan[:n]
+					return false
+				}
+			}
 			return true
 		}
-		for _, i := range symbolOptions(pool, syms[k]) {
+		for _, i := range preferForced(symbolOptions(pool, syms[k]), forced) {
 			if used[i] || !usable(i) {
 				continue
 			}
@@ -97,6 +114,36 @@ func payPlanExact(pool []Mana, allowed []bool, cost cards.Cost, x int, exact boo
 		return plan, "", true
 	}
 	return nil, missingFor(pool, allowed, syms, generic), false
+}
+
+// forcedFirst is the pool's indexes, forced ones first, each group in
+// pool order.
+func forcedFirst(n int, forced []bool) []int {
+	out := make([]int, 0, n)
+	for pass := 0; pass < 2; pass++ {
+		for i := 0; i < n; i++ {
+			if (forced != nil && forced[i]) == (pass == 0) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// preferForced orders options with the forced ones first.
+func preferForced(opts []int, forced []bool) []int {
+	if forced == nil {
+		return opts
+	}
+	out := make([]int, 0, len(opts))
+	for pass := 0; pass < 2; pass++ {
+		for _, i := range opts {
+			if forced[i] == (pass == 0) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
 }
 
 // symbolOptions lists the pool indexes that can pay sym, in preference order.
@@ -213,16 +260,21 @@ func (g *Game) choosePaymentFor(seat int, spell *Object, cost cards.Cost, x int,
 			return nil, g.refuse("CR 601.2h", "body.pay["+itoa(i)+"]", "no {%s} from %s in the mana pool (%s)", p.Mana, orAny(p.Source), poolString(pool))
 		}
 	}
+	// A partial payment: the mana it names is spent, the rest is paid
+	// from the pool in the default order.
 	if err := g.checkSpendable(seat, eligible, allowed); err != nil {
 		return nil, err
 	}
-	plan, missing, ok := payPlan(pool, allowed, cost, x)
-	switch {
-	case !ok && missing != "":
-		return nil, g.refuse("CR 601.2h", "body.pay", "the payment doesn't cover %s: missing %s", costString(cost, x), missingWhy(missing))
-	case !ok:
-		least, _, _ := payPlanExact(pool, allowed, cost, x, false)
-		return nil, g.refuse("CR 601.2h", "body.pay", "the payment has %d mana, %s takes %d", len(pay), costString(cost, x), len(least))
+	plan, _, ok := payPlanWith(pool, eligible, allowed, cost, x, false) // only mana that may pay for it (interp_spend.go)
+	if !ok {
+		least, missing, leastOK := payPlanExact(pool, nil, cost, x, false)
+		switch {
+		case !leastOK:
+			return nil, g.refuse("CR 601.2h", "body.pay", "the mana pool (%s) can't pay %s: missing %s", poolString(pool), costString(cost, x), missingWhy(missing))
+		case len(pay) > len(least):
+			return nil, g.refuse("CR 601.2h", "body.pay", "the payment has %d mana, %s takes %d", len(pay), costString(cost, x), len(least))
+		}
+		return nil, g.refuse("CR 601.2h", "body.pay", "the payment names mana that can't pay %s with the rest of the pool (%s): %s", costString(cost, x), poolString(pool), paymentString(pay))
 	}
 	return plan, nil
 }
@@ -307,4 +359,16 @@ func orAny(src string) string {
 		return "any source"
 	}
 	return src
+}
+
+// paymentString says what a payment names: "{G} from Llanowar Elves, {R}".
+func paymentString(pay []events.Payment) string {
+	parts := make([]string, len(pay))
+	for i, p := range pay {
+		parts[i] = "{" + p.Mana + "}"
+		if p.Source != "" {
+			parts[i] += " from " + p.Source
+		}
+	}
+	return strings.Join(parts, ", ")
 }

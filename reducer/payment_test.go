@@ -16,7 +16,8 @@ import (
 // checkExplicitPayment: a listed cast or activation, paid explicitly with
 // the very mana its default payment spends (named by source in any of the
 // ways a client may, in any order), is accepted and reaches the same
-// position; with one mana fewer, or one more, it is rejected.
+// position; with one mana fewer it is a partial payment, accepted with the
+// rest paid by the default; with one more it is rejected.
 func checkExplicitPayment(rng *rand.Rand, g *Game, act *events.Event) error {
 	seat := g.S.Seat(act.Actor)
 	if seat < 0 {
@@ -58,8 +59,8 @@ func checkExplicitPayment(rng *rand.Rand, g *Game, act *events.Event) error {
 	if c.S.Digest() != def.S.Digest() {
 		return fmt.Errorf("%s paid with the default's mana %v: another position than the default payment", describeEvent(act), pay)
 	}
-	if _, err := try(pay[1:]); err == nil {
-		return fmt.Errorf("%s paid with %v, one mana short, is accepted", describeEvent(act), pay[1:])
+	if _, err := try(pay[1:]); err != nil {
+		return fmt.Errorf("%s paid partly with %v, one mana short, is refused: %v", describeEvent(act), pay[1:], err)
 	}
 	if len(pay) < len(pool) {
 		more := append(slices.Clone(pay), events.Payment{Mana: "C"})
