@@ -361,7 +361,7 @@ func orAny(src string) string {
 	return src
 }
 
-// paymentString says what a payment names: "{G} from Llanowar Elves, {R}".
+// paymentString says what a payment names: "{G} from Test Elf, {R}".
 func paymentString(pay []events.Payment) string {
 	parts := make([]string, len(pay))
 	for i, p := range pay {
