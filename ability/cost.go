@@ -109,6 +109,11 @@ const (
 	// ("evoke", "dash", "flashback", CR 118.9): "if its evoke cost was
 	// paid".
 	CondCastWith CondKind = "cast_with"
+	// Targets: the spell or ability targets an object Filter accepts ("~
+	// costs {2} less to cast if it targets a blue spell"); while a spell
+	// is cast, the targets it has chosen so far (CR 601.2c comes before
+	// 601.2f).
+	CondTargets CondKind = "targets"
 	// Threshold-like game facts named by Text: "monarch", "initiative",
 	// "city's_blessing", "day", "night", "delirium", "threshold",
 	// "metalcraft", "ferocious", "revolt", "morbid", "raid",

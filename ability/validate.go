@@ -616,6 +616,10 @@ func (v *validator) cond(c *Condition, p string, sc *scope) {
 		if c.Filter == nil {
 			v.fail(p+".filter", "exists needs a filter")
 		}
+	case CondTargets:
+		if c.Filter == nil {
+			v.fail(p+".filter", "targets needs a filter")
+		}
 	case CondAnd, CondOr:
 		if len(c.Sub) < 2 {
 			v.fail(p+".sub", "%s needs two or more conditions", c.Kind)

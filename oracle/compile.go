@@ -42,6 +42,7 @@ func rules() *grammar {
 		addSentenceShapes(g)
 		addZoneEffects(g)
 		addMoreStatics(g)
+		addCostChanges(g)
 		addClass(g)
 		addQuoted(g)
 		theGrammar = g

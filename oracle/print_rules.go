@@ -226,6 +226,9 @@ func printStatic(s *ability.StaticEffect) string {
 	if t := printMoreStatic(s); t != "" {
 		return t
 	}
+	if t := printCostChange(s); t != "" { // cost_changes.go
+		return t
+	}
 	if s.Rule != "" || s.If != nil || s.Mods == nil {
 		return unprintable
 	}

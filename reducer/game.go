@@ -39,6 +39,10 @@ type Game struct {
 	tr     *tableRun
 	hooked bool
 	diffs  []string
+	// casting: the targets of the spell being cast while its total cost
+	// is determined (CR 601.2f follows 601.2c), for "costs {2} less to
+	// cast if it targets a blue spell" (interp_costtargets.go).
+	casting []Target
 }
 
 // arenaChunk is how many effects a fresh arena chunk holds.

@@ -117,7 +117,10 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 		return castPlan{}, err
 	}
 	kicker = append(slices.Clone(kicker), replicate...)
-	cp, err := g.planCost(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices) // interp_paycost.go
+	var cp costPlan
+	g.withCastTargets(lp.targets, func() { // interp_costtargets.go
+		cp, err = g.planCost(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices) // interp_paycost.go
+	})
 	if err != nil {
 		return castPlan{}, err
 	}

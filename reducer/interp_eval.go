@@ -607,6 +607,8 @@ func (c *evalCtx) holds(cond *ability.Condition) bool {
 		return false
 	case ability.CondNot:
 		return !c.holds(&cond.Sub[0])
+	case ability.CondTargets:
+		return c.targetsMatch(cond.Filter)
 	}
 	return false
 }
