@@ -152,6 +152,9 @@ func (s *State) Digest() Digest {
 	if d := s.Discovery; d != nil {
 		w.ints(1, int(d.Resolving), d.Seat, d.N, int(d.Card))
 		w.ids(d.Rest)
+		if d.Cascade { // only then: discoveries keep their digests
+			w.str("cascade")
+		}
 	} else {
 		w.ints(0)
 	}

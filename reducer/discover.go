@@ -57,6 +57,25 @@ type Discovery struct {
 	// found, or not yet exiled); Rest the other cards exiled, in order.
 	Card ObjID
 	Rest []ObjID
+	// Cascade: this is a cascade (interp_cascade.go), not a discover: the
+	// card may be left uncast, and then goes to the bottom with the rest.
+	Cascade bool
+}
+
+// endName is OpDiscoverEnd's Name: "cascade" for a cascade.
+func (d *Discovery) endName() string {
+	if d.Cascade {
+		return whatCascade
+	}
+	return ""
+}
+
+// what names the discovery's questions: a discover's or a cascade's.
+func (d *Discovery) what() string {
+	if d.Cascade {
+		return whatCascade
+	}
+	return whatDiscover
 }
 
 func (d *Discovery) clone() *Discovery {
@@ -85,7 +104,7 @@ const (
 
 func init() {
 	registerOp(OpDiscover, func(s *State, e *Effect) {
-		s.Discovery = &Discovery{Resolving: e.Obj, Seat: e.Seat, N: e.N}
+		s.Discovery = &Discovery{Resolving: e.Obj, Seat: e.Seat, N: e.N, Cascade: e.Name == whatCascade}
 	})
 	registerOp(OpDiscoverFound, func(s *State, e *Effect) {
 		if s.Discovery == nil {
@@ -95,6 +114,9 @@ func init() {
 	})
 	registerOp(OpDiscoverEnd, func(s *State, e *Effect) { s.Discovery = nil })
 	extDescribe[OpDiscover] = func(s *State, e Effect) string {
+		if e.Name == whatCascade {
+			return fmt.Sprintf("%s cascades for %s (mana value less than %d)", s.playerID(e.Seat), descObj(s, e.Obj), e.N+1)
+		}
 		return fmt.Sprintf("%s discovers %d for %s", s.playerID(e.Seat), e.N, descObj(s, e.Obj))
 	}
 	extDescribe[OpDiscoverFound] = func(s *State, e Effect) string {
@@ -102,18 +124,35 @@ func init() {
 		if e.To != 0 {
 			found = descObj(s, e.To)
 		}
+		if e.Name == cascadeBottom && len(e.List) > 0 {
+			return fmt.Sprintf("%s is not cast: it goes to the bottom with the rest", descObj(s, e.List[len(e.List)-1]))
+		}
+		if d := s.Discovery; d != nil && d.Cascade {
+			return fmt.Sprintf("cascaded into %s; exiled besides: %s", found, s.describeIDs(e.List, false))
+		}
 		return fmt.Sprintf("discovered %s; exiled besides: %s", found, s.describeIDs(e.List, false))
 	}
-	extDescribe[OpDiscoverEnd] = func(s *State, e Effect) string { return "the discovery is over" }
+	extDescribe[OpDiscoverEnd] = func(s *State, e Effect) string {
+		if e.Name == whatCascade {
+			return "the cascade is over"
+		}
+		return "the discovery is over"
+	}
 }
 
-// discoverRequest is a discover card code asked for.
-type discoverRequest struct{ seat, n int }
+// discoverRequest is a discover card code asked for, or a cascade.
+type discoverRequest struct {
+	seat, n int
+	cascade bool
+}
+
+// whatCascade names a cascade in OpDiscover's Name.
+const whatCascade = "cascade"
 
 // Discover: seat discovers n once the step ends (see DiscoverWorld).
 func (w *world) Discover(seat, n int) {
 	if seat >= 0 && seat < len(w.g.S.Players) {
-		w.discover = &discoverRequest{seat, n}
+		w.discover = &discoverRequest{seat: seat, n: n}
 	}
 }
 
@@ -121,7 +160,11 @@ func (w *world) Discover(seat, n int) {
 // was asked in the same step, the cards are exiled now. It reports whether
 // the discovery is over already (no question pending).
 func (g *Game) startDiscover(o *Object, req *discoverRequest, shuffling bool) bool {
-	g.emit(Effect{Op: OpDiscover, Obj: o.ID, Seat: req.seat, N: req.n})
+	e := Effect{Op: OpDiscover, Obj: o.ID, Seat: req.seat, N: req.n}
+	if req.cascade {
+		e.Name = whatCascade
+	}
+	g.emit(e)
 	if shuffling {
 		return false
 	}
@@ -157,13 +200,30 @@ func (g *Game) discoverExile() bool {
 		return g.discoverRest()
 	}
 	if len(g.freeCasts(&lister{g: g}, d.Seat, found, d.N, 1)) == 0 {
+		if d.Cascade {
+			return g.cascadeUncast() // it can't be cast: it joins the rest
+		}
 		g.move(found, ZoneHand, s.Objects[found].Owner, -1) // DISC-5
 		return g.discoverRest()
 	}
 	g.emit(Effect{Op: OpPriority, Seat: -1})
+	if d.Cascade {
+		g.ask(Question{Ask: AskChoose, Player: d.Seat, What: whatCascade, Options: []string{"cast", cascadeBottom}, N: d.N, Max: 1,
+			Resolving: d.Resolving, Prompt: fmt.Sprintf("cascade: cast %s without paying its mana cost, or put it on the bottom of your library with the rest", descObj(s, found))})
+		return false
+	}
 	g.ask(Question{Ask: AskChoose, Player: d.Seat, What: whatDiscover, Options: []string{"cast", "hand"}, N: d.N, Max: 1,
 		Resolving: d.Resolving, Prompt: fmt.Sprintf("discover %d: cast %s without paying its mana cost, or put it into your hand", d.N, descObj(s, found))})
 	return false
+}
+
+// cascadeUncast: the cascaded card isn't cast (declined, or it can't be):
+// it goes to the bottom with the other exiled cards (CR 702.85a). It
+// reports whether the cascade is over.
+func (g *Game) cascadeUncast() bool {
+	d := g.S.Discovery
+	g.emit(Effect{Op: OpDiscoverFound, Name: cascadeBottom, List: append(slices.Clone(d.Rest), d.Card)})
+	return g.discoverRest()
 }
 
 // discoverRest puts the other exiled cards on the bottom of the library:
@@ -179,10 +239,10 @@ func (g *Game) discoverRest() bool {
 	default:
 		g.emit(Effect{Op: OpPriority, Seat: -1})
 		g.ask(Question{Ask: AskRandom, Player: -1, Random: events.RandomOrder, Of: d.Seat, Resolving: d.Resolving,
-			Options: idStrings(d.Rest), What: whatDiscover})
+			Options: idStrings(d.Rest), What: d.what()})
 		return false
 	}
-	g.emit(Effect{Op: OpDiscoverEnd})
+	g.emit(Effect{Op: OpDiscoverEnd, Name: s.Discovery.endName()})
 	return true
 }
 
@@ -208,6 +268,9 @@ func (g *Game) discoverDone(resolving ObjID) {
 func (g *Game) checkDiscoverChoice(b *events.Choose) error {
 	q := g.S.Pending
 	if len(b.Answer) != 1 || !slices.Contains(q.Options, b.Answer[0]) {
+		if d := g.S.Discovery; d != nil && d.Cascade {
+			return g.refuse("CR 702.85a", "body.answer", "cascade may cast the card without paying its mana cost or leave it with the rest: answer one of %s", strings.Join(q.Options, ", "))
+		}
 		return g.refuse("DISC-1", "body.answer", "the only choice is to cast the discovered card without paying its mana cost or put it into your hand: answer one of %s", strings.Join(q.Options, ", "))
 	}
 	return nil
@@ -218,8 +281,18 @@ func (g *Game) discoverChoice(answer string) {
 	s := g.S
 	d := s.Discovery
 	if answer == "cast" {
-		g.ask(Question{Ask: AskCast, Player: d.Seat, What: whatDiscover, Options: []string{d.Card.String()}, N: d.N,
-			Resolving: d.Resolving, Prompt: fmt.Sprintf("discover %d: cast %s without paying its mana cost", d.N, descObj(s, d.Card))})
+		prompt := fmt.Sprintf("discover %d: cast %s without paying its mana cost", d.N, descObj(s, d.Card))
+		if d.Cascade {
+			prompt = fmt.Sprintf("cascade: cast %s without paying its mana cost", descObj(s, d.Card))
+		}
+		g.ask(Question{Ask: AskCast, Player: d.Seat, What: d.what(), Options: []string{d.Card.String()}, N: d.N,
+			Resolving: d.Resolving, Prompt: prompt})
+		return
+	}
+	if d.Cascade {
+		if g.cascadeUncast() {
+			g.discoverDone(d.Resolving)
+		}
 		return
 	}
 	g.move(d.Card, ZoneHand, s.Objects[d.Card].Owner, -1)
@@ -269,7 +342,7 @@ func (g *Game) doDiscoverOrder(b *events.Random) {
 	for _, id := range order {
 		g.move(id, ZoneLibrary, s.Objects[id].Owner, -1)
 	}
-	g.emit(Effect{Op: OpDiscoverEnd})
+	g.emit(Effect{Op: OpDiscoverEnd, Name: s.Discovery.endName()})
 	g.discoverDone(q.Resolving)
 }
 
@@ -412,6 +485,9 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 			rule = "DISC-6"
 		case o.Def.Adventure() != nil:
 			rule = "ADV-16"
+		}
+		if d := s.Discovery; d != nil && d.Cascade {
+			return castPlan{}, g.refuse("CR 702.85a", "body.face", "%s has mana value %d: the spell cascade casts must have a mana value less than %d", def.Name, mv, n+1)
 		}
 		return castPlan{}, g.refuse(rule, "body.face", "%s has mana value %d, more than the discover value %d", def.Name, mv, n)
 	}

@@ -24,6 +24,9 @@ import (
 // it stands for none (a keyword the engine reads where it matters).
 func expandKeyword(a *ability.Ability) []ability.Ability {
 	k := a.Keyword
+	if k.Name == "Cascade" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
+		return []ability.Ability{cascadeTrigger(a)} // interp_cascade.go
+	}
 	if k.Cost == nil {
 		return nil
 	}
@@ -106,6 +109,9 @@ func keywordSupported(a *ability.Ability) bool {
 			if Supports(&exp[i]) != nil {
 				return false
 			}
+		}
+		if k.Cost == nil {
+			return true // a keyword without a cost: its expansion says it all
 		}
 		return !k.Cost.Tap && !k.Cost.Untap && k.Cost.Loyalty == nil // the expansion's own cost was checked above
 	}

@@ -28,7 +28,7 @@ func verbDiscover(x *verbRun) {
 	if ps := c.players(x.e.Player); len(ps) > 0 {
 		seat = ps[0]
 	}
-	if r.g.startDiscover(r.o, &discoverRequest{seat, c.amount(x.e.Amount)}, false) {
+	if r.g.startDiscover(r.o, &discoverRequest{seat: seat, n: c.amount(x.e.Amount)}, false) {
 		return // nothing to ask: the discovery is over already
 	}
 	if !lastEffect(r.ab, r.o, x.path) {

@@ -228,18 +228,29 @@ func writeDiscovery(w *snapWriter, d *Discovery) {
 		w.nil()
 		return
 	}
-	w.arr(snapDiscoveryFields)
+	extra := 0
+	if d.Cascade {
+		extra = 1 // only then: discoveries keep their form
+	}
+	w.arr(snapDiscoveryFields + extra)
 	w.int(int(d.Resolving))
 	w.int(d.Seat)
 	w.int(d.N)
 	w.int(int(d.Card))
 	w.ids(d.Rest)
+	if d.Cascade {
+		w.bool(true)
+	}
 }
 
 func readDiscovery(r *snapReader) *Discovery {
 	if r.isNil() {
 		return nil
 	}
-	r.fields(snapDiscoveryFields, "discovery")
-	return &Discovery{Resolving: ObjID(r.int()), Seat: r.int(), N: r.int(), Card: ObjID(r.int()), Rest: r.ids()}
+	extra := r.fieldsUpTo(snapDiscoveryFields, 1, "discovery")
+	d := &Discovery{Resolving: ObjID(r.int()), Seat: r.int(), N: r.int(), Card: ObjID(r.int()), Rest: r.ids()}
+	if extra > 0 {
+		d.Cascade = r.bool()
+	}
+	return d
 }
