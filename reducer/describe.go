@@ -203,6 +203,9 @@ func (s *State) DescribePermanent(id ObjID) string {
 	if o.Chosen != "" {
 		parts = append(parts, "chose "+colorWord(o.Chosen))
 	}
+	if o.ClassLevel > 1 {
+		parts = append(parts, fmt.Sprintf("level %d", o.ClassLevel)) // interp_class.go
+	}
 	for _, c := range o.Counters {
 		parts = append(parts, fmt.Sprintf("%s counters %d", c.Kind, c.N))
 	}

@@ -121,6 +121,10 @@ func (s *State) Digest() Digest {
 			w.str("times")
 			w.ints(o.Times)
 		}
+		if o.ClassLevel != 0 {
+			w.str("class level") // only then: other digests stay as they were
+			w.ints(o.ClassLevel)
+		}
 		if o.Melded != 0 {
 			w.ints(-1, int(o.Melded)) // only when melded: other digests stay as they were
 		}

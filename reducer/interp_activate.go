@@ -63,6 +63,9 @@ func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events
 			return abilityPlan{}, err
 		}
 	}
+	if rule, why := classLevelRefusal(o, a); why != "" { // interp_class.go
+		return abilityPlan{}, g.refuse(rule, "body.ability", "%s", why)
+	}
 	if l := a.Limit; l != nil {
 		ctx := &evalCtx{g: g, you: seat, src: id}
 		switch {

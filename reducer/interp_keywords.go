@@ -39,6 +39,11 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 		return []ability.Ability{evokeSacrifice(a)} // interp_altcosts.go
 	case "Replicate":
 		return []ability.Ability{copyTrigger(a)} // interp_copies.go
+	case "Level":
+		if !levelSupported(k) {
+			return nil
+		}
+		return []ability.Ability{levelAbility(a)} // interp_class.go
 	}
 	cost := *k.Cost
 	cost.Discard = &ability.Selector{Ref: ability.Self}
@@ -95,6 +100,9 @@ func keywordSupported(a *ability.Ability) bool {
 	}
 	if k.Name == "Flashback" && k.Cost != nil && k.Cost.Tap == false && k.Cost.Loyalty == nil {
 		return Supports(&ability.Ability{Kind: ability.Activated, Cost: k.Cost}) == nil // interp_flashback.go
+	}
+	if k.Name == "Level" {
+		return levelSupported(k) // interp_class.go
 	}
 	if k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
 		return true

@@ -21,7 +21,7 @@ import (
 // langFire checks src's language triggers for an engine event.
 func (g *Game) langFire(src *Object, lc *langCard, when string, about ObjID, seat int) {
 	for i, a := range lc.triggered {
-		if g.langTriggers(src, a.Trigger, a.If, when, about, seat) {
+		if hasLevel(src, a) && g.langTriggers(src, a.Trigger, a.If, when, about, seat) { // interp_class.go
 			g.emitLangTrigger(src, i, about, seat, nil)
 		}
 	}
@@ -118,7 +118,7 @@ func (g *Game) langDeathTriggers(o *Object) []Effect {
 		c := &evalCtx{g: g, you: src.Controller, src: src.ID, event: o.ID, eventSeat: o.Controller, eventLKI: dying}
 		for i, a := range lc.triggered {
 			t := a.Trigger
-			if t.Event != ability.Dies || t.Self && id != o.ID || !t.Self && !c.matches(t.Subject, o) {
+			if t.Event != ability.Dies || t.Self && id != o.ID || !t.Self && !c.matches(t.Subject, o) || !hasLevel(src, a) {
 				continue
 			}
 			if !c.holds(a.If) {
@@ -296,7 +296,7 @@ func (g *Game) langCombatDamageFire(hits []combatHit) {
 		}
 		for i, a := range lc.triggered {
 			t := a.Trigger
-			if t.Event != ability.DealsDamage || !t.Combat {
+			if t.Event != ability.DealsDamage || !t.Combat || !hasLevel(p, a) {
 				continue
 			}
 			var fired []ObjID // once per source however many it damaged

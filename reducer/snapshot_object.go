@@ -199,6 +199,9 @@ var objectFields = []objectField{
 	{"Times", func(_ *State, o *Object) bool { return o.Times == 0 },
 		func(w *snapWriter, _ *State, o *Object) { w.int(o.Times) },
 		func(r *snapReader, _ *State, o *Object) { o.Times = r.int() }},
+	{"ClassLevel", func(_ *State, o *Object) bool { return o.ClassLevel == 0 }, // interp_class.go
+		func(w *snapWriter, _ *State, o *Object) { w.int(o.ClassLevel) },
+		func(r *snapReader, _ *State, o *Object) { o.ClassLevel = r.int() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

@@ -223,6 +223,9 @@ type Object struct {
 	// Times: how many copies the spell's cast trigger makes (storm,
 	// replicate: interp_copies.go).
 	Times int
+	// ClassLevel: a Class's level (0 and 1 both mean level 1, where every
+	// Class starts; interp_class.go). Not a counter, and not copiable.
+	ClassLevel int
 	// CastWith: the alternative cost the spell was cast for ("evoke",
 	// CR 118.9), kept by the permanent it becomes (interp_altcosts.go).
 	CastWith string

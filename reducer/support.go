@@ -36,8 +36,8 @@ func (s *supporter) no(path, format string, args ...any) {
 }
 
 func (s *supporter) ability(a *ability.Ability, p string) {
-	if a.Level != 0 {
-		s.no(p+".level", "a Class's levels are not carried out yet")
+	if a.Level != 0 && a.Kind != ability.Triggered && a.Kind != ability.Activated {
+		s.no(p+".level", "a Class's level %d %s abilities are not carried out yet", a.Level, a.Kind) // interp_class.go
 	}
 	switch a.Kind {
 	case ability.Spell:
@@ -109,7 +109,7 @@ func (s *supporter) targets(ts []ability.Target, p string) {
 
 var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
-	ability.BecomesTarget: true, ability.CounterPut: true, ability.DealsDamage: true,
+	ability.BecomesTarget: true, ability.CounterPut: true, ability.DealsDamage: true, ability.LevelReached: true,
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
@@ -119,12 +119,15 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 	if t.Event == ability.CounterPut && (t.Counter != "+1/+1" || !t.Self && t.Subject == nil) {
 		s.no(p+".counter", "triggers on counters other than +1/+1 counters are not carried out yet")
 	}
+	if t.Event == ability.LevelReached && (!t.Self || t.Subject != nil || t.Player != "") {
+		s.no(p, "a trigger on another Class's level is not carried out yet")
+	}
 	if t.Event == ability.DealsDamage && !t.Combat {
 		s.no(p+".combat", "triggers on damage outside combat are not carried out yet")
 	}
 	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
 		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
-		t.AlsoSelf || len(t.Or) > 0 || t.Level != 0 {
+		t.AlsoSelf || len(t.Or) > 0 || t.Level != 0 && t.Event != ability.LevelReached {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
 	if t.Event == ability.StepBegins {

@@ -189,6 +189,8 @@ type ObjectView struct {
 	// ChosenColor the colour chosen as it entered (a mana letter).
 	AttachedTo  string `json:"attached_to,omitempty"`
 	ChosenColor string `json:"chosen_color,omitempty"`
+	// ClassLevel is a Class's level (CR 716), from 1; 0 for other objects.
+	ClassLevel int `json:"class_level,omitempty"`
 	// MayCast lists who may cast an exiled card. It is written for every
 	// exiled object (an empty list: nobody); the rules model no permission
 	// to cast from exile yet, so it is empty for now.
@@ -357,6 +359,9 @@ func (s *State) objectView(id ObjID) ObjectView {
 	}
 	for _, c := range o.Counters {
 		ov.Counters[c.Kind] = c.N
+	}
+	if o.Def != nil && o.Zone == ZoneBattlefield && o.Def.HasSub("Class") {
+		ov.ClassLevel = classLevel(o)
 	}
 	for _, p := range o.MayCast {
 		if id := s.playerRef(p.Seat); !slices.Contains(ov.MayCast, id) {
