@@ -45,6 +45,9 @@ type Trigger struct {
 	// Level: for Event "level", the level reached ("When this Class
 	// becomes level 2", CR 716.2c).
 	Level int `json:"level,omitempty" msgpack:"level,omitempty"`
+	// Alone: for Event "attacks", only a creature that attacks alone, the
+	// only creature declared as an attacker (CR 506.5: exalted).
+	Alone bool `json:"alone,omitempty" msgpack:"alone,omitempty"`
 }
 
 // Event is a kind of game event a trigger can wait for.

@@ -582,6 +582,9 @@ func (v *validator) trigger(t *Trigger, p string) {
 	if t.Level != 0 && t.Event != LevelReached {
 		v.fail(p+".level", "only a level trigger has a level")
 	}
+	if t.Alone && t.Event != Attacks {
+		v.fail(p+".alone", "only an attack trigger asks for a creature attacking alone")
+	}
 	v.filter(t.Subject, p+".subject")
 	v.zone(t.From, p+".from")
 	v.zone(t.To, p+".to")

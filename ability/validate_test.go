@@ -58,6 +58,9 @@ var wellFormed = map[string]string{
 		"effects":[{"verb":"counter","object":{"ref":"event"}}]}`,
 	"Seasoned Dungeoneer: When ~ enters, you take the initiative.": `{"kind":"triggered","trigger":{"event":"enters","self":true},
 		"effects":[{"verb":"take_initiative"}]}`,
+	"Exalted (CR 702.83a): Whenever a creature you control attacks alone, it gets +1/+1 until end of turn.": `{"kind":"triggered",
+		"trigger":{"event":"attacks","subject":{"types":["creature"],"controller":"you"},"alone":true},
+		"effects":[{"verb":"pump","object":{"ref":"event"},"mods":{"p":1,"t":1},"duration":"end_of_turn"}]}`,
 	"Thorn of the Black Rose: When ~ enters, you become the monarch.": `{"kind":"triggered","trigger":{"event":"enters","self":true},
 		"effects":[{"verb":"become_monarch"}]}`,
 }
@@ -106,6 +109,7 @@ func TestValidateRejects(t *testing.T) {
 		{`{"kind":"triggered","trigger":{"event":"enters","self":true,"also_self":true},"effects":[{"verb":"draw"}]}`, `ability.trigger.also_self: "~ or another" needs the others' subject and not self`},
 		{`{"kind":"triggered","trigger":{"event":"enters","self":true,"or":[{"event":"dies","self":true,"or":[{"event":"attacks"}]}]},"effects":[{"verb":"draw"}]}`, `ability.trigger.or[0].or: an alternative event has no alternatives of its own`},
 		{`{"kind":"triggered","trigger":{"event":"level","self":true},"effects":[{"verb":"draw"}]}`, `ability.trigger.level: which level?`},
+		{`{"kind":"triggered","trigger":{"event":"enters","self":true,"alone":true},"effects":[{"verb":"draw"}]}`, `ability.trigger.alone: only an attack trigger asks for a creature attacking alone`},
 		{`{"kind":"spell","level":2,"effects":[{"verb":"draw"}]}`, `ability.level: a spell ability has no level`},
 		{`{"kind":"static","level":1,"static":{"rule":"no_max_hand_size","player":"you"}}`, `ability.level: a Class's ability of level 1: want 2 or more (0 for every level)`},
 		{`{"kind":"spell","effects":[{"verb":"pay"}]}`, `ability.effects[0].cost: pay needs a cost to pay`},

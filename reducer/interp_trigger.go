@@ -65,6 +65,9 @@ func (g *Game) langTriggers(src *Object, t *ability.Trigger, cond *ability.Condi
 		if when != cards.TriggerAttacks || t.Self && about != src.ID || !t.Self && !c.matches(t.Subject, o) {
 			return false
 		}
+		if t.Alone && !s.attacksAlone(about) { // interp_keyword_triggers.go
+			return false
+		}
 		if t.Player != "" && !c.whose(t.Player, seat) {
 			return false
 		}
