@@ -106,6 +106,11 @@ type Activate struct {
 	// Tap names the permanent a cost "Tap an untapped ... you control"
 	// taps (Relic of Legends: a legendary creature); omitted otherwise.
 	Tap Ref `json:"tap,omitempty"`
+	// Special names a special action (CR 116.2) taken with Source instead
+	// of an ability: "plot" exiles a card with plot from the hand, paying
+	// its plot cost (CR 702.170a). Ability, AbilityText, Targets, X and
+	// Choice are then left out.
+	Special string `json:"special,omitempty"`
 	CostChoices
 }
 
@@ -305,6 +310,9 @@ func (b *Activate) Check() *FieldError {
 	}
 	if b.X < 0 {
 		return fieldErr("x", "negative")
+	}
+	if b.Special != "" && (b.Ability != 0 || b.AbilityText != "" || len(b.Targets) > 0 || b.X != 0 || b.Choice != "") {
+		return fieldErr("special", "a special action has no ability, targets, X or choice")
 	}
 	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay), b.CostChoices.check())
 }

@@ -115,6 +115,10 @@ func (g *Game) checkActivate(seat int, b *events.Activate) error {
 	if err := g.checkPriority(seat); err != nil {
 		return err
 	}
+	if b.Special != "" {
+		_, err := g.planSpecial(seat, b) // interp_plot.go
+		return err
+	}
 	if g.tableActivation(seat, b) != 0 {
 		return nil // the table supplies an unmodelled ability (table_generic.go)
 	}
@@ -229,6 +233,10 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, named *events.Activate) (manaCh
 }
 
 func (g *Game) doActivate(seat int, b *events.Activate) {
+	if b.Special != "" {
+		g.doSpecial(seat, b) // interp_plot.go
+		return
+	}
 	if g.tableActivation(seat, b) != 0 {
 		g.tableHook() // its costs and effects are the table's (table.go)
 		g.acted(seat)

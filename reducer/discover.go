@@ -684,6 +684,9 @@ func (l *lister) handActivations(seat int, id ObjID) {
 	}
 	if lc := langOf(o.Def); lc != nil {
 		l.langActivations(seat, o, lc) // interp_legal.go
+		if plotCost(o.Def) != nil {
+			l.offer(p.ID, &events.Activate{Player: p.ID, Source: id.String(), Special: specialPlot}) // interp_plot.go
+		}
 		return
 	}
 	for i := 0; i <= strings.Count(o.Def.Oracle, "\n"); i++ {

@@ -295,6 +295,8 @@ func (g *Game) checkExileCast(seat int, o *Object, def *cards.Card, face string)
 func (g *Game) permissionAllows(p Permission, o *Object, def *cards.Card, face string) error {
 	s := g.S
 	switch p.Kind {
+	case MayCastPlot:
+		return g.plotAllows(o) // interp_plot.go
 	case MayCastAdventure:
 		if face != "" {
 			return g.checkExileFace(o, def) // CR 715.3d: only the creature

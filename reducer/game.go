@@ -233,6 +233,9 @@ func describeInput(ev *events.Event) string {
 	case *events.Cast:
 		return "cast " + b.Card
 	case *events.Activate:
+		if b.Special != "" {
+			return b.Special + " " + b.Source // a special action (interp_plot.go)
+		}
 		return "activate " + b.Source
 	case *events.Choose:
 		return "choose"

@@ -140,7 +140,13 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 	if def.Cost == nil && b.Alternative == "" {
 		return nil, g.refuse("CR 118.6", "body.card", "%s has no mana cost: it can be cast only for an alternative cost", def.Name)
 	}
-	if b.Alternative == "flashback" {
+	if o.plotted(seat) && g.plotAllows(o) == nil {
+		c, err := g.plotCastCost(def, b) // interp_plot.go
+		if err != nil {
+			return nil, err
+		}
+		cost = c
+	} else if b.Alternative == "flashback" {
 		fb := flashbackCost(def)
 		if fb == nil || o.Zone != ZoneGraveyard {
 			return nil, g.refuse("CR 702.34a", "body.alternative", "%s can be cast with flashback only from its owner's graveyard, and only if it has flashback", def.Name)

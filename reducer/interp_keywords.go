@@ -104,6 +104,9 @@ func keywordSupported(a *ability.Ability) bool {
 	if k.Name == "Flashback" && k.Cost != nil && k.Cost.Tap == false && k.Cost.Loyalty == nil {
 		return Supports(&ability.Ability{Kind: ability.Activated, Cost: k.Cost}) == nil // interp_flashback.go
 	}
+	if k.Name == "Plot" {
+		return plotSupported(k) // interp_plot.go
+	}
 	if k.Name == "Level" {
 		return levelSupported(k) // interp_class.go
 	}

@@ -40,6 +40,9 @@ func init() {
 		o.Used = append(o.Used, Use{Kind: e.Kind, Turn: s.Turn})
 	})
 	extDescribe[OpUsed] = func(s *State, e Effect) string {
+		if e.Kind == usePlotted {
+			return descObj(s, e.Obj) + " became plotted this turn" // interp_plot.go
+		}
 		what := map[string]string{useLoyalty: "a loyalty ability", useTopCast: "its permission to cast from the top of the library"}[e.Kind]
 		if what == "" {
 			what = e.Kind

@@ -98,6 +98,13 @@ func (t *telling) cast(who string, b *events.Cast) string {
 }
 
 func (t *telling) activate(who string, b *events.Activate) string {
+	if b.Special != "" { // a special action (CR 116.2): plot
+		line := fmt.Sprintf("%s %ss %s", who, b.Special, t.named(b.Source))
+		if len(t.paid) > 0 {
+			line += ", paying " + mana(t.paid)
+		}
+		return line
+	}
 	if t.ability != 0 {
 		line := who + " activates " + t.abilityText + t.spellDetail
 		costs := t.costs
