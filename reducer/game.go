@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -233,8 +234,11 @@ func describeInput(ev *events.Event) string {
 	case *events.Cast:
 		return "cast " + b.Card
 	case *events.Activate:
+		if b.Special == specialPlot {
+			return "plot " + b.Source // a special action (interp_plot.go)
+		}
 		if b.Special != "" {
-			return b.Special + " " + b.Source // a special action (interp_plot.go)
+			return "take the special action " + strconv.Quote(b.Special) + " with " + b.Source
 		}
 		return "activate " + b.Source
 	case *events.Choose:
