@@ -159,6 +159,9 @@ func (s *State) Digest() Digest {
 		if d.Cascade { // only then: discoveries keep their digests
 			w.str("cascade")
 		}
+		if d.Rebound {
+			w.str("rebound")
+		}
 	} else {
 		w.ints(0)
 	}

@@ -60,12 +60,18 @@ type Discovery struct {
 	// Cascade: this is a cascade (interp_cascade.go), not a discover: the
 	// card may be left uncast, and then goes to the bottom with the rest.
 	Cascade bool
+	// Rebound: a rebound's cast from exile (interp_rebound.go): Card is the
+	// card, nothing else is exiled, and it may be left where it is.
+	Rebound bool
 }
 
 // endName is OpDiscoverEnd's Name: "cascade" for a cascade.
 func (d *Discovery) endName() string {
 	if d.Cascade {
 		return whatCascade
+	}
+	if d.Rebound {
+		return whatRebound
 	}
 	return ""
 }
@@ -74,6 +80,9 @@ func (d *Discovery) endName() string {
 func (d *Discovery) what() string {
 	if d.Cascade {
 		return whatCascade
+	}
+	if d.Rebound {
+		return whatRebound
 	}
 	return whatDiscover
 }
@@ -104,7 +113,7 @@ const (
 
 func init() {
 	registerOp(OpDiscover, func(s *State, e *Effect) {
-		s.Discovery = &Discovery{Resolving: e.Obj, Seat: e.Seat, N: e.N, Cascade: e.Name == whatCascade}
+		s.Discovery = &Discovery{Resolving: e.Obj, Seat: e.Seat, N: e.N, Cascade: e.Name == whatCascade, Rebound: e.Name == whatRebound}
 	})
 	registerOp(OpDiscoverFound, func(s *State, e *Effect) {
 		if s.Discovery == nil {
@@ -114,6 +123,9 @@ func init() {
 	})
 	registerOp(OpDiscoverEnd, func(s *State, e *Effect) { s.Discovery = nil })
 	extDescribe[OpDiscover] = func(s *State, e Effect) string {
+		if e.Name == whatRebound {
+			return fmt.Sprintf("%s may cast the rebounding card without paying its mana cost, as %s resolves", s.playerID(e.Seat), descObj(s, e.Obj))
+		}
 		if e.Name == whatCascade {
 			return fmt.Sprintf("%s cascades for %s (mana value less than %d)", s.playerID(e.Seat), descObj(s, e.Obj), e.N+1)
 		}
@@ -127,6 +139,9 @@ func init() {
 		if e.Name == cascadeBottom && len(e.List) > 0 {
 			return fmt.Sprintf("%s is not cast: it goes to the bottom with the rest", descObj(s, e.List[len(e.List)-1]))
 		}
+		if d := s.Discovery; d != nil && d.Rebound {
+			return fmt.Sprintf("%s rebounds", found)
+		}
 		if d := s.Discovery; d != nil && d.Cascade {
 			return fmt.Sprintf("cascaded into %s; exiled besides: %s", found, s.describeIDs(e.List, false))
 		}
@@ -136,6 +151,9 @@ func init() {
 		if e.Name == whatCascade {
 			return "the cascade is over"
 		}
+		if e.Name == whatRebound {
+			return "the rebound is over"
+		}
 		return "the discovery is over"
 	}
 }
@@ -144,6 +162,8 @@ func init() {
 type discoverRequest struct {
 	seat, n int
 	cascade bool
+	// rebound: the card a rebound may cast (interp_rebound.go), or 0.
+	rebound ObjID
 }
 
 // whatCascade names a cascade in OpDiscover's Name.
@@ -164,7 +184,13 @@ func (g *Game) startDiscover(o *Object, req *discoverRequest, shuffling bool) bo
 	if req.cascade {
 		e.Name = whatCascade
 	}
+	if req.rebound != 0 {
+		e.Name = whatRebound
+	}
 	g.emit(e)
+	if req.rebound != 0 {
+		return g.reboundAsk(req.rebound) // interp_rebound.go
+	}
 	if shuffling {
 		return false
 	}
@@ -268,6 +294,9 @@ func (g *Game) discoverDone(resolving ObjID) {
 func (g *Game) checkDiscoverChoice(b *events.Choose) error {
 	q := g.S.Pending
 	if len(b.Answer) != 1 || !slices.Contains(q.Options, b.Answer[0]) {
+		if d := g.S.Discovery; d != nil && d.Rebound {
+			return g.refuse("CR 702.88a", "body.answer", "rebound may cast the card without paying its mana cost or leave it in exile: answer one of %s", strings.Join(q.Options, ", "))
+		}
 		if d := g.S.Discovery; d != nil && d.Cascade {
 			return g.refuse("CR 702.85a", "body.answer", "cascade may cast the card without paying its mana cost or leave it with the rest: answer one of %s", strings.Join(q.Options, ", "))
 		}
@@ -285,8 +314,16 @@ func (g *Game) discoverChoice(answer string) {
 		if d.Cascade {
 			prompt = fmt.Sprintf("cascade: cast %s without paying its mana cost", descObj(s, d.Card))
 		}
+		if d.Rebound {
+			prompt = fmt.Sprintf("rebound: cast %s without paying its mana cost", descObj(s, d.Card))
+		}
 		g.ask(Question{Ask: AskCast, Player: d.Seat, What: d.what(), Options: []string{d.Card.String()}, N: d.N,
 			Resolving: d.Resolving, Prompt: prompt})
+		return
+	}
+	if d.Rebound { // left in exile (CR 702.88a)
+		g.emit(Effect{Op: OpDiscoverEnd, Name: d.endName()})
+		g.discoverDone(d.Resolving)
 		return
 	}
 	if d.Cascade {
@@ -435,6 +472,9 @@ func (g *Game) planFreeCast(seat int, b *events.Cast) (castPlan, error) {
 		}
 	}
 	cands := s.matchRef(b.Card, want)
+	if len(cands) == 0 && s.Discovery != nil && s.Discovery.Rebound {
+		return castPlan{}, g.refuse("CR 702.88a", "body.card", "only the rebounding card, %s, may be cast now, as %s resolves", s.describeIDs(want, false), s.objName(q.Resolving))
+	}
 	if len(cands) == 0 {
 		return castPlan{}, g.refuse("DISC-1", "body.card", "only the discovered card, %s, may be cast now, as %s resolves", s.describeIDs(want, false), s.objName(q.Resolving))
 	}
@@ -490,6 +530,9 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 			return castPlan{}, g.refuse("CR 702.85a", "body.face", "%s has mana value %d: the spell cascade casts must have a mana value less than %d", def.Name, mv, n+1)
 		}
 		return castPlan{}, g.refuse(rule, "body.face", "%s has mana value %d, more than the discover value %d", def.Name, mv, n)
+	}
+	if b.X != 0 && s.Discovery != nil && (s.Discovery.Rebound || s.Discovery.Cascade) {
+		return castPlan{}, g.refuse("CR 107.3b", "body.x", "cast without paying its mana cost, %s's X is 0, not %d", def.Name, b.X)
 	}
 	if b.X != 0 {
 		return castPlan{}, g.refuse("DISC-4", "body.x", "cast without paying its mana cost, %s's X is 0, not %d", def.Name, b.X)

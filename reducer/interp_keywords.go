@@ -27,6 +27,9 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 	if k.Name == "Cascade" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
 		return []ability.Ability{cascadeTrigger(a)} // interp_cascade.go
 	}
+	if k.Name == "Rebound" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
+		return []ability.Ability{reboundTrigger(a)} // interp_rebound.go
+	}
 	if exp := expandTriggerKeyword(a); exp != nil {
 		return exp // interp_keyword_triggers.go
 	}

@@ -21,7 +21,7 @@ import (
 // langFire checks src's language triggers for an engine event.
 func (g *Game) langFire(src *Object, lc *langCard, when string, about ObjID, seat int) {
 	for i, a := range lc.triggered {
-		if hasLevel(src, a) && g.langTriggers(src, a.Trigger, a.If, when, about, seat) { // interp_class.go
+		if a.Zone != ability.ZoneExile && hasLevel(src, a) && g.langTriggers(src, a.Trigger, a.If, when, about, seat) { // interp_class.go
 			g.emitLangTrigger(src, i, about, seat, nil)
 		}
 	}

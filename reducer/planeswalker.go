@@ -40,8 +40,13 @@ func init() {
 		o.Used = append(o.Used, Use{Kind: e.Kind, Turn: s.Turn})
 	})
 	extDescribe[OpUsed] = func(s *State, e Effect) string {
-		if e.Kind == usePlotted {
+		switch e.Kind {
+		case usePlotted:
 			return descObj(s, e.Obj) + " became plotted this turn" // interp_plot.go
+		case useRebound:
+			return descObj(s, e.Obj) + " will rebound at its owner's next upkeep" // interp_rebound.go
+		case useRebounded:
+			return descObj(s, e.Obj) + "'s rebound triggered"
 		}
 		what := map[string]string{useLoyalty: "a loyalty ability", useTopCast: "its permission to cast from the top of the library"}[e.Kind]
 		if what == "" {

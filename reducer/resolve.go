@@ -83,6 +83,9 @@ func (g *Game) finishSpell(o *Object) {
 		g.exileAdventure(o)
 		return
 	}
+	if g.reboundExile(o) { // interp_rebound.go
+		return
+	}
 	g.move(o.ID, ZoneGraveyard, o.Owner, -1)
 }
 

@@ -229,7 +229,10 @@ func writeDiscovery(w *snapWriter, d *Discovery) {
 		return
 	}
 	extra := 0
-	if d.Cascade {
+	switch {
+	case d.Rebound:
+		extra = 2
+	case d.Cascade:
 		extra = 1 // only then: discoveries keep their form
 	}
 	w.arr(snapDiscoveryFields + extra)
@@ -238,8 +241,11 @@ func writeDiscovery(w *snapWriter, d *Discovery) {
 	w.int(d.N)
 	w.int(int(d.Card))
 	w.ids(d.Rest)
-	if d.Cascade {
-		w.bool(true)
+	if extra > 0 {
+		w.bool(d.Cascade)
+	}
+	if extra > 1 {
+		w.bool(d.Rebound)
 	}
 }
 
@@ -247,10 +253,13 @@ func readDiscovery(r *snapReader) *Discovery {
 	if r.isNil() {
 		return nil
 	}
-	extra := r.fieldsUpTo(snapDiscoveryFields, 1, "discovery")
+	extra := r.fieldsUpTo(snapDiscoveryFields, 2, "discovery")
 	d := &Discovery{Resolving: ObjID(r.int()), Seat: r.int(), N: r.int(), Card: ObjID(r.int()), Rest: r.ids()}
 	if extra > 0 {
 		d.Cascade = r.bool()
+	}
+	if extra > 1 {
+		d.Rebound = r.bool()
 	}
 	return d
 }

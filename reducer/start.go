@@ -152,7 +152,7 @@ func (g *Game) checkRandom(b *events.Random) error {
 			return err
 		}
 	}
-	if b.Of == events.RandomOrder && (q.What == whatDiscover || q.What == whatCascade) {
+	if b.Of == events.RandomOrder && (q.What == whatDiscover || q.What == whatCascade || q.What == whatRebound) {
 		return g.checkDiscoverOrder(b)
 	}
 	return nil
@@ -215,7 +215,7 @@ func (g *Game) doRandom(b *events.Random) {
 		}
 		g.askMulligan()
 	case events.RandomOrder:
-		if q.What == whatDiscover || q.What == whatCascade {
+		if q.What == whatDiscover || q.What == whatCascade || q.What == whatRebound {
 			g.doDiscoverOrder(b)
 		}
 	}
@@ -397,7 +397,7 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 	switch q.What {
 	case whatResolve:
 		return g.checkResolveAnswer(b)
-	case whatDiscover, whatCascade:
+	case whatDiscover, whatCascade, whatRebound:
 		return g.checkDiscoverChoice(b)
 	case whatLegendRule:
 		_, err := g.legendAnswer(b.Answer)
@@ -429,7 +429,7 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 	case whatResolve:
 		answer, _ := g.resolveAnswer(b.Answer)
 		g.continueResolve(answer)
-	case whatDiscover, whatCascade:
+	case whatDiscover, whatCascade, whatRebound:
 		g.discoverChoice(b.Answer[0])
 	case whatTriggerOrder:
 		g.orderTriggers(b.Answer)

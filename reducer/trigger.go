@@ -80,6 +80,9 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 	if when == cards.TriggerCast {
 		g.fireCastSelf(about, seat) // interp_trigger.go
 	}
+	if when == cards.TriggerYourUpkeep {
+		g.reboundFire(seat) // interp_rebound.go
+	}
 }
 
 // putTriggers puts the waiting triggers on the stack, APNAP; it reports
