@@ -219,6 +219,9 @@ func (w *digestWriter) lki(l *LKI) {
 	}
 	w.ints(l.X)
 	w.bools(l.Cast)
+	if l.Moved != 0 {
+		w.ints(-2, int(l.Moved)) // absent in digests written before it
+	}
 }
 
 func (w *digestWriter) ids(ids []ObjID) {

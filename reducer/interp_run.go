@@ -286,6 +286,9 @@ type verbRun struct {
 // its verb asks anyway: "you may sacrifice a creature" asks one player for
 // none or one creature, not yes or no and then which (CR 608.2d).
 func (r *runner) mayInPick(e *ability.Effect) bool {
+	if e.Verb == ability.Pay {
+		return true // pay or not is the one question (interp_pay.go)
+	}
 	if e.Verb != ability.Sacrifice && e.Verb != ability.Discard {
 		return false
 	}

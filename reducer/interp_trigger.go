@@ -27,11 +27,21 @@ func (g *Game) langFire(src *Object, lc *langCard, when string, about ObjID, sea
 	}
 }
 
-// langTriggers reports whether a trigger pattern matches an engine event.
+// langTriggers reports whether a trigger pattern, or one of its
+// alternatives ("enters or attacks"), matches an engine event.
 func (g *Game) langTriggers(src *Object, t *ability.Trigger, cond *ability.Condition, when string, about ObjID, seat int) bool {
-	s := g.S
 	c := &evalCtx{g: g, you: src.Controller, src: src.ID, event: about, eventSeat: seat}
-	o := s.Obj(about)
+	for _, p := range triggerPatterns(t) {
+		if g.langPattern(c, src, p, when, about, seat) {
+			return c.holds(cond)
+		}
+	}
+	return false
+}
+
+// langPattern reports whether one pattern matches an engine event.
+func (g *Game) langPattern(c *evalCtx, src *Object, t *ability.Trigger, when string, about ObjID, seat int) bool {
+	o := g.S.Obj(about)
 	switch t.Event {
 	case ability.Enters:
 		switch when {
@@ -65,7 +75,7 @@ func (g *Game) langTriggers(src *Object, t *ability.Trigger, cond *ability.Condi
 		if when != cards.TriggerAttacks || t.Self && about != src.ID || !t.Self && !c.matches(t.Subject, o) {
 			return false
 		}
-		if t.Alone && !s.attacksAlone(about) { // interp_keyword_triggers.go
+		if t.Alone && !g.S.attacksAlone(about) { // interp_keyword_triggers.go
 			return false
 		}
 		if t.Player != "" && !c.whose(t.Player, seat) {
@@ -78,7 +88,7 @@ func (g *Game) langTriggers(src *Object, t *ability.Trigger, cond *ability.Condi
 	default:
 		return false
 	}
-	return c.holds(cond)
+	return true
 }
 
 // matchesOnStack reads a filter about a spell: on the stack unless it
@@ -100,40 +110,6 @@ func (g *Game) emitLangTrigger(src *Object, i int, about ObjID, seat int, lki *L
 		e.EventLKI = lkiOf(o)
 	}
 	g.emit(e)
-}
-
-// langDeathTriggers are the dies triggers the death of o (still on the
-// battlefield) sets off, its own and other permanents', emitted by the
-// caller once o has moved (CR 603.10a).
-func (g *Game) langDeathTriggers(o *Object) []Effect {
-	s := g.S
-	if !o.Is("Creature") {
-		return nil
-	}
-	var out []Effect
-	dying := lkiOf(o)
-	for _, id := range s.Battlefield {
-		src := s.Objects[id]
-		lc := langOf(src.Def)
-		if lc == nil {
-			continue
-		}
-		c := &evalCtx{g: g, you: src.Controller, src: src.ID, event: o.ID, eventSeat: o.Controller, eventLKI: dying}
-		for i, a := range lc.triggered {
-			t := a.Trigger
-			if t.Event != ability.Dies || t.Self && id != o.ID || !t.Self && !c.matches(t.Subject, o) || !hasLevel(src, a) {
-				continue
-			}
-			if !c.holds(a.If) {
-				continue
-			}
-			srcLKI := lkiOf(src)
-			e := Effect{Op: OpTrigger, Obj: src.ID, Name: src.Def.Name, N: i, Seat: src.Controller, LKI: srcLKI,
-				Event: o.ID, EventSeat: o.Controller, EventLKI: dying}
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // langTriggerAbility is the language ability a waiting trigger or a

@@ -138,7 +138,7 @@ func verbExile(x *verbRun) {
 	g := x.r.g
 	by := x.r.o.Name()
 	var out []Target
-	for _, id := range x.r.ctx.objects(x.e.Object) {
+	for _, id := range x.r.ctx.followMoved(x.e.Object) { // interp_leaves.go
 		o := g.S.Obj(id)
 		if o.Zone == ZoneExile {
 			continue
@@ -173,7 +173,7 @@ func libraryPos(p ability.Position) int {
 func verbMove(x *verbRun) {
 	g, c := x.r.g, x.r.ctx
 	to := zoneOf(x.e.Zone)
-	ids := x.r.ctx.objects(x.e.Object)
+	ids := x.r.ctx.followMoved(x.e.Object) // interp_leaves.go
 	if x.e.Object.Choose != nil {
 		picked, ok := x.pick(0, ids, x.e.Object.Choose, "to put into "+string(x.e.Zone))
 		if !ok {

@@ -201,7 +201,15 @@ func (w *world) Exile(obj uint32) {
 }
 
 func (g *Game) moveQuietExile(o *Object, nid ObjID, by string) {
+	var leaves []Effect
+	if o.Zone == ZoneBattlefield {
+		leaves = g.langLeaveTriggers(o, ZoneExile) // interp_leaves.go
+	}
 	g.emit(Effect{Op: OpMove, Obj: o.ID, To: nid, Zone: ZoneExile, Seat: o.Owner, N: -1, Name: by})
+	markMoved(g.S, leaves, o.ID, nid)
+	for _, e := range leaves {
+		g.emit(e)
+	}
 	g.endEffectsOf(o.ID)
 }
 

@@ -39,7 +39,7 @@ const (
 	snapStateFields      = 25
 	snapPlayerFields     = 14
 	snapTriggerFields    = 8
-	snapLKIFields        = 6
+	snapLKIFields        = 6 // and Moved after them when it is set
 	snapAskFields        = 10
 	snapContinuousFields = 12
 	snapDiscoveryFields  = 5

@@ -130,21 +130,32 @@ func (w *snapWriter) lki(l *LKI) {
 		w.nil()
 		return
 	}
-	w.arr(snapLKIFields)
+	if l.Moved != 0 {
+		w.arr(snapLKIFields + 1) // Moved, appended
+	} else {
+		w.arr(snapLKIFields)
+	}
 	w.int(int(l.Card))
 	w.int(l.Power)
 	w.int(l.Toughness)
 	w.counters(l.Counters)
 	w.int(l.X)
 	w.bool(l.Cast)
+	if l.Moved != 0 {
+		w.int(int(l.Moved))
+	}
 }
 
 func (r *snapReader) lki() *LKI {
 	if r.isNil() {
 		return nil
 	}
-	r.fields(snapLKIFields, "last known information")
-	return &LKI{Card: CardID(r.int()), Power: r.int(), Toughness: r.int(), Counters: r.counters(), X: r.int(), Cast: r.bool()}
+	more := r.fieldsUpTo(snapLKIFields, 1, "last known information")
+	l := &LKI{Card: CardID(r.int()), Power: r.int(), Toughness: r.int(), Counters: r.counters(), X: r.int(), Cast: r.bool()}
+	if more > 0 {
+		l.Moved = ObjID(r.int())
+	}
+	return l
 }
 
 func writeQuestion(w *snapWriter, q *Question) {

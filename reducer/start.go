@@ -254,17 +254,20 @@ func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 		to = g.S.flashbackExile(o, to) // CR 702.34a (interp_flashback.go)
 		to = g.langZoneReplaced(o, to) // CR 614.1a (interp_replace.go)
 	}
-	var dies []Effect
+	var dies, leaves []Effect
 	left := false
 	var melded CardID
 	if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield {
 		left, melded = true, o.Melded
 		if to == ZoneGraveyard {
-			dies = append(deathTriggers(o), g.langDeathTriggers(o)...)
+			dies = deathTriggers(o)
 		}
+		leaves = g.langLeaveTriggers(o, to) // interp_leaves.go
 	}
 	nid := g.S.nextObjID()
 	g.emit(Effect{Op: OpMove, Obj: id, To: nid, Zone: to, Seat: controller, N: pos})
+	markMoved(g.S, leaves, id, nid)
+	dies = append(dies, leaves...)
 	if melded != 0 {
 		// A melded permanent that leaves puts both its cards there (CR
 		// 712.4c): the second one after the first.

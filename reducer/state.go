@@ -283,6 +283,9 @@ type LKI struct {
 	// Object.Cast).
 	X    int
 	Cast bool
+	// Moved: the new object it became in a public zone, for an ability
+	// that triggered on that zone change (CR 400.7d); 0 otherwise.
+	Moved ObjID `msgpack:",omitempty"`
 }
 
 // Counter is a kind of counter and how many.

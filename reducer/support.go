@@ -113,6 +113,12 @@ var supportedTriggerEvents = map[ability.Event]bool{
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
+	for i := range t.Or { // "enters or attacks": each pattern on its own (interp_leaves.go)
+		s.trigger(&t.Or[i], p+".or["+strconv.Itoa(i)+"]")
+	}
+	if t.Event == ability.ZoneChange && t.From == ability.ZoneBattlefield && leavesTo[t.To] {
+		t = &ability.Trigger{Event: ability.Dies, Self: t.Self, Subject: t.Subject, Player: t.Player} // leaves the battlefield: interp_leaves.go
+	}
 	if !supportedTriggerEvents[t.Event] || t.Event == ability.BecomesTarget && (!t.Self || t.Subject != nil) {
 		s.no(p+".event", "%s triggers are not carried out yet", t.Event)
 	}
@@ -127,7 +133,7 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 	}
 	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
 		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
-		t.AlsoSelf || len(t.Or) > 0 || t.Level != 0 && t.Event != ability.LevelReached {
+		t.AlsoSelf || t.Level != 0 && t.Event != ability.LevelReached {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
 	if t.Event == ability.StepBegins {
@@ -138,6 +144,10 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 		}
 	}
 }
+
+// leavesTo: the zones a "leaves the battlefield" trigger may name ("" for
+// any).
+var leavesTo = map[ability.Zone]bool{"": true, ability.ZoneGraveyard: true, ability.ZoneExile: true, ability.ZoneHand: true, ability.ZoneLibrary: true}
 
 func (s *supporter) cost(c *ability.Cost, p string) {
 	if c == nil {
@@ -289,6 +299,10 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 	case ability.Search:
 		if e.Text != "" && e.Text != "reveal" {
 			s.no(p+".text", "searching %q is not carried out yet", e.Text)
+		}
+	case ability.Pay:
+		if !payableCost(e.Cost) { // interp_pay.go
+			s.no(p+".cost", "paying this cost as an effect is not carried out yet")
 		}
 	case ability.Discard, ability.Sacrifice:
 		if e.Object.Ref == ability.ChooseRef && e.Object.Choose != nil && (e.Object.Choose.AtRandom || e.Object.Choose.Amount != nil && e.Object.Choose.Amount.Var != "") {
