@@ -138,7 +138,7 @@ func (g *Game) doAbility(seat int, p abilityPlan, x int) {
 		return
 	}
 	if p.ab.Tap {
-		g.emit(Effect{Op: OpTap, Obj: p.src})
+		g.tapPermanent(p.src)
 	}
 	if p.ab.Untap {
 		g.emit(Effect{Op: OpUntap, Obj: p.src})

@@ -91,6 +91,9 @@ func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
 		g.entered(nid)
 	}
 	g.emit(Effect{Op: OpLandPlayed, Seat: seat})
+	if o := g.S.Obj(nid); o != nil && o.Zone == ZoneBattlefield {
+		g.fire(triggerPlaysLand, nid, seat) // interp_tapped.go
+	}
 	g.acted(seat)
 }
 
@@ -249,10 +252,10 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 	mc, _ := g.findManaAbility(seat, b)
 	mc.src = g.S.Objects[mc.obj]
 	if mc.ability.Tap {
-		g.emit(Effect{Op: OpTap, Obj: mc.obj})
+		g.tapPermanent(mc.obj)
 	}
 	if mc.other != 0 {
-		g.emit(Effect{Op: OpTap, Obj: mc.other}) // relic.go
+		g.tapPermanent(mc.other) // relic.go
 	}
 	if mc.ability.Lang != nil {
 		g.payLangManaCost(seat, mc.obj, &mc.ability, mc.pay) // interp_mana.go

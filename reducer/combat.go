@@ -124,7 +124,7 @@ func (g *Game) doAttack(seat int, b *events.Attack) {
 	plan, _ := g.planAttack(seat, b)
 	for i, id := range plan.attackers {
 		if !g.S.Objects[id].Has("Vigilance") {
-			g.emit(Effect{Op: OpTap, Obj: id})
+			g.tapPermanent(id)
 		}
 		g.emit(Effect{Op: OpAttack, Obj: id, Seat: plan.defenders[i], N: 1, To: plan.walkers[i]})
 	}

@@ -107,7 +107,7 @@ func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
 	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
 	g.emitCastChoices(id, nil, p.slots)
 	if c.Tap {
-		g.emit(Effect{Op: OpTap, Obj: p.src})
+		g.tapPermanent(p.src)
 	}
 	if c.Untap {
 		g.emit(Effect{Op: OpUntap, Obj: p.src})

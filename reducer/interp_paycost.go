@@ -159,7 +159,7 @@ func (g *Game) payCost(seat int, p costPlan) {
 		g.emit(Effect{Op: OpLife, Seat: seat, N: -p.life})
 	}
 	for _, id := range p.tap {
-		g.emit(Effect{Op: OpTap, Obj: id})
+		g.tapPermanent(id)
 	}
 	for _, id := range p.sacrifice {
 		if o := s.Obj(id); o != nil {

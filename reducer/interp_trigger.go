@@ -67,7 +67,7 @@ func (g *Game) langPattern(c *evalCtx, src *Object, t *ability.Trigger, when str
 			return false
 		}
 	case ability.StepBegins:
-		want := map[ability.Step]string{ability.StepUpkeep: cards.TriggerYourUpkeep, ability.StepEnd: cards.TriggerYourEndStep}[t.Step]
+		want := stepTriggers[t.Step] // interp_steps.go
 		if want == "" || when != want || !c.whose(t.Player, seat) {
 			return false
 		}
@@ -79,6 +79,14 @@ func (g *Game) langPattern(c *evalCtx, src *Object, t *ability.Trigger, when str
 			return false
 		}
 		if t.Player != "" && !c.whose(t.Player, seat) {
+			return false
+		}
+	case ability.Draws: // interp_steps.go
+		if when != triggerDraws || !c.whose(t.Player, seat) {
+			return false
+		}
+	case ability.Tapped, ability.PlaysLand: // interp_tapped.go
+		if !langTappedOrPlayed(c, src, t, when, about, seat) {
 			return false
 		}
 	case ability.CounterPut: // once for each counter (CR 122.6), fired by putCounters

@@ -589,11 +589,11 @@ func verbTap(tap bool) func(x *verbRun) {
 			if o.Zone != ZoneBattlefield || o.Tapped == tap {
 				continue
 			}
-			op := OpUntap
 			if tap {
-				op = OpTap
+				g.tapPermanent(id)
+			} else {
+				g.emit(Effect{Op: OpUntap, Obj: id})
 			}
-			g.emit(Effect{Op: op, Obj: id})
 			x.did = true
 		}
 	}

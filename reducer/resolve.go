@@ -270,7 +270,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 func (w *world) Tap(obj uint32) {
 	if o := w.g.S.Obj(ObjID(obj)); o != nil && o.Zone == ZoneBattlefield && !o.Tapped {
-		w.g.emit(Effect{Op: OpTap, Obj: o.ID})
+		w.g.tapPermanent(o.ID)
 	}
 }
 

@@ -232,7 +232,10 @@ func (g *Game) draw(seat, n int) {
 			}
 			return
 		}
-		g.move(p.Library[0], ZoneHand, seat, -1)
+		nid := g.move(p.Library[0], ZoneHand, seat, -1)
+		if g.S.Turn > 0 {
+			g.fire(triggerDraws, nid, seat) // interp_steps.go
+		}
 	}
 }
 

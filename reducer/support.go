@@ -110,6 +110,8 @@ func (s *supporter) targets(ts []ability.Target, p string) {
 var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
 	ability.BecomesTarget: true, ability.CounterPut: true, ability.DealsDamage: true, ability.LevelReached: true,
+	ability.Tapped: true, ability.PlaysLand: true, // interp_tapped.go
+	ability.Draws: true, // interp_steps.go
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
@@ -127,6 +129,12 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 	}
 	if t.Event == ability.LevelReached && (!t.Self || t.Subject != nil || t.Player != "") {
 		s.no(p, "a trigger on another Class's level is not carried out yet")
+	}
+	if t.Event == ability.Draws && (t.Self || t.Subject != nil) {
+		s.no(p+".subject", "triggers on drawing a card of a kind are not carried out yet")
+	}
+	if t.Event == ability.Tapped && t.Player != "" {
+		s.no(p+".player", "triggers on a player tapping a permanent are not carried out yet")
 	}
 	if t.Event == ability.DealsDamage && !t.Combat {
 		s.no(p+".combat", "triggers on damage outside combat are not carried out yet")

@@ -94,6 +94,7 @@ func (g *Game) beginStep(st Step) {
 		g.beginCleanup()
 		return
 	}
+	g.fireStep(st) // interp_steps.go
 	g.givePriority(s.Active, 0)
 }
 
