@@ -63,6 +63,10 @@ func (s *State) Clone() *State {
 			c.Triggers[i].EventLKI = &l
 		}
 	}
+	c.Delayed = slices.Clone(s.Delayed)
+	for i := range c.Delayed {
+		c.Delayed[i].LKI = s.Delayed[i].LKI.clone()
+	}
 	c.Pending.Options = slices.Clone(s.Pending.Options)
 	c.Continuous = cloneContinuous(s.Continuous)
 	c.Discovery = s.Discovery.clone()

@@ -571,6 +571,9 @@ func DescribeEffect(s *State, e Effect) string {
 	case OpAbility:
 		return fmt.Sprintf("ability %d of %s on the stack as %s, controller %s", e.N, descObj(s, e.To), e.Obj, pl(e.Seat))
 	case OpTrigger:
+		if e.N >= delayedBase { // interp_delayed.go
+			return fmt.Sprintf("triggers: delayed ability %d of %s (%s), controller %s", e.N-delayedBase, e.Name, e.Obj, pl(e.Seat))
+		}
 		return fmt.Sprintf("triggers: ability %d of %s (%s), controller %s", e.N, e.Name, e.Obj, pl(e.Seat))
 	case OpPutTrigger:
 		if len(s.Triggers) > 0 {

@@ -153,6 +153,14 @@ func (s *State) Digest() Digest {
 		w.lki(&t.LKI)
 		w.lki(t.EventLKI)
 	}
+	if len(s.Delayed) > 0 { // absent from the digests of games with none
+		w.ints(-3, len(s.Delayed))
+		for _, t := range s.Delayed {
+			w.ints(int(t.Source), t.Index, t.Controller)
+			w.str(t.Def.Name)
+			w.lki(&t.LKI)
+		}
+	}
 	if d := s.Discovery; d != nil {
 		w.ints(1, int(d.Resolving), d.Seat, d.N, int(d.Card))
 		w.ids(d.Rest)

@@ -390,7 +390,7 @@ func (s *State) newGame(n int) {
 		p.Spells = 0
 	}
 	s.Turn, s.Step, s.Priority, s.Passes = 0, StepNone, -1, 0
-	s.Triggers = nil
+	s.Triggers, s.Delayed = nil, nil
 	s.Discovery = nil
 	s.GameOver, s.Winner = false, -1
 }

@@ -46,6 +46,9 @@ type langCard struct {
 	// readsSpellCounts: an ability reads how many spells were cast this
 	// turn (interp_spellcount.go).
 	readsSpellCounts bool
+	// delayed: the delayed triggered abilities its effects set up, in
+	// the order of its text (interp_delayed.go).
+	delayed []*ability.Ability
 }
 
 // legacyCard marks, in a definition's engine cache, a card played by card
@@ -133,6 +136,7 @@ func buildLangCard(def *cards.Card) *langCard {
 		}
 		lc.readsSpellCounts = lc.readsSpellCounts || langReadsSpellCounts(a)
 	}
+	lc.delayed = delayedAbilities(lc) // interp_delayed.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {
 		lc.unsupported = errors.New(why + " are not carried out yet") // interp_copies.go
 	}
@@ -172,9 +176,7 @@ func langAbilityOf(o *Object) *ability.Ability {
 			return lc.activated[k]
 		}
 	case o.Trigger > 0:
-		if k := o.Trigger - 1; k < len(lc.triggered) {
-			return lc.triggered[k]
-		}
+		return lc.triggerAt(o.Trigger - 1) // interp_delayed.go
 	case !o.fused():
 		return lc.spell
 	}

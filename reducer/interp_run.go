@@ -130,7 +130,7 @@ func (r *runner) list(es []ability.Effect, prefix []int, at []int) bool {
 			sub = at[1:]
 		}
 		path := append(slices.Clone(prefix), i)
-		trackDid := i+1 < len(es) && es[i+1].If != nil && es[i+1].If.Kind == ability.CondDid && es[i+1].If.Name == ""
+		trackDid := i+1 < len(es) && readsDid(es[i+1].If)
 		if r.effect(&es[i], path, sub, trackDid) {
 			return true
 		}
@@ -207,6 +207,18 @@ func (r *runner) verb(e *ability.Effect, path, step []int, trackDid bool) bool {
 	}
 	r.did(e, trackDid, x.did)
 	return false
+}
+
+// readsDid reports whether a condition reads whether the effect before
+// happened: "If you do", "If you don't".
+func readsDid(c *ability.Condition) bool {
+	if c == nil {
+		return false
+	}
+	if c.Kind == ability.CondDid {
+		return c.Name == ""
+	}
+	return c.Kind == ability.CondNot && len(c.Sub) == 1 && readsDid(&c.Sub[0])
 }
 
 // did records whether the effect happened, for "If you do" next.

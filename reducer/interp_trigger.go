@@ -124,10 +124,10 @@ func (g *Game) emitLangTrigger(src *Object, i int, about ObjID, seat int, lki *L
 // triggered ability on the stack stands for.
 func langTriggerAbility(def *cards.Card, index int) *ability.Ability {
 	lc := langOf(def)
-	if lc == nil || index < 0 || index >= len(lc.triggered) {
+	if lc == nil {
 		return nil
 	}
-	return lc.triggered[index]
+	return lc.triggerAt(index) // interp_delayed.go
 }
 
 // langTriggerSlots is the target slots of a language trigger on the

@@ -36,7 +36,7 @@ const SnapshotVersion = 1
 
 // Field counts of the records of version 1.
 const (
-	snapStateFields      = 25
+	snapStateFields      = 25 // and Delayed after them when there are any
 	snapPlayerFields     = 14
 	snapTriggerFields    = 8
 	snapLKIFields        = 6 // and Moved after them when it is set
@@ -117,7 +117,11 @@ func NewFromState(s *State) *Game {
 }
 
 func (s *State) writeSnapshot(w *snapWriter) {
-	w.arr(snapStateFields)
+	if len(s.Delayed) > 0 {
+		w.arr(snapStateFields + 1) // Delayed, appended
+	} else {
+		w.arr(snapStateFields)
+	}
 	w.str(s.Match)
 	w.str(s.Format)
 	w.int(s.StartingLife)
@@ -161,10 +165,16 @@ func (s *State) writeSnapshot(w *snapWriter) {
 	}
 	w.int(s.Timestamp)
 	writeDiscovery(w, s.Discovery)
+	if len(s.Delayed) > 0 {
+		w.arr(len(s.Delayed))
+		for i := range s.Delayed {
+			writeTrigger(w, &s.Delayed[i])
+		}
+	}
 }
 
 func (s *State) readSnapshot(r *snapReader) {
-	r.fields(snapStateFields, "state")
+	more := r.fieldsUpTo(snapStateFields, 1, "state")
 	s.Match = r.str()
 	s.Format = r.str()
 	s.StartingLife = r.int()
@@ -217,4 +227,12 @@ func (s *State) readSnapshot(r *snapReader) {
 	}
 	s.Timestamp = r.int()
 	s.Discovery = readDiscovery(r)
+	if more > 0 {
+		if n := r.arr(); n > 0 {
+			s.Delayed = make([]Trigger, n)
+			for i := range s.Delayed {
+				readTrigger(r, &s.Delayed[i])
+			}
+		}
+	}
 }

@@ -39,6 +39,9 @@ type State struct {
 	// Triggers are triggered abilities waiting to be put on the stack the
 	// next time a player would receive priority (CR 603.3).
 	Triggers []Trigger
+	// Delayed are the delayed triggered abilities waiting for their event
+	// (CR 603.7), in the order they were created (interp_delayed.go).
+	Delayed []Trigger
 
 	// Continuous are the continuous effects from resolved spells and
 	// abilities now in force, in timestamp order (CR 611, 613); Timestamp

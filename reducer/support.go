@@ -308,6 +308,12 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		if e.Text != "" && e.Text != "reveal" {
 			s.no(p+".text", "searching %q is not carried out yet", e.Text)
 		}
+	case ability.DelayedTrigger:
+		if why := delayedSupported(e.Delayed); why != "" { // interp_delayed.go
+			s.no(p+".delayed", "%s", why)
+		} else {
+			s.ability(e.Delayed, p+".delayed")
+		}
 	case ability.Pay:
 		if !payableCost(e.Cost) { // interp_pay.go
 			s.no(p+".cost", "paying this cost as an effect is not carried out yet")

@@ -83,6 +83,9 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 	if when == cards.TriggerYourUpkeep {
 		g.reboundFire(seat) // interp_rebound.go
 	}
+	if len(s.Delayed) > 0 {
+		g.fireDelayed(when, about, seat) // interp_delayed.go
+	}
 }
 
 // putTriggers puts the waiting triggers on the stack, APNAP; it reports
