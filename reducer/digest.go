@@ -156,7 +156,7 @@ func (s *State) Digest() Digest {
 	if len(s.Delayed) > 0 { // absent from the digests of games with none
 		w.ints(-3, len(s.Delayed))
 		for _, t := range s.Delayed {
-			w.ints(int(t.Source), t.Index, t.Controller)
+			w.ints(int(t.Source), t.Index, t.Controller, int(t.Event))
 			w.str(t.Def.Name)
 			w.lki(&t.LKI)
 		}

@@ -90,7 +90,7 @@ func buildLangCard(def *cards.Card) *langCard {
 	lc := &langCard{mana: def.IntrinsicMana()}
 	lc.intrinsic = len(lc.mana)
 	for i := range abs {
-		a := &abs[i]
+		a := lowerEarthbend(&abs[i]) // interp_earthbend.go
 		switch a.Kind {
 		case ability.Spell:
 			if lc.spell == nil {

@@ -22,7 +22,7 @@ const delayedBase = 1 << 16
 // Effect ops of delayed triggers (290-299).
 const (
 	// OpDelayed: delayed ability N of card Name is set up from source Obj
-	// for Seat, with the source's LKI.
+	// for Seat, with the source's LKI, about the object Event (0: none).
 	OpDelayed Op = 290
 	// OpDelayedDone: the Nth delayed ability has triggered and is gone.
 	OpDelayedDone Op = 291
@@ -34,7 +34,7 @@ func init() {
 		if !ok {
 			panic("reducer: delayed trigger of unknown card " + e.Name)
 		}
-		t := Trigger{Source: e.Obj, Def: def, Index: e.N, Controller: e.Seat}
+		t := Trigger{Source: e.Obj, Def: def, Index: e.N, Controller: e.Seat, Event: e.Event}
 		if e.LKI != nil {
 			t.LKI = e.LKI.clone()
 		}
@@ -60,6 +60,9 @@ func delayedAbilities(lc *langCard) []*ability.Ability {
 	var out []*ability.Ability
 	var walk func(es []ability.Effect)
 	walk = func(es []ability.Effect) {
+		if earthbends(es) && !slices.Contains(out, earthbendReturn) {
+			out = append(out, earthbendReturn) // interp_earthbend.go
+		}
 		for i := range es {
 			e := &es[i]
 			if e.Delayed != nil {
@@ -101,6 +104,9 @@ func (lc *langCard) triggerAt(k int) *ability.Ability {
 // delayedSupported says why the engine can't wait for a delayed ability;
 // "" when it can: one that triggers at the beginning of a step.
 func delayedSupported(a *ability.Ability) string {
+	if a == earthbendReturn {
+		return ""
+	}
 	if a.Kind != ability.Triggered || a.Trigger == nil || a.Trigger.Event != ability.StepBegins || len(a.Trigger.Or) > 0 {
 		return "delayed abilities other than at the beginning of a step are not carried out yet"
 	}
@@ -136,7 +142,7 @@ func (g *Game) fireDelayed(when string, about ObjID, seat int) {
 	var done []int
 	for i, d := range s.Delayed {
 		a := langTriggerAbility(d.Def, d.Index)
-		if a == nil {
+		if a == nil || d.Event != 0 { // one about an object waits for it to leave (delayedLeaves)
 			continue
 		}
 		c := &evalCtx{g: g, you: d.Controller, src: d.Source, event: about, eventSeat: seat}

@@ -1,6 +1,8 @@
 package reducer
 
 import (
+	"slices"
+
 	"github.com/chronicle-mtg/chronicle/ability"
 )
 
@@ -68,6 +70,32 @@ func (g *Game) langLeaveTriggers(o *Object, to Zone) []Effect {
 			out = append(out, Effect{Op: OpTrigger, Obj: src.ID, Name: src.Def.Name, N: i, Seat: src.Controller, LKI: lkiOf(src),
 				Event: o.ID, EventSeat: o.Controller, EventLKI: &ev})
 		}
+	}
+	return append(out, g.delayedLeaves(o, to, leaving)...)
+}
+
+// delayedLeaves triggers the delayed abilities about o as it leaves the
+// battlefield for zone to ("When it dies or is exiled", interp_delayed.go);
+// each is then done, as is every other one about o, which can never
+// trigger now (CR 400.7).
+func (g *Game) delayedLeaves(o *Object, to Zone, leaving *LKI) []Effect {
+	var out []Effect
+	var done []int
+	for i, d := range g.S.Delayed {
+		if d.Event != o.ID {
+			continue
+		}
+		done = append(done, i)
+		a := langTriggerAbility(d.Def, d.Index)
+		if a == nil || !slices.ContainsFunc(triggerPatterns(a.Trigger), func(t *ability.Trigger) bool { return t.Self && leavesPattern(t, o, to) }) {
+			continue
+		}
+		lki, ev := d.LKI.clone(), *leaving
+		out = append(out, Effect{Op: OpTrigger, Obj: d.Source, Name: d.Def.Name, N: d.Index, Seat: d.Controller, LKI: &lki,
+			Event: o.ID, EventSeat: o.Controller, EventLKI: &ev})
+	}
+	for k := len(done) - 1; k >= 0; k-- {
+		out = append(out, Effect{Op: OpDelayedDone, N: done[k]})
 	}
 	return out
 }
