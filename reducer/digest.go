@@ -51,6 +51,12 @@ func (s *State) Digest() Digest {
 			}
 		}
 	}
+	if s.readsDrawCounts() { // only then: interp_zonetriggers.go
+		w.str("drawn")
+		for _, p := range s.Players {
+			w.ints(p.Drawn)
+		}
+	}
 	if s.readsSpellCounts() { // only then: interp_spellcount.go
 		w.str("spells")
 		for _, p := range s.Players {

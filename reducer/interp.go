@@ -46,6 +46,10 @@ type langCard struct {
 	// readsSpellCounts: an ability reads how many spells were cast this
 	// turn (interp_spellcount.go).
 	readsSpellCounts bool
+	// graveyardTriggers: a triggered ability works from a graveyard;
+	// readsDrawCounts: one reads how many cards a player drew this turn
+	// (interp_zonetriggers.go).
+	graveyardTriggers, readsDrawCounts bool
 	// delayed: the delayed triggered abilities its effects set up, in
 	// the order of its text (interp_delayed.go).
 	delayed []*ability.Ability
@@ -113,6 +117,8 @@ func buildLangCard(def *cards.Card) *langCard {
 				break
 			}
 			lc.triggered = append(lc.triggered, a)
+			lc.graveyardTriggers = lc.graveyardTriggers || a.Zone == ability.ZoneGraveyard
+			lc.readsDrawCounts = lc.readsDrawCounts || langReadsDrawCounts(a)
 		case ability.Static:
 			lc.statics = append(lc.statics, a)
 		case ability.Replacement:

@@ -63,7 +63,7 @@ func (g *Game) langLeaveTriggers(o *Object, to Zone) []Effect {
 					break
 				}
 			}
-			if !hit || !hasLevel(src, a) || !c.holds(a.If) { // interp_class.go
+			if !hit || !hasLevel(src, a) || !functionsOnBattlefield(a) || !c.holds(a.If) { // interp_class.go, interp_zonetriggers.go
 				continue
 			}
 			ev := *leaving

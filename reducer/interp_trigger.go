@@ -21,7 +21,7 @@ import (
 // langFire checks src's language triggers for an engine event.
 func (g *Game) langFire(src *Object, lc *langCard, when string, about ObjID, seat int) {
 	for i, a := range lc.triggered {
-		if a.Zone != ability.ZoneExile && hasLevel(src, a) && g.langTriggers(src, a.Trigger, a.If, when, about, seat) { // interp_class.go
+		if hasLevel(src, a) && functionsOnBattlefield(a) && g.langTriggers(src, a.Trigger, a.If, when, about, seat) { // interp_class.go, interp_zonetriggers.go
 			g.emitLangTrigger(src, i, about, seat, nil)
 		}
 	}
@@ -82,7 +82,7 @@ func (g *Game) langPattern(c *evalCtx, src *Object, t *ability.Trigger, when str
 			return false
 		}
 	case ability.Draws: // interp_steps.go
-		if when != triggerDraws || !c.whose(t.Player, seat) {
+		if when != triggerDraws || !c.whose(t.Player, seat) || t.Nth != 0 && g.S.Players[seat].Drawn != t.Nth {
 			return false
 		}
 	case ability.Tapped, ability.PlaysLand: // interp_tapped.go
@@ -283,7 +283,7 @@ func (g *Game) langCombatDamageFire(hits []combatHit) {
 		}
 		for i, a := range lc.triggered {
 			t := a.Trigger
-			if t.Event != ability.DealsDamage || !t.Combat || !hasLevel(p, a) {
+			if t.Event != ability.DealsDamage || !t.Combat || !hasLevel(p, a) || !functionsOnBattlefield(a) {
 				continue
 			}
 			var fired []ObjID // once per source however many it damaged

@@ -11,11 +11,14 @@ func writePlayer(w *snapWriter, p *Player) {
 	// Optional trailing fields, each written when it or a later one is
 	// set: counters (table_state.go), restricted mana (interp_spend.go),
 	// spells cast this turn (interp_spellcount.go), the flags of a
-	// player's choices (ChosePlay, DrewEmpty).
+	// player's choices (ChosePlay, DrewEmpty), cards drawn this turn
+	// (interp_zonetriggers.go).
 	spends := poolSpends(p.Pool)
 	flags := optional(p.ChosePlay) | optional(p.DrewEmpty)<<1
 	extra := 0
 	switch {
+	case p.Drawn > 0:
+		extra = 5
 	case flags != 0:
 		extra = 4
 	case p.Spells > 0:
@@ -57,10 +60,13 @@ func writePlayer(w *snapWriter, p *Player) {
 	if extra > 3 {
 		w.int(flags)
 	}
+	if extra > 4 {
+		w.int(p.Drawn)
+	}
 }
 
 func readPlayer(r *snapReader) *Player {
-	extra := r.fieldsUpTo(snapPlayerFields, 4, "player")
+	extra := r.fieldsUpTo(snapPlayerFields, 5, "player")
 	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
 	p.Library = r.ids()
 	p.Hand = r.ids()
@@ -94,6 +100,9 @@ func readPlayer(r *snapReader) *Player {
 	if extra > 3 {
 		flags := r.int()
 		p.ChosePlay, p.DrewEmpty = flags&1 != 0, flags&2 != 0
+	}
+	if extra > 4 {
+		p.Drawn = r.int()
 	}
 	return p
 }

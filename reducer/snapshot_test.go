@@ -140,7 +140,7 @@ func TestSnapshotEveryField(t *testing.T) {
 // passes again.
 var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[State]():      "Match Format StartingLife BestOf pool Players Objects Cards Battlefield Stack Exile Game Turn Step Active Priority Passes Pending Triggers Delayed Continuous Timestamp Discovery Declared declared linked readingStatics specials changes statics sbaClean Over GameWins GameOver Winner",
-	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Spells Mulligans Kept Decided Lost LossReason Counters ChosePlay DrewEmpty",
+	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Drawn Spells Mulligans Kept Decided Lost LossReason Counters ChosePlay DrewEmpty",
 	reflect.TypeFor[Object]():     "state ID Card Def Owner Controller Zone Token Tapped Sick Damage Deathtouched Counters Ability Trigger Source LKI Event EventSeat EventLKI X Targets Face Step MayCast ExiledBy PumpP PumpT Attacking Blocking Blocked Cast AttackingPW FaceDown CastFrom Used Copy Kicked Times ClassLevel CastWith SkipUntap Regen AttachedTo Chosen Lang Melded Text Facts",
 	reflect.TypeFor[Card]():       "Def Owner Sideboard",
 	reflect.TypeFor[Mana]():       "Color Source Legendary Spend",

@@ -234,6 +234,7 @@ func (g *Game) draw(seat, n int) {
 		}
 		nid := g.move(p.Library[0], ZoneHand, seat, -1)
 		if g.S.Turn > 0 {
+			g.countDraw(seat)               // interp_zonetriggers.go
 			g.fire(triggerDraws, nid, seat) // interp_steps.go
 		}
 	}

@@ -107,6 +107,7 @@ type Player struct {
 	Pool      []Mana
 
 	LandsPlayed int // this turn (CR 305.2)
+	Drawn       int // cards drawn this turn, where a card reads it (interp_zonetriggers.go)
 	Spells      int // spells cast this turn (interp_spellcount.go)
 	Mulligans   int
 	Kept        bool

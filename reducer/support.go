@@ -49,6 +49,9 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 			return
 		}
 		s.trigger(a.Trigger, p+".trigger")
+		if !triggerZoneSupported(a) { // interp_zonetriggers.go
+			s.no(p+".zone", "triggers that work from the %s are not carried out yet", a.Zone)
+		}
 	case ability.Activated:
 		s.cost(a.Cost, p+".cost")
 		s.limit(a.Limit, p+".limit")
@@ -140,7 +143,7 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 		s.no(p+".combat", "triggers on damage outside combat are not carried out yet")
 	}
 	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
-		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 || t.Limit != nil ||
+		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 && t.Event != ability.Draws || t.Limit != nil ||
 		t.AlsoSelf || t.Level != 0 && t.Event != ability.LevelReached {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}

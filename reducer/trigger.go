@@ -77,6 +77,7 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 			g.emit(e)
 		}
 	}
+	g.fireGraveyards(when, about, seat) // interp_zonetriggers.go
 	if when == cards.TriggerCast {
 		g.fireCastSelf(about, seat) // interp_trigger.go
 	}
