@@ -14,7 +14,17 @@ func (g *Game) putCounters(id ObjID, kind string, n int) {
 	if n <= 0 {
 		return
 	}
+	before := 0
+	if o := g.S.Obj(id); o != nil && kind == "lore" {
+		before = o.counter("lore")
+	}
 	g.emit(Effect{Op: OpCounter, Obj: id, Kind: kind, N: n})
+	if kind == "lore" {
+		if o := g.S.Obj(id); o != nil && o.Zone == ZoneBattlefield {
+			g.fireChapters(o, before) // interp_saga.go
+		}
+		return
+	}
 	if kind != "+1/+1" {
 		return
 	}

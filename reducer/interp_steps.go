@@ -37,6 +37,7 @@ func (g *Game) fireStep(st Step) {
 	case StepBeginCombat:
 		g.fire(triggerBeginCombat, 0, g.S.Active)
 	case StepMain1:
+		g.sagaMainPhase() // interp_saga.go
 		g.fire(triggerMain1, 0, g.S.Active)
 	}
 }

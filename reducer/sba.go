@@ -65,6 +65,11 @@ func (g *Game) stateBasedScan() bool {
 			dying = append(dying, id)
 		}
 	}
+	for _, id := range g.finishedSagas() { // CR 704.5s (interp_saga.go)
+		if !slices.Contains(dying, id) {
+			dying = append(dying, id)
+		}
+	}
 	for _, id := range g.illegalAuras() { // CR 704.5m (aura.go)
 		if !slices.Contains(dying, id) {
 			dying = append(dying, id)

@@ -114,7 +114,8 @@ var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
 	ability.BecomesTarget: true, ability.CounterPut: true, ability.DealsDamage: true, ability.LevelReached: true,
 	ability.Tapped: true, ability.PlaysLand: true, // interp_tapped.go
-	ability.Draws: true, // interp_steps.go
+	ability.Draws:   true, // interp_steps.go
+	ability.Chapter: true, // interp_saga.go
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
@@ -143,7 +144,7 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 		s.no(p+".combat", "triggers on damage outside combat are not carried out yet")
 	}
 	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
-		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 || t.Nth != 0 && t.Event != ability.Draws || t.Limit != nil ||
+		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 && t.Event != ability.Chapter || t.Nth != 0 && t.Event != ability.Draws || t.Limit != nil ||
 		t.AlsoSelf || t.Level != 0 && t.Event != ability.LevelReached {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}

@@ -66,6 +66,7 @@ func (g *Game) entersWithCounters(o *Object) {
 	if kind, n := o.Def.EntersWithCounters(); n > 0 && o.Zone == ZoneBattlefield {
 		g.putCounters(o.ID, kind, n)
 	}
+	g.sagaEnters(o) // interp_saga.go
 }
 
 // annihilateCounters: a permanent with both +1/+1 and -1/-1 counters loses
