@@ -122,6 +122,9 @@ func (c *evalCtx) matches(f *ability.Filter, o *Object) bool {
 		f.ManaValue != nil && !c.compare(o.ManaValue(), f.ManaValue) {
 		return false
 	}
+	if len(f.ManaCosts) > 0 && (o.def() == nil || !slices.Contains(f.ManaCosts, o.def().Cost.String())) { // "with mana cost {0} or {1}"
+		return false
+	}
 	if f.Ability != "" && !(f.Ability == "activated" && o.Ability > 0 || f.Ability == "triggered" && o.Trigger > 0) {
 		return false
 	}

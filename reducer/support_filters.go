@@ -35,9 +35,6 @@ func filterFacts(a *ability.Ability) string {
 				if f := v.Addr().Interface().(*ability.Filter); len(f.CastFrom) > 0 {
 					found = "cast_from"
 					return
-				} else if len(f.ManaCosts) > 0 {
-					found = "mana_costs"
-					return
 				}
 			}
 			for i := 0; i < v.NumField(); i++ {

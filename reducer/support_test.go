@@ -62,7 +62,7 @@ func TestSupportsRefusesUnmatchedFilterFacts(t *testing.T) {
 	}
 	c := &ability.Ability{Kind: ability.Spell, Effects: []ability.Effect{{Verb: ability.Search, Zone: ability.ZoneBattlefield,
 		Filter: &ability.Filter{Types: []string{"artifact"}, ManaCosts: []string{"{0}", "{1}"}}}}}
-	if err := Supports(c); err == nil || err.Error() != "filter.mana_costs: this filter is not carried out yet" {
+	if err := Supports(c); err != nil {
 		t.Fatalf("search for an artifact with mana cost {0} or {1}: %v", err)
 	}
 }
