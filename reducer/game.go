@@ -31,9 +31,13 @@ type Game struct {
 	// model is handled by generic rules (table_generic.go), each such card
 	// noted in touched; verif is how far the rules checked the last input
 	// (table.go).
-	table   bool
-	touched []string
-	verif   Verification
+	table bool
+	// sacrificer is the seat sacrificing the permanent being moved, plus
+	// one (0: the move isn't a sacrifice), for "whenever you sacrifice"
+	// triggers (interp_sacrifice.go).
+	sacrificer int
+	touched    []string
+	verif      Verification
 	// tr is the table's run of the input being submitted; hooked is set
 	// once its effects have been applied where the engine met what it
 	// doesn't model, diffs the differences found there (table.go).

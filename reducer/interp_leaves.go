@@ -58,7 +58,7 @@ func (g *Game) langLeaveTriggers(o *Object, to Zone) []Effect {
 		for i, a := range lc.triggered {
 			hit := false
 			for _, t := range triggerPatterns(a.Trigger) {
-				if leavesPattern(t, o, to) && (t.Self && id == o.ID || !t.Self && c.matches(t.Subject, o)) {
+				if (leavesPattern(t, o, to) || g.sacrificedPattern(c, t)) && (t.Self && id == o.ID || !t.Self && c.matches(t.Subject, o)) { // interp_sacrifice.go
 					hit = true // once, however many of its patterns match
 					break
 				}

@@ -231,9 +231,7 @@ func (g *Game) finishLangMana(seat int, src *Object, ab *cards.ManaAbility) {
 		r.list(rest, nil, nil)
 	}
 	if ab.Lang.Cost.Sacrifice != nil {
-		if o := g.S.Obj(src.ID); o != nil && o.Zone == ZoneBattlefield {
-			g.move(o.ID, ZoneGraveyard, o.Owner, -1)
-		}
+		g.sacrifice(src.ID, seat) // interp_sacrifice.go
 	}
 }
 

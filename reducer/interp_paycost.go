@@ -162,9 +162,7 @@ func (g *Game) payCost(seat int, p costPlan) {
 		g.tapPermanent(id)
 	}
 	for _, id := range p.sacrifice {
-		if o := s.Obj(id); o != nil {
-			g.move(id, ZoneGraveyard, o.Owner, -1)
-		}
+		g.sacrifice(id, seat) // interp_sacrifice.go
 	}
 	for _, id := range p.discard {
 		if o := s.Obj(id); o != nil {
@@ -190,7 +188,9 @@ func (g *Game) paySelf(src ObjID, p costPlan) {
 		return
 	}
 	switch {
-	case p.selfSacrifice && o.Zone == ZoneBattlefield, p.selfDiscard && o.Zone == ZoneHand:
+	case p.selfSacrifice && o.Zone == ZoneBattlefield:
+		g.sacrifice(src, o.Controller) // interp_sacrifice.go
+	case p.selfDiscard && o.Zone == ZoneHand:
 		g.move(src, ZoneGraveyard, o.Owner, -1)
 	case p.selfExile && o.Zone != ZoneExile:
 		g.moveQuietExile(o, g.S.nextObjID(), "a cost")

@@ -299,9 +299,7 @@ func verbSacrifice(x *verbRun) {
 			}
 		}
 		for _, id := range chosen {
-			o := g.S.Obj(id)
-			if o != nil && o.Zone == ZoneBattlefield {
-				g.move(id, ZoneGraveyard, o.Owner, -1)
+			if g.sacrifice(id, seat) != 0 { // interp_sacrifice.go
 				x.did = true
 			}
 		}

@@ -114,8 +114,9 @@ var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Enters: true, ability.Dies: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true,
 	ability.BecomesTarget: true, ability.CounterPut: true, ability.DealsDamage: true, ability.LevelReached: true,
 	ability.Tapped: true, ability.PlaysLand: true, // interp_tapped.go
-	ability.Draws:   true, // interp_steps.go
-	ability.Chapter: true, // interp_saga.go
+	ability.Draws:      true, // interp_steps.go
+	ability.Chapter:    true, // interp_saga.go
+	ability.Sacrificed: true, // interp_sacrifice.go
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
@@ -285,8 +286,11 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".order", "a random order is not carried out yet")
 		}
 	case ability.CreateToken:
-		if t := e.Token; t.Copy != nil || t.Mods != nil || len(t.Abilities) > 0 || len(t.Supertypes) > 0 {
+		if t := e.Token; t.Copy != nil || t.Mods != nil || len(t.Supertypes) > 0 {
 			s.no(p+".token", "tokens that copy or have abilities other than keywords are not carried out yet")
+		}
+		for i := range e.Token.Abilities { // a token's own abilities, as a card's (interp_verbs.go: tokenDef)
+			s.ability(&e.Token.Abilities[i], p+".token.abilities["+strconv.Itoa(i)+"]")
 		}
 		if t := e.Token; t.Name != "" && len(t.Types) == 0 && !knownToken(t.Name) {
 			s.no(p+".token.name", "no token named %q is known", t.Name)

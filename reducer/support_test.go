@@ -28,8 +28,8 @@ func TestSupportsSaysWhatIsMissing(t *testing.T) {
 	}{
 		{ability.Ability{Kind: ability.Spell, Effects: []ability.Effect{{Verb: ability.Draw, Amount: ability.Fixed(1)}, {Verb: ability.GainControl, Object: &ability.Selector{Ref: ability.Self}}}},
 			"effects[1].verb: gain_control is not carried out yet"},
-		{ability.Ability{Kind: ability.Triggered, Trigger: &ability.Trigger{Event: ability.Sacrificed}, Effects: []ability.Effect{{Verb: ability.Draw}}},
-			"trigger.event: sacrificed triggers are not carried out yet"},
+		{ability.Ability{Kind: ability.Triggered, Trigger: &ability.Trigger{Event: ability.Discards}, Effects: []ability.Effect{{Verb: ability.Draw}}},
+			"trigger.event: discards triggers are not carried out yet"},
 		{ability.Ability{Kind: ability.Static, Static: &ability.StaticEffect{Rule: ability.NoMaxHandSize}},
 			"static.rule: the rule no_max_hand_size is not carried out yet"},
 		{ability.Ability{Kind: ability.Keyword, Keyword: &ability.KeywordAbility{Name: "Flying"}}, ""},
