@@ -126,7 +126,7 @@ func verbDestroy(x *verbRun) {
 			continue
 		}
 		before := len(g.S.Battlefield)
-		g.destroy(o)
+		g.destroyMay(o, !x.e.NoRegenerate)
 		if len(g.S.Battlefield) < before {
 			gone = append(gone, Target{Obj: uint32(g.S.nextObjID() - 1)})
 		}

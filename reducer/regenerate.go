@@ -51,8 +51,12 @@ func (g *Game) regenerates(o *Object) bool {
 
 // destroy destroys a permanent (CR 701.7): an indestructible one isn't
 // (CR 702.12b), one with a regeneration shield regenerates instead.
-func (g *Game) destroy(o *Object) {
-	if o == nil || o.Zone != ZoneBattlefield || o.Has("Indestructible") || g.regenerates(o) {
+func (g *Game) destroy(o *Object) { g.destroyMay(o, true) }
+
+// destroyMay destroys a permanent that may regenerate only when regen:
+// "It can't be regenerated" leaves its shields unused (CR 701.19c).
+func (g *Game) destroyMay(o *Object, regen bool) {
+	if o == nil || o.Zone != ZoneBattlefield || o.Has("Indestructible") || regen && g.regenerates(o) {
 		return
 	}
 	g.move(o.ID, ZoneGraveyard, o.Owner, -1)

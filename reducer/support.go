@@ -206,7 +206,7 @@ func (s *supporter) limit(l *ability.Limit, p string) {
 // supportedVerbOperands lists, per verb, the operands the interpreter
 // reads; a verb missing here isn't carried out.
 var supportedVerbOperands = map[ability.Verb]string{
-	ability.Damage: "source to amount", ability.Destroy: "object", ability.Exile: "object text",
+	ability.Damage: "source to amount", ability.Destroy: "object no_regenerate", ability.Exile: "object text",
 	ability.Move: "object zone position order tapped control", ability.Sacrifice: "player object",
 	ability.Draw: "player amount", ability.Discard: "player object", ability.Mill: "player amount",
 	ability.GainLife: "player amount", ability.LoseLife: "player amount",
