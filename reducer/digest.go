@@ -63,6 +63,12 @@ func (s *State) Digest() Digest {
 			w.ints(p.Spells)
 		}
 	}
+	if s.readsLeft() { // only then: interp_turnfacts.go
+		w.str("left")
+		for _, p := range s.Players {
+			w.bools(p.Left)
+		}
+	}
 	w.ids(s.Battlefield)
 	w.ids(s.Stack)
 	w.ids(s.Exile)

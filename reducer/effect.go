@@ -118,6 +118,9 @@ func (s *State) apply(e *Effect) {
 		if e.To != s.nextObjID() {
 			panic(fmt.Sprintf("reducer: move %s to %s, next id is %s", e.Obj, e.To, s.nextObjID()))
 		}
+		if e.Zone != ZoneBattlefield {
+			s.noteLeft(old) // interp_turnfacts.go
+		}
 		s.removeObject(old)
 		o := &Object{ID: e.To, Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: e.Zone, Token: old.Token}
 		if old.Copy {
@@ -181,7 +184,7 @@ func (s *State) apply(e *Effect) {
 	case OpStep:
 		if e.N != s.Turn {
 			for _, p := range s.Players {
-				p.LandsPlayed, p.Spells, p.Drawn = 0, 0, 0
+				p.LandsPlayed, p.Spells, p.Drawn, p.Left = 0, 0, 0, false
 			}
 		}
 		s.Turn, s.Step, s.Active = e.N, e.Step, e.Seat
@@ -274,7 +277,9 @@ func (s *State) apply(e *Effect) {
 	case OpMatchOver:
 		s.Over = true
 	case OpVanish:
-		s.removeObject(s.mustObj(e.Obj))
+		o := s.mustObj(e.Obj)
+		s.noteLeft(o)
+		s.removeObject(o)
 	case OpDecided:
 		s.Players[e.Seat].Decided = e.N == 1
 	case OpLose:
@@ -387,7 +392,7 @@ func (s *State) newGame(n int) {
 		p.Life = s.StartingLife
 		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil
 		p.LandsPlayed, p.Mulligans, p.Kept, p.Decided, p.Lost, p.LossReason = 0, 0, false, false, false, ""
-		p.Spells, p.Drawn = 0, 0
+		p.Spells, p.Drawn, p.Left = 0, 0, false
 	}
 	s.Turn, s.Step, s.Priority, s.Passes = 0, StepNone, -1, 0
 	s.Triggers, s.Delayed = nil, nil

@@ -53,6 +53,8 @@ type langCard struct {
 	// delayed: the delayed triggered abilities its effects set up, in
 	// the order of its text (interp_delayed.go).
 	delayed []*ability.Ability
+	// readsLeft: an ability reads revolt (interp_turnfacts.go).
+	readsLeft bool
 }
 
 // legacyCard marks, in a definition's engine cache, a card played by card
@@ -141,6 +143,7 @@ func buildLangCard(def *cards.Card) *langCard {
 			lc.unsupported = Supports(a)
 		}
 		lc.readsSpellCounts = lc.readsSpellCounts || langReadsSpellCounts(a)
+		lc.readsLeft = lc.readsLeft || langReadsLeft(a)
 	}
 	lc.delayed = delayedAbilities(lc) // interp_delayed.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {

@@ -252,6 +252,8 @@ func (c *evalCtx) amount(a *ability.Amount) int {
 		}
 	case "devotion":
 		v = c.devotion(a.Colors)
+	case "spells_cast":
+		v = c.spellsCast(a.Player) // interp_turnfacts.go
 	}
 	if variable {
 		if a.Times != 0 {
@@ -612,6 +614,9 @@ func (c *evalCtx) holds(cond *ability.Condition) bool {
 		return !c.holds(&cond.Sub[0])
 	case ability.CondTargets:
 		return c.targetsMatch(cond.Filter)
+	case ability.CondFact:
+		h, _ := c.factHolds(cond.Text) // interp_turnfacts.go
+		return h
 	}
 	return false
 }

@@ -30,7 +30,7 @@ func (s *State) readsSpellCounts() bool {
 // langReadsSpellCounts reports whether an ability reads the count.
 func langReadsSpellCounts(a *ability.Ability) bool {
 	return a.Kind == ability.Static && a.Static != nil && a.Static.Rule == ability.MaxSpells ||
-		a.Kind == ability.Keyword && a.Keyword.Name == "Storm"
+		a.Kind == ability.Keyword && a.Keyword.Name == "Storm" || langReadsSpellsCast(a)
 }
 
 // maxSpellsForbids says why seat can't cast another spell this turn under

@@ -12,9 +12,9 @@ func writePlayer(w *snapWriter, p *Player) {
 	// set: counters (table_state.go), restricted mana (interp_spend.go),
 	// spells cast this turn (interp_spellcount.go), the flags of a
 	// player's choices (ChosePlay, DrewEmpty), cards drawn this turn
-	// (interp_zonetriggers.go).
+	// (interp_zonetriggers.go); the flags include revolt (Left).
 	spends := poolSpends(p.Pool)
-	flags := optional(p.ChosePlay) | optional(p.DrewEmpty)<<1
+	flags := optional(p.ChosePlay) | optional(p.DrewEmpty)<<1 | optional(p.Left)<<2
 	extra := 0
 	switch {
 	case p.Drawn > 0:
@@ -99,7 +99,7 @@ func readPlayer(r *snapReader) *Player {
 	}
 	if extra > 3 {
 		flags := r.int()
-		p.ChosePlay, p.DrewEmpty = flags&1 != 0, flags&2 != 0
+		p.ChosePlay, p.DrewEmpty, p.Left = flags&1 != 0, flags&2 != 0, flags&4 != 0
 	}
 	if extra > 4 {
 		p.Drawn = r.int()

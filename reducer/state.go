@@ -124,6 +124,9 @@ type Player struct {
 	// state-based actions (CR 704.5b). Neither is in the digest: the
 	// first is new to it, the second never set where a digest is taken.
 	ChosePlay, DrewEmpty bool
+	// Left: a permanent the player controlled left the battlefield this
+	// turn (revolt, interp_turnfacts.go).
+	Left bool
 }
 
 // Mana is one mana in a pool: its type and the source that made it.

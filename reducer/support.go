@@ -351,6 +351,7 @@ func (s *supporter) selector(sel *ability.Selector, p string) {
 var supportedAmountVars = map[string]bool{
 	"": true, "x": true, "count": true, "power": true, "toughness": true, "mana_value": true, "loyalty": true,
 	"counters": true, "life": true, "hand": true, "graveyard": true, "bound_count": true, "devotion": true,
+	"spells_cast": true,
 }
 
 func (s *supporter) amount(a *ability.Amount, p string) {
@@ -363,8 +364,11 @@ func (s *supporter) cond(c *ability.Condition, p string) {
 	if c == nil {
 		return
 	}
-	if c.Kind == ability.CondFact {
+	if c.Kind == ability.CondFact && !knownFacts[c.Text] { // interp_turnfacts.go
 		s.no(p, "the condition %q is not carried out yet", c.Text)
+	}
+	if l := c.Left; c.Kind == ability.CondCompare && l != nil && l.Var == "spells_cast" && l.Player != nil && l.Player.Who == ability.AnOpponent && c.Op != ">=" && c.Op != ">" {
+		s.no(p, "comparing what an opponent cast with %s is not carried out yet", c.Op) // some opponent: the most any cast
 	}
 	s.amount(c.Left, p+".left")
 	s.amount(c.Right, p+".right")
