@@ -19,6 +19,7 @@ import "fmt"
 //	240-259  declared cards and the ability language (declare.go, interp*.go)
 //	260-279  the table's effects (table_ops.go)
 //	280-289  the game's end: drawing from an empty library (sba_draw.go)
+//	340-359  conditions, amounts and verbs of the language (interp_librarytop.go, ...)
 
 var extOps = map[Op]func(*State, *Effect){}
 

@@ -570,7 +570,7 @@ func (s *State) playableLandsFromExile(seat int, ref string) []ObjID {
 	var out []ObjID
 	for _, id := range s.matchRef(ref, append(slices.Clone(s.Exile), s.Players[seat].Graveyard...)) { // graveyard: interp_mayplay.go
 		o := s.Objects[id]
-		if o.Is("Land") && slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat && p.Kind == MayPlayThisTurn }) {
+		if o.Is("Land") && slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat && playsAny(p.Kind) }) {
 			out = append(out, id)
 		}
 	}

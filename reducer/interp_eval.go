@@ -46,7 +46,6 @@ func (c *evalCtx) matches(f *ability.Filter, o *Object) bool {
 	if o == nil {
 		return false
 	}
-	s := c.g.S
 	zone := ZoneBattlefield
 	switch {
 	case f.Zone != "":
@@ -56,6 +55,22 @@ func (c *evalCtx) matches(f *ability.Filter, o *Object) bool {
 	case slices.Contains(f.Types, "card"):
 		zone = o.Zone // "a card": wherever the context looks
 	}
+	return c.matchesIn(f, o, zone)
+}
+
+// matchesWherever reports whether o passes filter f in the zone it is
+// in, unless f names a zone: the part of objects an earlier effect bound
+// ("a permanent card from among them").
+func (c *evalCtx) matchesWherever(f *ability.Filter, o *Object) bool {
+	if f == nil || f.Zone != "" {
+		return c.matches(f, o)
+	}
+	return o != nil && c.matchesIn(f, o, o.Zone)
+}
+
+// matchesIn reports whether o, which must be in zone, passes filter f.
+func (c *evalCtx) matchesIn(f *ability.Filter, o *Object, zone Zone) bool {
+	s := c.g.S
 	if o.Zone != zone {
 		return false
 	}
@@ -510,7 +525,7 @@ func (c *evalCtx) objects(sel *ability.Selector) []ObjID {
 	case ability.Bound, ability.Rest:
 		if b := c.binding(sel.Name); b != nil {
 			for _, t := range b.Items {
-				if t.Obj != 0 && live(ObjID(t.Obj)) && (sel.Filter == nil || c.matches(sel.Filter, s.Obj(ObjID(t.Obj)))) {
+				if t.Obj != 0 && live(ObjID(t.Obj)) && (sel.Filter == nil || c.matchesWherever(sel.Filter, s.Obj(ObjID(t.Obj)))) {
 					out = append(out, ObjID(t.Obj))
 				}
 			}
@@ -528,6 +543,8 @@ func (c *evalCtx) objects(sel *ability.Selector) []ObjID {
 		if src := s.Obj(c.src); src != nil && src.AttachedTo != 0 && live(src.AttachedTo) {
 			out = append(out, src.AttachedTo)
 		}
+	case ability.LibraryTop:
+		out = c.libraryTop(sel) // interp_librarytop.go
 	}
 	return out
 }

@@ -12,7 +12,8 @@ import (
 // graveyard (Tablet of Discovery's milled card). The permission is the
 // engine's this-turn one (MayPlayThisTurn): it ends as the next turn
 // begins, and with the card's leaving the zone (it becomes a new object,
-// CR 400.7).
+// CR 400.7). "Until the end of your next turn" gives MayPlayNextTurn
+// (interp_librarytop.go).
 
 func init() {
 	registerVerb(ability.MayPlay, "object duration", verbMayPlay)
@@ -20,7 +21,12 @@ func init() {
 
 func verbMayPlay(x *verbRun) {
 	g, c := x.r.g, x.r.ctx
-	if d := x.e.Duration; d != "" && d != ability.ThisTurn {
+	kind := MayPlayThisTurn
+	switch x.e.Duration {
+	case "", ability.ThisTurn:
+	case ability.NextTurn:
+		kind = MayPlayNextTurn // interp_librarytop.go
+	default:
 		return // support.go refuses other durations
 	}
 	for _, id := range c.objects(x.e.Object) {
@@ -28,7 +34,7 @@ func verbMayPlay(x *verbRun) {
 		if o == nil || o.Zone != ZoneExile && o.Zone != ZoneGraveyard {
 			continue
 		}
-		g.emit(Effect{Op: OpMayCast, Obj: id, Seat: c.you, Kind: MayPlayThisTurn})
+		g.emit(Effect{Op: OpMayCast, Obj: id, Seat: c.you, Kind: kind})
 		x.did = true
 	}
 }
@@ -36,5 +42,5 @@ func verbMayPlay(x *verbRun) {
 // mayPlayFromGraveyard reports whether seat may cast or play o, a card in
 // a graveyard, by such a permission.
 func (o *Object) mayPlayFromGraveyard(seat int) bool {
-	return o.Zone == ZoneGraveyard && slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat && p.Kind == MayPlayThisTurn })
+	return o.Zone == ZoneGraveyard && slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat && playsAny(p.Kind) })
 }

@@ -254,7 +254,7 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".unless", "\"unless\" with a cost other than mana and life is not carried out yet")
 		}
 	}
-	if e.Verb == ability.MayPlay && e.Duration != "" && e.Duration != ability.ThisTurn {
+	if e.Verb == ability.MayPlay && e.Duration != "" && e.Duration != ability.ThisTurn && e.Duration != ability.NextTurn {
 		s.no(p+".duration", "a permission to play for %s is not carried out yet", e.Duration) // interp_mayplay.go
 	}
 	if e.Verb == ability.Copy && e.Text != copiesPerTimes {
@@ -331,7 +331,11 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".object.choose", "choosing at random or a variable number is not carried out yet")
 		}
 	}
-	s.selector(e.Object, p+".object")
+	if e.Object != nil && e.Object.Ref == ability.LibraryTop && libraryTopVerbs[e.Verb] { // interp_librarytop.go
+		s.amount(e.Object.Amount, p+".object.amount")
+	} else {
+		s.selector(e.Object, p+".object")
+	}
 	s.selector(e.To, p+".to")
 	s.selector(e.Source, p+".source")
 }

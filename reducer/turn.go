@@ -30,6 +30,7 @@ func (g *Game) beginTurn(seat, n int) {
 	g.emit(Effect{Op: OpStep, N: n, Step: StepUntap, Seat: seat})
 	g.endContinuous(func(c *Continuous) bool { return c.Until == UntilYourNextTurn && c.Controller == seat })
 	g.endTurnPermissions()
+	g.nextTurnPermissions(seat) // interp_librarytop.go
 	for _, id := range s.Battlefield {
 		o := s.Objects[id]
 		if o.Controller != seat {
