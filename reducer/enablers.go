@@ -518,6 +518,9 @@ func describeContinuous(s *State, e Effect) string {
 	if c.Rule == RuleNoPrevention {
 		what = append(what, "damage can't be prevented")
 	}
+	if c.Rule == RuleDiesExile {
+		what = append(what, `"if it would die, exile it instead"`) // interp_replace_verb.go
+	}
 	what = append(what, c.Table.describe()...) // table_state.go
 	what = append(what, c.Becomes.describe()...)
 	var objs []string

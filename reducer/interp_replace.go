@@ -171,6 +171,9 @@ func (g *Game) langZoneReplaced(o *Object, to Zone) Zone {
 		return to
 	}
 	s := g.S
+	if s.diesExiled(o) { // interp_replace_verb.go
+		return ZoneExile
+	}
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		lc := langOf(src.Def)

@@ -308,6 +308,10 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		if e.Choice != "color" && e.Choice != "opponent" {
 			s.no(p+".choice", "choosing a %s is not carried out yet", e.Choice)
 		}
+	case ability.Replace:
+		if why := replaceVerbSupported(e); why != "" { // interp_replace_verb.go
+			s.no(p+".replace", "%s is not carried out yet", why)
+		}
 	case ability.Exile:
 		if e.Text != "" && e.Text != "face_down" {
 			s.no(p+".text", "exiling %q is not carried out yet", e.Text)
