@@ -199,6 +199,7 @@ const grantedManaIndex = 50
 // does (CR 611.2b).
 func (g *Game) endEffectsOf(left ObjID) {
 	g.endContinuous(func(c *Continuous) bool { return c.Until == UntilLeaves && slices.Contains(c.Objects, left) })
+	g.returnExiledUntil(left) // interp_exile_until.go
 }
 
 // Grant starts a continuous effect from the resolving spell or ability.

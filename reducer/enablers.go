@@ -505,6 +505,9 @@ func describeContinuous(s *State, e Effect) string {
 	if c == nil {
 		return "continuous effect"
 	}
+	if c.Rule == RuleExiledUntil { // interp_exile_until.go
+		return fmt.Sprintf("continuous effect %d: %s", s.Timestamp+1, describeExiledUntil(s, c))
+	}
 	var what []string
 	what = append(what, c.AddSupertypes...)
 	what = append(what, c.AddSubtypes...)

@@ -135,6 +135,10 @@ func verbDestroy(x *verbRun) {
 }
 
 func verbExile(x *verbRun) {
+	if x.e.Duration != "" {
+		x.exileUntil() // interp_exile_until.go
+		return
+	}
 	g := x.r.g
 	by := x.r.o.Name()
 	var out []Target

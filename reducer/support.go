@@ -206,7 +206,7 @@ func (s *supporter) limit(l *ability.Limit, p string) {
 // supportedVerbOperands lists, per verb, the operands the interpreter
 // reads; a verb missing here isn't carried out.
 var supportedVerbOperands = map[ability.Verb]string{
-	ability.Damage: "source to amount", ability.Destroy: "object no_regenerate", ability.Exile: "object text",
+	ability.Damage: "source to amount", ability.Destroy: "object no_regenerate", ability.Exile: "object text duration",
 	ability.Move: "object zone position order tapped control", ability.Sacrifice: "player object",
 	ability.Draw: "player amount", ability.Discard: "player object", ability.Mill: "player amount",
 	ability.GainLife: "player amount", ability.LoseLife: "player amount",
@@ -313,6 +313,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".replace", "%s is not carried out yet", why)
 		}
 	case ability.Exile:
+		if why := exileUntilSupported(e); why != "" { // interp_exile_until.go
+			s.no(p+".duration", "%s is not carried out yet", why)
+		}
 		if e.Text != "" && e.Text != "face_down" {
 			s.no(p+".text", "exiling %q is not carried out yet", e.Text)
 		}
