@@ -73,6 +73,7 @@ func (s *State) Digest() Digest {
 	w.ids(s.Stack)
 	w.ids(s.Exile)
 	w.ints(len(s.Objects))
+	readsSpent := s.readsSpent() // interp_spent.go
 	for _, o := range s.Objects {
 		if o == nil {
 			continue
@@ -136,6 +137,10 @@ func (s *State) Digest() Digest {
 		if o.ClassLevel != 0 {
 			w.str("class level") // only then: other digests stay as they were
 			w.ints(o.ClassLevel)
+		}
+		if o.Spent != 0 && readsSpent { // only then: interp_spent.go
+			w.str("spent")
+			w.ints(o.Spent, o.SpentColors)
 		}
 		if o.Melded != 0 {
 			w.ints(-1, int(o.Melded)) // only when melded: other digests stay as they were

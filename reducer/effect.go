@@ -146,6 +146,7 @@ func (s *State) apply(e *Effect) {
 			o.Cast, o.X = true, old.X
 			o.Kicked = old.Kicked // a kicked permanent (CR 702.33d)
 			o.CastWith = old.CastWith
+			o.Spent, o.SpentColors = old.Spent, old.SpentColors // interp_spent.go
 		}
 		s.addObject(o, e.N)
 	case OpOrder:
@@ -165,6 +166,7 @@ func (s *State) apply(e *Effect) {
 		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N == 1, Spend: e.Spend})
 	case OpSpendMana:
 		p := s.Players[e.Seat]
+		s.noteSpent(p.Pool[e.N]) // interp_spent.go
 		p.Pool = slices.Delete(p.Pool, e.N, e.N+1)
 	case OpEmptyPools:
 		for _, p := range s.Players {
@@ -190,7 +192,9 @@ func (s *State) apply(e *Effect) {
 		s.Turn, s.Step, s.Active = e.N, e.Step, e.Seat
 	case OpPriority:
 		s.Priority, s.Passes = e.Seat, e.N
+		s.paying = 0
 	case OpAsk:
+		s.paying = 0
 		s.Pending = *e.Ask
 		s.Pending.Options = slices.Clone(e.Ask.Options)
 		if e.Ask.Ask == AskChoose && e.Ask.What == whatPlayOrDraw {
@@ -294,6 +298,7 @@ func (s *State) apply(e *Effect) {
 		o := s.mustObj(e.Obj)
 		o.X, o.Face, o.Targets, o.CastFrom = e.N, e.Kind, slices.Clone(e.Targets), e.Zone
 		s.countSpell(o)
+		s.paying = o.ID // interp_spent.go
 	case OpNewGame:
 		s.newGame(e.N)
 	case OpMatch:

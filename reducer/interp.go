@@ -53,8 +53,9 @@ type langCard struct {
 	// delayed: the delayed triggered abilities its effects set up, in
 	// the order of its text (interp_delayed.go).
 	delayed []*ability.Ability
-	// readsLeft: an ability reads revolt (interp_turnfacts.go).
-	readsLeft bool
+	// readsLeft: an ability reads revolt (interp_turnfacts.go);
+	// readsSpent: the mana spent to cast a spell (interp_spent.go).
+	readsLeft, readsSpent bool
 }
 
 // legacyCard marks, in a definition's engine cache, a card played by card
@@ -144,6 +145,7 @@ func buildLangCard(def *cards.Card) *langCard {
 		}
 		lc.readsSpellCounts = lc.readsSpellCounts || langReadsSpellCounts(a)
 		lc.readsLeft = lc.readsLeft || langReadsLeft(a)
+		lc.readsSpent = lc.readsSpent || langReadsSpent(a)
 	}
 	lc.delayed = delayedAbilities(lc) // interp_delayed.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {

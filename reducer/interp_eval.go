@@ -269,6 +269,8 @@ func (c *evalCtx) amount(a *ability.Amount) int {
 		v = c.devotion(a.Colors)
 	case "spells_cast":
 		v = c.spellsCast(a.Player) // interp_turnfacts.go
+	case "mana_spent", "colors_spent":
+		v = c.spentOf(a) // interp_spent.go
 	}
 	if variable {
 		if a.Times != 0 {

@@ -202,6 +202,12 @@ var objectFields = []objectField{
 	{"ClassLevel", func(_ *State, o *Object) bool { return o.ClassLevel == 0 }, // interp_class.go
 		func(w *snapWriter, _ *State, o *Object) { w.int(o.ClassLevel) },
 		func(r *snapReader, _ *State, o *Object) { o.ClassLevel = r.int() }},
+	{"Spent", func(_ *State, o *Object) bool { return o.Spent == 0 }, // interp_spent.go
+		func(w *snapWriter, _ *State, o *Object) { w.int(o.Spent) },
+		func(r *snapReader, _ *State, o *Object) { o.Spent = r.int() }},
+	{"SpentColors", func(_ *State, o *Object) bool { return o.SpentColors == 0 },
+		func(w *snapWriter, _ *State, o *Object) { w.int(o.SpentColors) },
+		func(r *snapReader, _ *State, o *Object) { o.SpentColors = r.int() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

@@ -75,6 +75,10 @@ type State struct {
 	// (static_sources.go), dropped by Clone; sbaClean is the count, plus
 	// one, at which the state-based actions last found nothing to do
 	// (sba.go). Derived data, not part of a snapshot or the digest.
+	// paying: the spell or ability whose costs mana spent now pays
+	// (interp_spent.go), from its OpSpell until priority or a question;
+	// within one input, so not part of a snapshot or the digest.
+	paying   ObjID
 	changes  uint64
 	statics  staticSources
 	sbaClean uint64
@@ -258,6 +262,10 @@ type Object struct {
 	// (table.go).
 	Text  string
 	Facts *events.Characteristics
+	// Spent is how much mana was spent to cast the spell (or on the spell
+	// the permanent was), SpentColors the colours of it as bits 1<<Color
+	// (interp_spent.go).
+	Spent, SpentColors int
 }
 
 // Use is an ability used in a turn: its kind and the turn number.

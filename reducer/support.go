@@ -362,12 +362,17 @@ func (s *supporter) selector(sel *ability.Selector, p string) {
 var supportedAmountVars = map[string]bool{
 	"": true, "x": true, "count": true, "power": true, "toughness": true, "mana_value": true, "loyalty": true,
 	"counters": true, "life": true, "hand": true, "graveyard": true, "bound_count": true, "devotion": true,
-	"spells_cast": true,
+	"spells_cast": true, "mana_spent": true, "colors_spent": true,
 }
 
 func (s *supporter) amount(a *ability.Amount, p string) {
 	if a != nil && !supportedAmountVars[a.Var] {
 		s.no(p+".var", "the amount %q is not carried out yet", a.Var)
+	}
+	if a != nil && (a.Var == "mana_spent" || a.Var == "colors_spent") {
+		if why := spentSupported(a); why != "" { // interp_spent.go
+			s.no(p+".of", "%s is not carried out yet", why)
+		}
 	}
 }
 
