@@ -15,7 +15,7 @@ func (d Digest) String() string { return hex.EncodeToString(d[:]) }
 
 // Digest hashes the state.
 func (s *State) Digest() Digest {
-	w := digestWriter{buf: make([]byte, 0, 4096)}
+	w := digestWriter{buf: make([]byte, 0, 4096), spent: s.readsSpent()}
 	w.str(s.Match)
 	w.str(s.Format)
 	w.ints(s.StartingLife, s.BestOf, s.Game, s.Turn, int(s.Step), s.Active, s.Priority, s.Passes, s.Winner)
@@ -73,7 +73,6 @@ func (s *State) Digest() Digest {
 	w.ids(s.Stack)
 	w.ids(s.Exile)
 	w.ints(len(s.Objects))
-	readsSpent := s.readsSpent() // interp_spent.go
 	for _, o := range s.Objects {
 		if o == nil {
 			continue
@@ -138,7 +137,7 @@ func (s *State) Digest() Digest {
 			w.str("class level") // only then: other digests stay as they were
 			w.ints(o.ClassLevel)
 		}
-		if o.Spent != 0 && readsSpent { // only then: interp_spent.go
+		if o.Spent != 0 && w.spent { // only then: interp_spent.go
 			w.str("spent")
 			w.ints(o.Spent, o.SpentColors)
 		}
@@ -209,6 +208,9 @@ func (s *State) Digest() Digest {
 // the end: far cheaper than many small writes to the hash.
 type digestWriter struct {
 	buf []byte
+	// spent: the match reads the mana spent to cast spells
+	// (interp_spent.go); only then is it in the digest.
+	spent bool
 }
 
 func (w *digestWriter) ints(vs ...int) {
@@ -246,6 +248,10 @@ func (w *digestWriter) lki(l *LKI) {
 	w.bools(l.Cast)
 	if l.Moved != 0 {
 		w.ints(-2, int(l.Moved)) // absent in digests written before it
+	}
+	if w.spent && l.Spent != 0 {
+		w.str("spent")
+		w.ints(l.Spent)
 	}
 }
 

@@ -43,11 +43,15 @@ func colorBit(c cards.Color) int {
 	return 0
 }
 
-// spentOf reads "mana_spent" or "colors_spent" of the amount's object.
+// spentOf reads "mana_spent" or "colors_spent" of the amount's object:
+// as it is, or the mana spent as it last existed (CR 608.2h).
 func (c *evalCtx) spentOf(a *ability.Amount) int {
 	ids := c.objects(a.Of)
 	if len(ids) == 0 {
-		return 0 // Supports allows only the spell itself, which is there
+		if l := c.lkiOf(a.Of); l != nil && a.Var == "mana_spent" {
+			return l.Spent
+		}
+		return 0
 	}
 	o := c.g.S.Obj(ids[0])
 	if a.Var == "colors_spent" {
@@ -57,9 +61,16 @@ func (c *evalCtx) spentOf(a *ability.Amount) int {
 }
 
 // spentSupported says why an amount of mana spent isn't carried out, or
-// "": the spell's own, read as it resolves.
+// "": the spell's own, read as it resolves, or the mana spent on a
+// triggered ability's event object ("that spell"), which the last known
+// information keeps if it's gone; the colours only of the spell itself.
 func spentSupported(a *ability.Amount) string {
-	if a.Of == nil || a.Of.Ref != ability.Self {
+	switch {
+	case a.Of == nil:
+		return "the mana spent on no object"
+	case a.Of.Ref == ability.Self:
+	case a.Of.Ref == ability.EventObject && a.Var == "mana_spent":
+	default:
 		return "the mana spent on another object"
 	}
 	return ""

@@ -482,6 +482,10 @@ func titles(ws []string) []string {
 }
 
 func verbToken(x *verbRun) {
+	if x.e.Token.Copy != nil {
+		x.copyTokens() // interp_copytoken.go
+		return
+	}
 	g, c := x.r.g, x.r.ctx
 	n := 1
 	if x.e.Amount != nil {

@@ -139,9 +139,12 @@ func (w *snapWriter) lki(l *LKI) {
 		w.nil()
 		return
 	}
-	if l.Moved != 0 {
-		w.arr(snapLKIFields + 1) // Moved, appended
-	} else {
+	switch { // appended: Moved, then the mana spent (interp_spent.go)
+	case l.Spent != 0:
+		w.arr(snapLKIFields + 2)
+	case l.Moved != 0:
+		w.arr(snapLKIFields + 1)
+	default:
 		w.arr(snapLKIFields)
 	}
 	w.int(int(l.Card))
@@ -150,8 +153,11 @@ func (w *snapWriter) lki(l *LKI) {
 	w.counters(l.Counters)
 	w.int(l.X)
 	w.bool(l.Cast)
-	if l.Moved != 0 {
+	if l.Moved != 0 || l.Spent != 0 {
 		w.int(int(l.Moved))
+	}
+	if l.Spent != 0 {
+		w.int(l.Spent)
 	}
 }
 
@@ -159,10 +165,13 @@ func (r *snapReader) lki() *LKI {
 	if r.isNil() {
 		return nil
 	}
-	more := r.fieldsUpTo(snapLKIFields, 1, "last known information")
+	more := r.fieldsUpTo(snapLKIFields, 2, "last known information")
 	l := &LKI{Card: CardID(r.int()), Power: r.int(), Toughness: r.int(), Counters: r.counters(), X: r.int(), Cast: r.bool()}
 	if more > 0 {
 		l.Moved = ObjID(r.int())
+	}
+	if more > 1 {
+		l.Spent = r.int()
 	}
 	return l
 }

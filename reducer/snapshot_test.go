@@ -145,7 +145,7 @@ var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[Card]():       "Def Owner Sideboard",
 	reflect.TypeFor[Mana]():       "Color Source Legendary Spend",
 	reflect.TypeFor[Trigger]():    "Source Def Index Controller LKI Event EventSeat EventLKI",
-	reflect.TypeFor[LKI]():        "Card Power Toughness Counters X Cast Moved",
+	reflect.TypeFor[LKI]():        "Card Power Toughness Counters X Cast Moved Spent",
 	reflect.TypeFor[Counter]():    "Kind N",
 	reflect.TypeFor[Question]():   "Ask Player Random Of Resolving N Max Prompt What Options",
 	reflect.TypeFor[Target]():     "Obj Player",

@@ -301,6 +301,8 @@ type LKI struct {
 	// Moved: the new object it became in a public zone, for an ability
 	// that triggered on that zone change (CR 400.7d); 0 otherwise.
 	Moved ObjID `msgpack:",omitempty"`
+	// Spent: the mana spent to cast the spell it was (interp_spent.go).
+	Spent int `msgpack:",omitempty"`
 }
 
 // Counter is a kind of counter and how many.

@@ -286,8 +286,11 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".order", "a random order is not carried out yet")
 		}
 	case ability.CreateToken:
-		if t := e.Token; t.Copy != nil || t.Mods != nil || len(t.Supertypes) > 0 {
-			s.no(p+".token", "tokens that copy or have abilities other than keywords are not carried out yet")
+		if why := copyTokenSupported(e.Token); why != "" { // interp_copytoken.go
+			s.no(p+".token.copy", "%s are not carried out yet", why)
+		}
+		if t := e.Token; t.Copy == nil && t.Mods != nil || len(t.Supertypes) > 0 {
+			s.no(p+".token", "tokens with changes or supertypes are not carried out yet")
 		}
 		for i := range e.Token.Abilities { // a token's own abilities, as a card's (interp_verbs.go: tokenDef)
 			s.ability(&e.Token.Abilities[i], p+".token.abilities["+strconv.Itoa(i)+"]")

@@ -25,7 +25,7 @@ const whatTriggerOrder = "trigger_order"
 
 // lkiOf is an object's last known information as it is now.
 func lkiOf(o *Object) *LKI {
-	return &LKI{Card: o.Card, Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...), X: o.X, Cast: o.Cast}
+	return &LKI{Card: o.Card, Power: o.Power(), Toughness: o.Toughness(), Counters: append([]Counter(nil), o.Counters...), X: o.X, Cast: o.Cast, Spent: o.Spent}
 }
 
 // deathTriggers are the dies triggers of an object about to leave the
