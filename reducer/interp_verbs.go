@@ -195,6 +195,13 @@ func verbMove(x *verbRun) {
 		}
 		ids = refsToIDs(answer)
 	}
+	if to == ZoneLibrary && x.e.Order == "random" && len(ids) > 1 && step < 2 {
+		if step < 1 || answer == nil {
+			x.askRandomOrder(1, g.S.Obj(ids[0]).Owner, ids) // interp_random_order.go
+			return
+		}
+		ids = refsToIDs(answer)
+	}
 	controller := c.you
 	if ps := c.players(x.e.Control); x.e.Control != nil && len(ps) > 0 {
 		controller = ps[0]

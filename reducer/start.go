@@ -155,6 +155,10 @@ func (g *Game) checkRandom(b *events.Random) error {
 	if b.Of == events.RandomOrder && (q.What == whatDiscover || q.What == whatCascade || q.What == whatRebound) {
 		return g.checkDiscoverOrder(b)
 	}
+	if b.Of == events.RandomOrder && q.What == whatLangOrder {
+		_, err := g.langOrder(b) // interp_random_order.go
+		return err
+	}
 	return nil
 }
 
@@ -217,6 +221,9 @@ func (g *Game) doRandom(b *events.Random) {
 	case events.RandomOrder:
 		if q.What == whatDiscover || q.What == whatCascade || q.What == whatRebound {
 			g.doDiscoverOrder(b)
+		}
+		if q.What == whatLangOrder {
+			g.doLangOrder(b) // interp_random_order.go
 		}
 	}
 }

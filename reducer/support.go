@@ -282,8 +282,8 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		if e.Zone == ability.ZoneStack || e.Zone == ability.ZoneCommand {
 			s.no(p+".zone", "moving to the %s is not carried out yet", e.Zone)
 		}
-		if e.Order == "random" {
-			s.no(p+".order", "a random order is not carried out yet")
+		if e.Order == "random" && e.Zone != ability.ZoneLibrary {
+			s.no(p+".order", "a random order outside a library is not carried out yet")
 		}
 	case ability.CreateToken:
 		if why := copyTokenSupported(e.Token); why != "" { // interp_copytoken.go
