@@ -1,9 +1,11 @@
 package reducer
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
-	"strings"
 )
 
 // Playing lands (CR 305), mana abilities (CR 605) and conceding (CR 104.3a).
@@ -140,6 +142,12 @@ func (g *Game) findManaAbility(seat int, b *events.Activate) (manaChoice, error)
 		return manaChoice{}, err
 	}
 	cands := s.matchRef(b.Source, s.Battlefield)
+	if len(cands) == 0 && seat >= 0 && seat < len(s.Players) {
+		cands = s.matchRef(b.Source, s.Players[seat].Hand) // interp_handmana.go
+		if len(cands) > 0 && !slices.ContainsFunc(cands, func(id ObjID) bool { return len(s.Objects[id].manaAbilitiesOf()) > 0 }) {
+			cands = nil
+		}
+	}
 	if len(cands) == 0 {
 		return manaChoice{}, g.refuse("CR 602.2", "body.source", "%q is not a permanent on the battlefield", b.Source)
 	}
@@ -170,6 +178,9 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, named *events.Activate) (manaCh
 		if m.Index == b.Ability {
 			ab = &m
 		}
+	}
+	if ab == nil && o.Zone == ZoneBattlefield && g.handManaIndex(o, b.Ability) { // interp_handmana.go
+		return manaChoice{}, g.refuse("CR 113.6m", "body.ability", "%s's ability %d functions only from its owner's hand", g.S.objName(id), named.Ability)
 	}
 	if ab == nil {
 		if !modelled(o.Def) {

@@ -726,6 +726,11 @@ func (l *lister) handActivations(seat int, id ObjID) {
 		return
 	}
 	if lc := langOf(o.Def); lc != nil {
+		for _, ab := range o.manaAbilitiesOf() { // those that function from the hand (interp_handmana.go)
+			for _, cc := range l.manaCostChoiceSets(seat, o, ab) {
+				l.manaOffers(p.ID, id.String(), seat, ab, o.abilityNumber(ab.Index), cc)
+			}
+		}
 		l.langActivations(seat, o, lc) // interp_legal.go
 		if plotCost(o.Def) != nil {
 			l.offer(p.ID, &events.Activate{Player: p.ID, Source: id.String(), Special: specialPlot}) // interp_plot.go

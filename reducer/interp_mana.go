@@ -22,7 +22,7 @@ import (
 func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
 	out := cards.ManaAbility{Index: index, Lang: a}
 	c := a.Cost
-	if c == nil || c.Untap || c.Discard != nil || c.Exile != nil || c.Return != nil ||
+	if c == nil || c.Untap || c.Discard != nil || c.Exile != nil && !handManaCost(a) || c.Return != nil ||
 		c.Reveal != nil || c.Energy != 0 || c.Loyalty != nil || c.LoyaltyX || c.CountersX || c.Reduce != nil {
 		return out, false
 	}
@@ -233,6 +233,7 @@ func (g *Game) finishLangMana(seat int, src *Object, ab *cards.ManaAbility) {
 	if ab.Lang.Cost.Sacrifice != nil {
 		g.sacrifice(src.ID, seat) // interp_sacrifice.go
 	}
+	g.exileFromHandCost(src, ab.Lang) // interp_handmana.go
 }
 
 // intrinsicAgain reports whether a printed mana ability is one of the

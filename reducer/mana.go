@@ -66,7 +66,7 @@ func (o *Object) manaAbilitiesOf() []cards.ManaAbility {
 	if lc := langOf(d); lc != nil {
 		printed = lc.mana
 	}
-	return append(slices.Clone(printed), o.grantedManaAbilities()...)
+	return o.manaAbilitiesHere(append(slices.Clone(printed), o.grantedManaAbilities()...)) // interp_handmana.go
 }
 
 // couldProduce is the set of types o could produce now (MANA-2).
