@@ -85,7 +85,7 @@ func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events
 	if why := g.activationForbidden(o, false); why != "" { // CR 101.2 (interp_rules.go)
 		return abilityPlan{}, g.refuse("CR 101.2", "body.source", "%s", why)
 	}
-	cp, err := g.planCost(seat, o, nil, c, nil, b.X, b.Pay, &b.CostChoices)
+	cp, err := g.planCost(seat, o, nil, reducedCost(ctx, c), nil, b.X, b.Pay, &b.CostChoices) // interp_cost_parts.go
 	if err != nil {
 		return abilityPlan{}, err
 	}
@@ -114,6 +114,9 @@ func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
 	}
 	if c.RemoveCounters > 0 {
 		g.emit(Effect{Op: OpCounter, Obj: p.src, Kind: c.Counter, N: -c.RemoveCounters})
+	}
+	if c.PutCounters > 0 {
+		g.emit(Effect{Op: OpCounter, Obj: p.src, Kind: c.Counter, N: c.PutCounters}) // interp_cost_parts.go
 	}
 	if c.Loyalty != nil {
 		g.payLoyaltyCost(p.src, *c.Loyalty)

@@ -53,7 +53,7 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 			s.no(p+".zone", "triggers that work from the %s are not carried out yet", a.Zone)
 		}
 	case ability.Activated:
-		s.cost(a.Cost, p+".cost")
+		s.cost(s.activatedCost(a.Cost, p+".cost"), p+".cost") // interp_cost_parts.go
 		s.limit(a.Limit, p+".limit")
 	case ability.Mana:
 		if _, ok := lowerMana(a, 0); !ok {
