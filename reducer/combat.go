@@ -196,27 +196,11 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 		var first string
 		chosen := ObjID(0)
 		for _, id := range s.matchRef(bl.Blocker, s.Battlefield) {
-			o := s.Objects[id]
-			switch {
-			case slices.Contains(plan.blockers, id):
+			if slices.Contains(plan.blockers, id) {
 				continue
-			case o.langObjectRule(ability.CantBlock) || o.langObjectRule(ability.CantAttackOrBlock):
-				first = s.objName(id) + " can't block: a static ability says so (CR 509.1b)"
-				continue
-			case !g.canBlockAtAll(o, seat):
-				first = s.objName(id) + " is not an untapped creature of " + s.Players[seat].ID + " (CR 509.1a)"
-				continue
-			case protectedFrom(attacker, o):
-				first = s.objName(attacker.ID) + " has protection from " + s.objName(id) + " (CR 702.16f)"
-				continue
-			case o.langObjectRule(ability.BlocksOnlyFlying) && !attacker.Has("Flying"):
-				first = s.objName(id) + " can block only creatures with flying"
-				continue
-			case g.evades(attacker, o) != "": // interp_evasion.go
-				first = g.evades(attacker, o)
-				continue
-			case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):
-				first = s.objName(attacker.ID) + " has flying: " + s.objName(id) + " has neither flying nor reach (CR 702.9b)"
+			}
+			if why := g.blockForbidden(seat, attacker, s.Objects[id]); why != "" {
+				first = why
 				continue
 			}
 			chosen = id
@@ -243,7 +227,31 @@ func (g *Game) planBlock(seat int, b *events.Block) (blockPlan, error) {
 			return blockPlan{}, g.refuse("CR 702.111b", "body.blocks", "%s has menace: it can't be blocked except by two or more creatures", s.objName(a))
 		}
 	}
+	if err := g.mustBlockRefusal(seat, plan); err != nil { // interp_mustblock.go
+		return blockPlan{}, err
+	}
 	return plan, nil
+}
+
+// blockForbidden says why o can't block attacker (CR 509.1a-b), or "".
+func (g *Game) blockForbidden(seat int, attacker, o *Object) string {
+	s := g.S
+	id := o.ID
+	switch {
+	case o.langObjectRule(ability.CantBlock) || o.langObjectRule(ability.CantAttackOrBlock):
+		return s.objName(id) + " can't block: a static ability says so (CR 509.1b)"
+	case !g.canBlockAtAll(o, seat):
+		return s.objName(id) + " is not an untapped creature of " + s.Players[seat].ID + " (CR 509.1a)"
+	case protectedFrom(attacker, o):
+		return s.objName(attacker.ID) + " has protection from " + s.objName(id) + " (CR 702.16f)"
+	case o.langObjectRule(ability.BlocksOnlyFlying) && !attacker.Has("Flying"):
+		return s.objName(id) + " can block only creatures with flying"
+	case g.evades(attacker, o) != "": // interp_evasion.go
+		return g.evades(attacker, o)
+	case attacker.Has("Flying") && !o.Has("Flying") && !o.Has("Reach"):
+		return s.objName(attacker.ID) + " has flying: " + s.objName(id) + " has neither flying nor reach (CR 702.9b)"
+	}
+	return ""
 }
 
 func (g *Game) doBlock(seat int, b *events.Block) {

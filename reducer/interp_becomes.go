@@ -79,7 +79,7 @@ func becomingOf(m *ability.Mods) *Becoming {
 
 // becomingRules are the object rules an effect can give, as the engine
 // reads them (langObjectRule's callers).
-var becomingRules = []ability.Rule{ability.CantBeBlocked, ability.CantBlock, ability.CantAttack}
+var becomingRules = []ability.Rule{ability.CantBeBlocked, ability.CantBlock, ability.CantAttack, ability.MustBlock}
 
 // becomingSupported says why Mods of an effect can't be carried out, or "".
 func becomingSupported(m *ability.Mods) string {
