@@ -55,6 +55,7 @@ func (s *State) Clone() *State {
 	c.Stack = slices.Clone(s.Stack)
 	c.Exile = slices.Clone(s.Exile)
 	c.GameWins = slices.Clone(s.GameWins)
+	c.ExtraTurns = slices.Clone(s.ExtraTurns)
 	c.Triggers = slices.Clone(s.Triggers)
 	for i := range c.Triggers {
 		c.Triggers[i].LKI = s.Triggers[i].LKI.clone()

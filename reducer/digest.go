@@ -145,6 +145,10 @@ func (s *State) Digest() Digest {
 			w.ints(-1, int(o.Melded)) // only when melded: other digests stay as they were
 		}
 	}
+	if len(s.ExtraTurns) > 0 { // only then: interp_extraturn.go
+		w.str("extra turns")
+		w.ints(s.ExtraTurns...)
+	}
 	w.ints(s.Timestamp, len(s.Continuous))
 	for _, c := range s.Continuous {
 		w.ints(c.Timestamp, int(c.Source), c.Controller, c.P, c.T)

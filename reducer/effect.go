@@ -402,6 +402,7 @@ func (s *State) newGame(n int) {
 	s.Turn, s.Step, s.Priority, s.Passes = 0, StepNone, -1, 0
 	s.Triggers, s.Delayed = nil, nil
 	s.Discovery = nil
+	s.ExtraTurns = nil
 	s.GameOver, s.Winner = false, -1
 }
 

@@ -117,9 +117,12 @@ func NewFromState(s *State) *Game {
 }
 
 func (s *State) writeSnapshot(w *snapWriter) {
-	if len(s.Delayed) > 0 {
-		w.arr(snapStateFields + 1) // Delayed, appended
-	} else {
+	switch { // appended: Delayed, then ExtraTurns (interp_extraturn.go)
+	case len(s.ExtraTurns) > 0:
+		w.arr(snapStateFields + 2)
+	case len(s.Delayed) > 0:
+		w.arr(snapStateFields + 1)
+	default:
 		w.arr(snapStateFields)
 	}
 	w.str(s.Match)
@@ -165,16 +168,19 @@ func (s *State) writeSnapshot(w *snapWriter) {
 	}
 	w.int(s.Timestamp)
 	writeDiscovery(w, s.Discovery)
-	if len(s.Delayed) > 0 {
+	if len(s.Delayed) > 0 || len(s.ExtraTurns) > 0 {
 		w.arr(len(s.Delayed))
 		for i := range s.Delayed {
 			writeTrigger(w, &s.Delayed[i])
 		}
 	}
+	if len(s.ExtraTurns) > 0 {
+		w.ints(s.ExtraTurns)
+	}
 }
 
 func (s *State) readSnapshot(r *snapReader) {
-	more := r.fieldsUpTo(snapStateFields, 1, "state")
+	more := r.fieldsUpTo(snapStateFields, 2, "state")
 	s.Match = r.str()
 	s.Format = r.str()
 	s.StartingLife = r.int()
@@ -234,5 +240,8 @@ func (s *State) readSnapshot(r *snapReader) {
 				readTrigger(r, &s.Delayed[i])
 			}
 		}
+	}
+	if more > 1 {
+		s.ExtraTurns = r.ints()
 	}
 }

@@ -83,7 +83,7 @@ func TestSnapshotEveryField(t *testing.T) {
 		return &LKI{Card: 1, Power: n, Toughness: n + 1, Counters: []Counter{{Kind: "+1/+1", N: n}}, X: n, Cast: true}
 	}
 	s := &State{
-		Match: "m", Format: "standard", StartingLife: 20, BestOf: 3, pool: pool,
+		Match: "m", Format: "standard", StartingLife: 20, BestOf: 3, pool: pool, ExtraTurns: []int{1, 0},
 		Cards: []Card{{}, {Def: bears, Owner: 0}, {Def: bolt, Owner: 1, Sideboard: true}},
 		Players: []*Player{
 			{ID: "p1", Name: "Alice", Life: 17, Library: []ObjID{4}, Hand: []ObjID{1}, Graveyard: []ObjID{5}, Command: []ObjID{6},
@@ -139,7 +139,7 @@ func TestSnapshotEveryField(t *testing.T) {
 // once snapshots of the old form are stored anywhere) before this test
 // passes again.
 var snapshotFields = map[reflect.Type]string{
-	reflect.TypeFor[State]():      "Match Format StartingLife BestOf pool Players Objects Cards Battlefield Stack Exile Game Turn Step Active Priority Passes Pending Triggers Delayed Continuous Timestamp Discovery Declared declared linked readingStatics specials paying changes statics sbaClean Over GameWins GameOver Winner",
+	reflect.TypeFor[State]():      "Match Format StartingLife BestOf pool Players Objects Cards Battlefield Stack Exile Game Turn Step Active Priority Passes Pending Triggers Delayed Continuous Timestamp Discovery ExtraTurns Declared declared linked readingStatics specials paying changes statics sbaClean Over GameWins GameOver Winner",
 	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Drawn Spells Mulligans Kept Decided Lost LossReason Counters ChosePlay DrewEmpty Left",
 	reflect.TypeFor[Object]():     "state ID Card Def Owner Controller Zone Token Tapped Sick Damage Deathtouched Counters Ability Trigger Source LKI Event EventSeat EventLKI X Targets Face Step MayCast ExiledBy PumpP PumpT Attacking Blocking Blocked Cast AttackingPW FaceDown CastFrom Used Copy Kicked Times ClassLevel CastWith SkipUntap Regen AttachedTo Chosen Lang Melded Text Facts Spent SpentColors",
 	reflect.TypeFor[Card]():       "Def Owner Sideboard",

@@ -52,6 +52,10 @@ type State struct {
 	// Discovery is the discover under way (CR 701.57), or nil.
 	Discovery *Discovery
 
+	// ExtraTurns are the seats of the extra turns to come, the most
+	// recently created last (CR 500.7, interp_extraturn.go).
+	ExtraTurns []int
+
 	// Declared are the cards the match declared (declare.go), in order;
 	// declared are their definitions, found by name before the pool's.
 	Declared []Declared

@@ -145,7 +145,7 @@ func (g *Game) endStep() {
 	}
 	g.emit(Effect{Op: OpPriority, Seat: -1})
 	if s.Step == StepCleanup {
-		g.beginTurn(s.Opponent(s.Active), s.Turn+1)
+		g.beginTurn(g.nextTurnSeat(), s.Turn+1) // interp_extraturn.go
 		return
 	}
 	g.beginStep(nextStep[s.Step])
