@@ -817,13 +817,17 @@ func verbSelect(x *verbRun) {
 // verbAddMana adds fixed mana from the resolving spell or ability.
 func verbAddMana(x *verbRun) {
 	g, c := x.r.g, x.r.ctx
-	syms, err := ability.ParseMana(x.e.Mana.Fixed)
-	if err != nil {
-		return
-	}
 	src := x.r.o.ID
 	if x.r.o.isAbility() {
 		src = x.r.o.Source
+	}
+	if x.e.Mana.Fixed == "" {
+		x.chosenMana(src) // interp_spellmana.go
+		return
+	}
+	syms, err := ability.ParseMana(x.e.Mana.Fixed)
+	if err != nil {
+		return
 	}
 	times := 1
 	if x.e.Mana.Amount != nil {

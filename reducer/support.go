@@ -304,8 +304,8 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			}
 		}
 	case ability.AddMana:
-		if m := e.Mana; m.Fixed == "" || len(m.OneOf) > 0 || m.Any || m.Among != "" || m.Spend != nil {
-			s.no(p+".mana", "mana other than fixed symbols from a spell is not carried out yet")
+		if why := spellManaSupported(e); why != "" { // interp_spellmana.go
+			s.no(p+".mana", "%s from a spell is not carried out yet", why)
 		}
 	case ability.Choose:
 		if e.Choice != "color" && e.Choice != "opponent" {
