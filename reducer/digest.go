@@ -63,6 +63,12 @@ func (s *State) Digest() Digest {
 			w.ints(p.Spells)
 		}
 	}
+	if s.readsNoncreature() { // only then: interp_spellcount.go
+		w.str("noncreature spells")
+		for _, p := range s.Players {
+			w.ints(p.Noncreature)
+		}
+	}
 	if s.readsLeft() { // only then: interp_turnfacts.go
 		w.str("left")
 		for _, p := range s.Players {

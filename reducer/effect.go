@@ -186,7 +186,7 @@ func (s *State) apply(e *Effect) {
 	case OpStep:
 		if e.N != s.Turn {
 			for _, p := range s.Players {
-				p.LandsPlayed, p.Spells, p.Drawn, p.Left = 0, 0, 0, false
+				p.LandsPlayed, p.Spells, p.Drawn, p.Noncreature, p.Left = 0, 0, 0, 0, false
 			}
 		}
 		s.Turn, s.Step, s.Active = e.N, e.Step, e.Seat
@@ -397,7 +397,7 @@ func (s *State) newGame(n int) {
 		p.Life = s.StartingLife
 		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil
 		p.LandsPlayed, p.Mulligans, p.Kept, p.Decided, p.Lost, p.LossReason = 0, 0, false, false, false, ""
-		p.Spells, p.Drawn, p.Left = 0, 0, false
+		p.Spells, p.Drawn, p.Noncreature, p.Left = 0, 0, 0, false
 	}
 	s.Turn, s.Step, s.Priority, s.Passes = 0, StepNone, -1, 0
 	s.Triggers, s.Delayed = nil, nil

@@ -56,6 +56,8 @@ type langCard struct {
 	// readsLeft: an ability reads revolt (interp_turnfacts.go);
 	// readsSpent: the mana spent to cast a spell (interp_spent.go).
 	readsLeft, readsSpent bool
+	// readsNoncreature: a limit counts noncreature spells (interp_spellcount.go).
+	readsNoncreature bool
 }
 
 // legacyCard marks, in a definition's engine cache, a card played by card
@@ -146,6 +148,7 @@ func buildLangCard(def *cards.Card) *langCard {
 		lc.readsSpellCounts = lc.readsSpellCounts || langReadsSpellCounts(a)
 		lc.readsLeft = lc.readsLeft || langReadsLeft(a)
 		lc.readsSpent = lc.readsSpent || langReadsSpent(a)
+		lc.readsNoncreature = lc.readsNoncreature || langReadsNoncreature(a)
 	}
 	lc.delayed = delayedAbilities(lc) // interp_delayed.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {

@@ -147,7 +147,7 @@ func (g *Game) changedCost(seat int, o *Object, def *cards.Card, cost cards.Cost
 // castForbidden says why seat can't cast card o now ("Your opponents
 // can't cast spells during your turn"), or "".
 func (g *Game) castForbidden(seat int, o *Object) string {
-	why := g.maxSpellsForbids(seat) // interp_spellcount.go
+	why := g.maxSpellsForbids(seat, o) // interp_spellcount.go
 	g.S.rulesStatics(ability.CantCast, func(_ *ability.Ability, st *ability.StaticEffect, src *Object) {
 		c := &evalCtx{g: g, you: src.Controller, src: src.ID}
 		if why == "" && appliesToPlayer(st.Player, src.Controller, seat) && c.spellMatches(st.Filter, o) && c.holds(st.If) {

@@ -12,11 +12,14 @@ func writePlayer(w *snapWriter, p *Player) {
 	// set: counters (table_state.go), restricted mana (interp_spend.go),
 	// spells cast this turn (interp_spellcount.go), the flags of a
 	// player's choices (ChosePlay, DrewEmpty), cards drawn this turn
-	// (interp_zonetriggers.go); the flags include revolt (Left).
+	// (interp_zonetriggers.go); the flags include revolt (Left);
+	// the noncreature spells cast this turn.
 	spends := poolSpends(p.Pool)
 	flags := optional(p.ChosePlay) | optional(p.DrewEmpty)<<1 | optional(p.Left)<<2
 	extra := 0
 	switch {
+	case p.Noncreature > 0:
+		extra = 6
 	case p.Drawn > 0:
 		extra = 5
 	case flags != 0:
@@ -63,10 +66,13 @@ func writePlayer(w *snapWriter, p *Player) {
 	if extra > 4 {
 		w.int(p.Drawn)
 	}
+	if extra > 5 {
+		w.int(p.Noncreature)
+	}
 }
 
 func readPlayer(r *snapReader) *Player {
-	extra := r.fieldsUpTo(snapPlayerFields, 5, "player")
+	extra := r.fieldsUpTo(snapPlayerFields, 6, "player")
 	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
 	p.Library = r.ids()
 	p.Hand = r.ids()
@@ -103,6 +109,9 @@ func readPlayer(r *snapReader) *Player {
 	}
 	if extra > 4 {
 		p.Drawn = r.int()
+	}
+	if extra > 5 {
+		p.Noncreature = r.int()
 	}
 	return p
 }

@@ -87,7 +87,7 @@ func TestSnapshotEveryField(t *testing.T) {
 		Cards: []Card{{}, {Def: bears, Owner: 0}, {Def: bolt, Owner: 1, Sideboard: true}},
 		Players: []*Player{
 			{ID: "p1", Name: "Alice", Life: 17, Library: []ObjID{4}, Hand: []ObjID{1}, Graveyard: []ObjID{5}, Command: []ObjID{6},
-				Pool: []Mana{{Color: cards.Green, Source: 2, Legendary: true}, {Color: cards.Colorless, Source: 2, Spend: &ability.Filter{Types: []string{"artifact"}}}}, LandsPlayed: 1, Spells: 2, Mulligans: 2, Kept: true, Decided: true},
+				Pool: []Mana{{Color: cards.Green, Source: 2, Legendary: true}, {Color: cards.Colorless, Source: 2, Spend: &ability.Filter{Types: []string{"artifact"}}}}, LandsPlayed: 1, Spells: 2, Noncreature: 1, Mulligans: 2, Kept: true, Decided: true},
 			{ID: "p2", Name: "Bob", Life: -1, Lost: true, LossReason: "life", Left: true},
 		},
 		Objects: []*Object{nil,
@@ -140,7 +140,7 @@ func TestSnapshotEveryField(t *testing.T) {
 // passes again.
 var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[State]():      "Match Format StartingLife BestOf pool Players Objects Cards Battlefield Stack Exile Game Turn Step Active Priority Passes Pending Triggers Delayed Continuous Timestamp Discovery ExtraTurns Declared declared linked readingStatics specials paying changes statics sbaClean Over GameWins GameOver Winner",
-	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Drawn Spells Mulligans Kept Decided Lost LossReason Counters ChosePlay DrewEmpty Left",
+	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Drawn Spells Noncreature Mulligans Kept Decided Lost LossReason Counters ChosePlay DrewEmpty Left",
 	reflect.TypeFor[Object]():     "state ID Card Def Owner Controller Zone Token Tapped Sick Damage Deathtouched Counters Ability Trigger Source LKI Event EventSeat EventLKI X Targets Face Step MayCast ExiledBy PumpP PumpT Attacking Blocking Blocked Cast AttackingPW FaceDown CastFrom Used Copy Kicked Times ClassLevel CastWith SkipUntap Regen AttachedTo Chosen Lang Melded Text Facts Spent SpentColors",
 	reflect.TypeFor[Card]():       "Def Owner Sideboard",
 	reflect.TypeFor[Mana]():       "Color Source Legendary Spend",

@@ -117,6 +117,7 @@ type Player struct {
 	LandsPlayed int // this turn (CR 305.2)
 	Drawn       int // cards drawn this turn, where a card reads it (interp_zonetriggers.go)
 	Spells      int // spells cast this turn (interp_spellcount.go)
+	Noncreature int // noncreature spells among them
 	Mulligans   int
 	Kept        bool
 	Decided     bool // took a mulligan this round, not yet shuffled
