@@ -1,7 +1,6 @@
 package reducer
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -142,10 +141,12 @@ func (g *Game) findManaAbility(seat int, b *events.Activate) (manaChoice, error)
 		return manaChoice{}, err
 	}
 	cands := s.matchRef(b.Source, s.Battlefield)
-	if len(cands) == 0 && seat >= 0 && seat < len(s.Players) {
-		cands = s.matchRef(b.Source, s.Players[seat].Hand) // interp_handmana.go
-		if len(cands) > 0 && !slices.ContainsFunc(cands, func(id ObjID) bool { return len(s.Objects[id].manaAbilitiesOf()) > 0 }) {
-			cands = nil
+	if seat >= 0 && seat < len(s.Players) {
+		// Cards in the hand whose mana abilities work there (interp_handmana.go).
+		for _, id := range s.matchRef(b.Source, s.Players[seat].Hand) {
+			if len(s.Objects[id].manaAbilitiesOf()) > 0 {
+				cands = append(cands, id)
+			}
 		}
 	}
 	if len(cands) == 0 {
