@@ -111,6 +111,16 @@ type Setup struct {
 	ActivePlayer string        `json:"active_player"`
 	Priority     string        `json:"priority,omitempty"` // empty: the active player
 	Players      []SetupPlayer `json:"players"`
+	// Passes: how many players have passed priority in a row, with no
+	// action between, before the one with priority (CR 117.4).
+	Passes int `json:"passes,omitempty"`
+	// NextID is the id the next object made after the setup gets ("o58");
+	// empty: the one after the highest the setup places.
+	NextID Ref `json:"next_id,omitempty"`
+	// Declare are cards the match declares as of the position, beyond its
+	// match_started's: the tokens its effects defined ("Bird Token" with
+	// its abilities), as match_started's cards are given.
+	Declare []DeclaredCard `json:"declare,omitempty"`
 }
 
 // SetupPlayer is one player's part of a position. Zones list cards; the
@@ -124,11 +134,29 @@ type SetupPlayer struct {
 	Exile       []Ref       `json:"exile,omitempty"`
 	Command     []Ref       `json:"command,omitempty"`
 	Battlefield []Permanent `json:"battlefield,omitempty"`
+	// IDs are the object ids of the cards in the zones above (setup.go).
+	IDs *ZoneIDs `json:"ids,omitempty"`
+	// Exiled are more cards in exile, after Exile's, each with its id,
+	// face down or not, and who may cast it.
+	Exiled []Exiled `json:"exiled,omitempty"`
+	// Pool is the mana in the player's pool, in the order it was added.
+	Pool []PoolMana `json:"pool,omitempty"`
+	// LandsPlayed and SpellsCast count this turn's (CR 305.2); Counters
+	// are the player's (poison, energy: CR 122.1), and GameWins the
+	// games of the match the player has won before this one: either left
+	// out keeps what the match had.
+	LandsPlayed int      `json:"lands_played,omitempty"`
+	SpellsCast  int      `json:"spells_cast,omitempty"`
+	Counters    Counters `json:"counters,omitempty"`
+	GameWins    *int     `json:"game_wins,omitempty"`
 }
 
 // Permanent is a card on the battlefield in a setup, controlled by the
 // player it is listed under.
 type Permanent struct {
+	// ID is the object id the permanent gets ("o12"); empty: the lowest
+	// id the setup leaves free, in the order listed.
+	ID            Ref      `json:"id,omitempty"`
 	Card          Ref      `json:"card"`
 	Tapped        bool     `json:"tapped,omitempty"`
 	SummoningSick bool     `json:"summoning_sick,omitempty"`
@@ -138,6 +166,46 @@ type Permanent struct {
 	// transformed or flipped permanent's back, a modal DFC's back,
 	// "prototype" (see reducer/faces.go).
 	Face string `json:"face,omitempty"`
+	// Token: Card is a token's name from the card data ("Goblin Token"),
+	// or, with Characteristics, a token the card data doesn't hold.
+	Token           bool             `json:"token,omitempty"`
+	Characteristics *Characteristics `json:"characteristics,omitempty"`
+	// Owner is the player who owns it when that isn't the one it is
+	// listed under, its controller (CR 108.4).
+	Owner string `json:"owner,omitempty"`
+	// Damage marked this turn (CR 120.3), and whether a source with
+	// deathtouch dealt some (CR 704.5h).
+	Damage       int  `json:"damage,omitempty"`
+	Deathtouched bool `json:"deathtouched,omitempty"`
+	// Pump is what effects until end of turn add to its power and
+	// toughness.
+	Pump *Pump `json:"pump,omitempty"`
+	// X is the X of the spell it was; Cast: it was a spell its controller
+	// cast (it entered as that spell resolved).
+	X    int  `json:"x,omitempty"`
+	Cast bool `json:"cast,omitempty"`
+	// Combat: the player ("p2") or planeswalker ("o14") it attacks, the
+	// attacker it blocks, and an attacker that was blocked and stays so
+	// with its blockers gone (CR 509.1h).
+	Attacking string `json:"attacking,omitempty"`
+	Blocking  Ref    `json:"blocking,omitempty"`
+	Blocked   bool   `json:"blocked,omitempty"`
+	// Used: its once-a-turn abilities used this turn ("loyalty", CR
+	// 606.3; "cast_from_top").
+	Used []string `json:"used,omitempty"`
+	// RegenShields: regeneration shields this turn (CR 701.19);
+	// SkipUntap: its controller's next untap steps it doesn't untap in;
+	// Chosen: what was chosen as it entered (a colour's letter).
+	RegenShields int    `json:"regeneration_shields,omitempty"`
+	SkipUntap    int    `json:"skip_untap,omitempty"`
+	Chosen       string `json:"chosen,omitempty"`
+	// CopyOf: it is a copy of the card of that name (CR 707.2); a token
+	// copy ("token": true) is named by it too. Kicked and CastWith: the
+	// spell it was was kicked (CR 702.33), cast for an alternative cost
+	// ("evoke", CR 118.9).
+	CopyOf   string `json:"copy_of,omitempty"`
+	Kicked   bool   `json:"kicked,omitempty"`
+	CastWith string `json:"cast_with,omitempty"`
 }
 
 // Counters counts the counters on a permanent by kind ("+1/+1", "loyalty").
@@ -174,7 +242,7 @@ func (b *Setup) Check() *FieldError {
 			}
 		}
 	}
-	return nil
+	return b.checkPlaced() // setup.go
 }
 
 // Random outcomes: what the game server decided that no rule can derive.

@@ -3,7 +3,6 @@ package reducer
 import (
 	"slices"
 
-	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
@@ -143,92 +142,4 @@ func (g *Game) auraIllegal(o *Object) string {
 		}
 	}
 	return g.langAuraIllegal(o, to) // interp_attach.go
-}
-
-// --- Setup: a permanent's attached_to -------------------------------------
-
-// setupAttachment is an Aura a setup places attached to a permanent.
-type setupAttachment struct {
-	aura ObjID
-	to   string // a card id or name of a permanent the setup places
-}
-
-// checkSetupAura: a setup may attach only a modelled Aura (Equipment and
-// other Auras are not modelled). id and name are the card as setupCards
-// resolved it (name is set for a card new to the match).
-func (g *Game) checkSetupAura(id CardID, name, f string) error {
-	var def *cards.Card
-	if name != "" {
-		def, _ = g.S.cardDef(name)
-	} else {
-		def = g.S.Cards[id].Def
-	}
-	if def == nil || def.AuraOf() == nil {
-		n := name
-		if def != nil {
-			n = def.Name
-		}
-		return g.refuse("CARD-CODE", f+".attached_to", "%s is not a modelled Aura: only Auras with modelled enchant abilities can be attached (Equipment is not modelled yet)", n)
-	}
-	return nil
-}
-
-// checkSetupAttachments: each attached_to names another permanent the
-// setup places, by card id or name. Whether the Aura may enchant it is
-// not refused: the state-based action puts an illegally attached Aura
-// into its owner's graveyard (CR 704.5m).
-func (g *Game) checkSetupAttachments(b *events.Setup) error {
-	s := g.S
-	type placed struct {
-		ref, name string
-	}
-	var perms []placed
-	for _, p := range b.Players {
-		seat := s.Seat(p.ID)
-		scs, _ := g.setupCards(seat, p, "")
-		for _, sc := range scs {
-			if sc.zone != ZoneBattlefield {
-				continue
-			}
-			name := sc.name
-			if name == "" {
-				name = s.Cards[sc.card].Def.Name
-			}
-			perms = append(perms, placed{ref: sc.card.String(), name: name})
-		}
-	}
-	for i, p := range b.Players {
-		for j, perm := range p.Battlefield {
-			if perm.AttachedTo == "" {
-				continue
-			}
-			n := 0
-			for _, x := range perms {
-				if x.ref == perm.AttachedTo || x.name == perm.AttachedTo {
-					n++
-				}
-			}
-			if perm.AttachedTo == perm.Card {
-				n-- // an Aura named like what it enchants doesn't count itself
-			}
-			if n <= 0 {
-				return g.refuse("CR 303.4", "body.players["+itoa(i)+"].battlefield["+itoa(j)+"].attached_to",
-					"%q names no other permanent this setup places", perm.AttachedTo)
-			}
-		}
-	}
-	return nil
-}
-
-// attachSetup attaches each Aura to the first other permanent on the
-// battlefield its reference names.
-func (g *Game) attachSetup(attach []setupAttachment) {
-	for _, a := range attach {
-		for _, id := range g.S.matchRef(a.to, g.S.Battlefield) {
-			if id != a.aura {
-				g.emit(Effect{Op: OpAttach, Obj: a.aura, To: id})
-				break
-			}
-		}
-	}
 }

@@ -20,11 +20,11 @@ import (
 // hash, as hand-written files do, so that the report can be edited; the
 // recorder seals them when it stores them.
 //
-// The setup places new objects, so object ids differ from the match's (and
-// so do the ids of cards a setup of the match added); the inputs that follow
-// are rewritten to name the same objects and cards by their new ids. Names
-// stay names: a name picks the first fitting object in id order, and the
-// setup keeps each player's objects in their order.
+// The setup gives every object the id it had in the match, so the inputs
+// that follow name the same objects; only the ids of cards a setup of the
+// match added may differ, and the inputs that follow are rewritten to name
+// them by their new ids. Names stay names: a name picks the first fitting
+// object in id order, as in the match.
 
 // SetupError is a position a setup can't place, with what can't be placed
 // and the nearest inputs after which a setup can.
@@ -135,40 +135,32 @@ func (x *setupExport) build(s *reducer.State, ev *events.Event) error {
 	body, order := BuildSetup(g.S, s)
 	x.setup = &events.Event{Schema: events.SchemaVersion, Match: x.match, Seq: 2, Kind: events.KindSetup,
 		Actor: events.TableActor, Recorded: ev.Recorded, Body: body}
-	effs, err := g.Submit(x.setup)
+	_, err := g.Submit(x.setup)
 	if err != nil {
 		// The setup was built from a position the rules reached: a broken
 		// invariant of BuildSetup, reported rather than exported wrong.
 		return fmt.Errorf("match %s: the setup built for seq %d is refused by the rules (please report): %w", x.match, x.at, err)
 	}
-	objs := map[uint32]uint32{}
+	// The setup keeps every object's id; a card it adds to the match again
+	// may get another card id than the match gave it.
 	cards := map[uint32]uint32{}
-	i := 0
-	for _, e := range effs {
-		if e.Op != reducer.OpCreate {
-			continue
+	for _, id := range order {
+		old, now := s.Obj(id), g.S.Obj(id)
+		if now == nil || now.Card == 0 != (old.Card == 0) {
+			return fmt.Errorf("match %s: the setup built for seq %d doesn't place %s as the match had it (please report)", x.match, x.at, id)
 		}
-		if i >= len(order) {
-			return fmt.Errorf("match %s: the setup built for seq %d placed more objects than it lists (please report)", x.match, x.at)
-		}
-		old := s.Obj(order[i])
-		objs[uint32(order[i])], cards[uint32(old.Card)] = uint32(e.Obj), uint32(e.Card)
-		i++
+		cards[uint32(old.Card)] = uint32(now.Card)
 	}
-	if i != len(order) {
-		return fmt.Errorf("match %s: the setup built for seq %d placed %d objects of %d (please report)", x.match, x.at, i, len(order))
-	}
-	oldNext, newNext := uint32(max(len(s.Objects), 1)), uint32(max(len(g.S.Objects), 1))
 	oldCards, newCards := uint32(max(len(s.Cards), 1)), uint32(max(len(g.S.Cards), 1))
 	x.remap = func(ref string) string {
 		kind, n, ok := parseRef(ref)
 		if !ok {
 			return ref
 		}
-		m, next, newer := objs, oldNext, newNext
-		if kind == 'c' {
-			m, next, newer = cards, oldCards, newCards
+		if kind == 'o' {
+			return ref // objects keep their ids
 		}
+		m, next, newer := cards, oldCards, newCards
 		switch v, found := m[n]; {
 		case found:
 			n = v

@@ -131,6 +131,9 @@ func checkSetupFile(t *testing.T, src replay.Source, match string, seq uint64, f
 	if a, b := normal(t, got.View(reducer.ViewJudge)), normal(t, orig.View(reducer.ViewJudge)); a != b {
 		t.Fatalf("seq %d: the setup reaches another position\ngot:\n%s\nwant:\n%s", seq, a, b)
 	}
+	if diff := positionDiff(got.Game.S, orig.Game.S); diff != "" {
+		t.Fatalf("seq %d: the setup reaches another state:\n%s", seq, diff)
+	}
 	last, err := replay.Seek(f, match, replay.At{})
 	if err != nil {
 		t.Fatalf("seq %d: the inputs after the setup don't replay: %v", seq, err)
@@ -161,8 +164,8 @@ func checkRefusal(t *testing.T, src replay.Source, match string, se *replay.Setu
 	}
 }
 
-// What a refusal says, at positions of bolt-race: mana in a pool, a spell on
-// the stack, a pass made, combat, the end.
+// What a refusal says, at positions of bolt-race: before the first turn, a
+// spell on the stack, the end.
 func TestExportSetupRefusals(t *testing.T) {
 	src := recordedFixture(t, "bolt-race.jsonl")
 	for _, c := range []struct {
@@ -170,11 +173,8 @@ func TestExportSetupRefusals(t *testing.T) {
 		want string
 	}{
 		{1, "the game has not reached its first turn"},
-		{3, "mana in p1's pool"},
 		{4, "a non-empty stack: Lightning Bolt (o"},
-		{5, "p1 passed priority this round"},
-		{11, "Hill Giant (o"},
-		{12, "the game is over; try --at 8 (before)"},
+		{12, "the game is over; try --at 11 (before)"},
 	} {
 		var buf bytes.Buffer
 		err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: c.seq})
@@ -185,8 +185,32 @@ func TestExportSetupRefusals(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: 4})
-	if want := "try --at 2 (before) or --at 6 (after)"; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "try --at 3 (before) or --at 6 (after)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("seq 4: %v, want %q", err, want)
+	}
+}
+
+// Positions of bolt-race that setups once couldn't place: mana in a pool
+// (seq 3), a spell cast this turn and an attacker (seq 11).
+func TestExportSetupPlacesMore(t *testing.T) {
+	src := recordedFixture(t, "bolt-race.jsonl")
+	for _, c := range []struct {
+		seq  uint64
+		want []string
+	}{
+		{3, []string{`"pool":[{"mana":"R","source":"o21"}]`, `{"id":"o21","card":"Mountain","tapped":true}`}},
+		{11, []string{`{"id":"o24","card":"Hill Giant","tapped":true,"attacking":"p2"}`, `"spells_cast":1`, `"step":"declare_attackers"`}},
+	} {
+		var buf bytes.Buffer
+		if err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: c.seq}); err != nil {
+			t.Fatalf("seq %d: %v", c.seq, err)
+		}
+		setup := strings.Split(buf.String(), "\n")[1]
+		for _, w := range c.want {
+			if !strings.Contains(setup, w) {
+				t.Errorf("seq %d: the setup lacks %s:\n%s", c.seq, w, setup)
+			}
+		}
 	}
 }
 
@@ -203,18 +227,19 @@ func TestExportSetupReadable(t *testing.T) {
 		t.Fatalf("%d lines, want 12 (match_started, setup, 10 inputs):\n%s", len(lines), buf.String())
 	}
 	for _, want := range []string{`"turn":5`, `"step":"main1"`, `"active_player":"p1"`, `"hand":["Lightning Bolt","Shock"]`,
-		`{"card":"Grizzly Bears","tapped":true}`, `"life":5`} {
+		`{"id":"o29","card":"Grizzly Bears","tapped":true}`, `"life":5`} {
 		if !strings.Contains(lines[1], want) {
 			t.Errorf("setup lacks %s:\n%s", want, lines[1])
 		}
 	}
 }
 
-// Inputs after the position that name objects by id are rewritten to the ids
-// the setup gives them. green-red names its mana sources by name; here each
-// activate names its source by the object id the match gave it, and every
-// exported file must still replay to the same end.
-func TestExportSetupRewritesIDs(t *testing.T) {
+// Inputs after the position that name objects by id keep naming them: the
+// setup gives every object the id the match gave it. green-red names its
+// mana sources by name; here each activate names its source by the object
+// id the match gave it, and every exported file must still replay to the
+// same end with those ids as they were.
+func TestExportSetupKeepsIDs(t *testing.T) {
 	lines, err := events.ReadJSONLFile(matchFixture("green-red.jsonl"), events.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -253,7 +278,7 @@ func TestExportSetupRewritesIDs(t *testing.T) {
 		t.Fatalf("the file naming sources by id doesn't replay: %v", err)
 	}
 	wantEnd := normal(t, end.View(reducer.ViewJudge))
-	rewritten := 0
+	named := 0
 	for seq := uint64(1); seq <= uint64(len(evs)); seq++ {
 		var buf bytes.Buffer
 		err := replay.ExportWith(&buf, src, "green-red", replay.FormatSetup, replay.ExportOptions{At: seq})
@@ -265,13 +290,15 @@ func TestExportSetupRewritesIDs(t *testing.T) {
 		}
 		checkSetupFile(t, src, "green-red", seq, buf.Bytes(), wantEnd)
 		for _, ev := range evs[seq:] {
-			if a, ok := ev.Body.(*events.Activate); ok && strings.HasPrefix(a.Source, "o") && !strings.Contains(buf.String(), `"source":"`+a.Source+`"`) {
-				rewritten++
-				break
+			if a, ok := ev.Body.(*events.Activate); ok && strings.HasPrefix(a.Source, "o") {
+				if !strings.Contains(buf.String(), `"source":"`+a.Source+`"`) {
+					t.Errorf("seq %d: the activate of seq %d no longer names %s", seq, ev.Seq, a.Source)
+				}
+				named++
 			}
 		}
 	}
-	if rewritten == 0 {
-		t.Error("no exported file needed its object ids rewritten: the test shows nothing")
+	if named == 0 {
+		t.Error("no exported file has an input naming an object by id: the test shows nothing")
 	}
 }

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -9,25 +10,29 @@ import (
 )
 
 // Building a setup input from a position, for `replay export --format
-// setup`. A setup places every zone, life totals, the turn, the step, the
-// active player and who has priority, and each permanent's tapped and
-// summoning-sick flags, counters and face up (a transformed, flipped or
-// prototyped permanent, a modal DFC's back). It can't place anything else, so a
-// position that holds more is refused (see Inexpressible): objects on the
-// stack, triggers waiting, a decision pending other than priority (a
-// mulligan, attackers, blockers, a choice, a random outcome), attackers and
-// blockers, damage marked, effects until end of turn, continuous effects, a
-// permanent's X (the X it was cast with), a discover under way, mana in a
-// pool, a land played this turn, a once-a-turn ability used this turn, a
-// pass already made this round, tokens, permanents controlled by a player
-// who doesn't own them, exiled cards someone may cast or that lie face
-// down, counters on a player, games already won, a game that is over.
+// setup`. A setup places every zone with each object's id, life totals,
+// the turn, the step, the active player, who has priority and the passes
+// made before, and of each permanent: tapped, summoning sick, counters,
+// the face up, attachments, tokens (by name, described, or copies),
+// control, damage marked and deathtouch, effects until end of turn, X,
+// combat (attackers, what each attacks, blockers, blocked), once-a-turn
+// abilities used, regeneration shields, skipped untaps, what was chosen as
+// it entered, copies, kicked and alternative costs; of each exiled card, face
+// down, who may cast it and what exiled it; of each player, mana in the
+// pool, land drops and spells this turn, counters, games won. What it
+// can't place yet is refused (see Inexpressible): objects on the stack,
+// triggers waiting, a decision pending other than priority (a mulligan,
+// attackers, blockers, a choice, a random outcome), continuous effects of
+// resolved spells and abilities, a discover under way, a player who has
+// lost while the game goes on, a melded permanent, mana that may be spent
+// only on some spells, a permanent whose entering choices are still to be
+// made, cards in a graveyard someone may cast, a game that is over.
 // Mulligans taken before the game began are history, not position: a
 // setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
-// belongs in Inexpressible too, or the round-trip test of the fixtures
-// (export_setup_test.go) says where the two positions differ.
+// belongs in Inexpressible too, or the round-trip tests (export_setup_test.go,
+// setup_property_test.go) say where the two positions differ.
 
 // Inexpressible lists what of the position s a setup input can't place,
 // one reason a line; nil when a setup places it whole.
@@ -57,63 +62,39 @@ func Inexpressible(s *reducer.State) []string {
 	if s.Discovery != nil {
 		add("a discover under way")
 	}
-	if s.Pending.Ask == reducer.AskPriority && s.Passes > 0 {
-		add("%s passed priority this round and a setup starts the round over", passer(s))
-	}
-	for seat, p := range s.Players {
-		if len(p.Pool) > 0 {
-			add("mana in %s's pool", p.ID)
-		}
-		if p.LandsPlayed > 0 {
-			add("%s has played a land this turn and a setup gives the land drop back", p.ID)
-		}
+	for _, p := range s.Players {
 		if p.Lost {
 			add("%s has lost", p.ID)
 		}
-		if seat < len(s.GameWins) && s.GameWins[seat] > 0 {
-			add("games already won in the match (%s won %d)", p.ID, s.GameWins[seat])
+		for _, m := range p.Pool {
+			if m.Spend != nil {
+				add("mana in %s's pool that may be spent only on some spells", p.ID)
+				break
+			}
 		}
-		for _, c := range p.Counters {
-			add("%d %s counter%s on %s", c.N, c.Kind, map[bool]string{true: "", false: "s"}[c.N == 1], p.ID)
+		for _, id := range p.Graveyard {
+			if len(s.Obj(id).MayCast) > 0 {
+				add("%s may be cast from a graveyard", stateObjName(s, id))
+			}
 		}
 	}
 	for _, id := range s.Battlefield {
 		o := s.Obj(id)
 		name := stateObjName(s, id)
-		switch {
-		case o.Token:
-			add("a token: %s", name)
-		case o.Controller != o.Owner:
-			add("%s is controlled by %s, not its owner", name, s.Players[o.Controller].ID)
-		}
-		if o.Damage > 0 || o.Deathtouched {
-			add("damage marked on %s", name)
-		}
-		if o.PumpP != 0 || o.PumpT != 0 {
-			add("an effect until end of turn on %s (%+d/%+d)", name, o.PumpP, o.PumpT)
-		}
-		if o.Attacking > 0 || o.AttackingPW != 0 || o.Blocking != 0 || o.Blocked {
-			add("%s is in combat (attackers and blockers)", name)
-		}
-		if o.X != 0 {
-			add("%s was cast with X = %d", name, o.X)
-		}
 		if o.Melded != 0 {
 			add("%s is a melded permanent: two cards", name)
 		}
-		for _, u := range o.Used {
-			if u.Turn == s.Turn {
-				add("an ability of %s used this turn (%s)", name, u.Kind)
-			}
+		if o.Lang != nil {
+			add("%s has choices as it enters still to be made", name)
 		}
-	}
-	for _, id := range s.Exile {
-		o := s.Obj(id)
-		if len(o.MayCast) > 0 {
-			add("%s may be cast from exile", stateObjName(s, id))
+		if o.Times != 0 {
+			add("%s is to be copied %d times", name, o.Times)
 		}
-		if o.FaceDown {
-			add("a card exiled face down (%s)", id)
+		if o.Token && o.Copy && o.Facts != nil {
+			add("%s is a described token that is a copy", name)
+		}
+		if o.Attacking > 0 && o.Attacking-1 == o.Controller {
+			add("%s attacks its own controller", name)
 		}
 	}
 	return why
@@ -144,56 +125,159 @@ func stateObjNames(s *reducer.State, ids []reducer.ObjID) string {
 
 // BuildSetup returns the setup input body that places the position s, for
 // a game started as base was (base: the state right after the match's
-// match_started), and the objects of s in the order the setup places them.
+// match_started), and the objects of s in the order the setup lists them.
 // The position must be expressible (Inexpressible(s) is nil).
 //
-// Cards are named by name where the setup's rule (a name takes the
-// player's first card of that name not used yet) picks the very card, else
-// by card id, so that a replay of the setup gives every card its id of the
-// original match; a card the original added with a setup of its own is
-// named by name and is added again.
+// Every object keeps its id (the setup names them all, and the id the next
+// object gets). Cards are named by name where the setup's rule (a name
+// takes the player's first card of that name not used yet) picks the very
+// card, else by card id, so that a replay of the setup gives every card its
+// id of the original match; a card the original added with a setup of its
+// own is named by name and is added again.
 func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 	b := &events.Setup{
-		Turn: s.Turn, Step: s.Step.String(), ActivePlayer: s.Players[s.Active].ID,
+		Turn: s.Turn, Step: s.Step.String(), ActivePlayer: s.Players[s.Active].ID, Passes: s.Passes,
+		NextID: events.Ref(reducer.ObjID(max(len(s.Objects), 1)).String()),
 	}
 	if s.Game > 1 {
 		b.Game = s.Game
+	}
+	for _, d := range s.Declared[len(base.Declared):] {
+		b.Declare = append(b.Declare, d)
 	}
 	if s.Priority != s.Active {
 		b.Priority = s.Players[s.Priority].ID
 	}
 	var order []reducer.ObjID
+	nms := make([]*namer, len(s.Players))
+	for seat := range s.Players {
+		nms[seat] = &namer{base: base, s: s, seat: seat, used: map[reducer.CardID]bool{}}
+	}
 	for seat, p := range s.Players {
 		life := p.Life
-		sp := events.SetupPlayer{ID: p.ID, Life: &life}
-		nm := &namer{base: base, s: s, seat: seat, used: map[reducer.CardID]bool{}}
+		sp := events.SetupPlayer{ID: p.ID, Life: &life, LandsPlayed: p.LandsPlayed, SpellsCast: p.Spells, IDs: &events.ZoneIDs{}}
+		if seat < len(s.GameWins) && s.GameWins[seat] > 0 {
+			n := s.GameWins[seat]
+			sp.GameWins = &n
+		}
+		nm := nms[seat]
+		var plain []reducer.ObjID
+		for _, id := range exiledBy(s, seat) {
+			o := s.Obj(id)
+			if o.FaceDown || len(o.MayCast) > 0 || o.ExiledBy != "" && o.ExiledBy != reducer.ExiledBySetup {
+				continue
+			}
+			plain = append(plain, id)
+		}
 		for _, z := range []struct {
-			ids  []reducer.ObjID
-			refs *[]events.Ref
-		}{{p.Library, &sp.Library}, {p.Hand, &sp.Hand}, {p.Graveyard, &sp.Graveyard}, {exiledBy(s, seat), &sp.Exile}, {p.Command, &sp.Command}} {
+			ids       []reducer.ObjID
+			refs, out *[]events.Ref
+		}{{p.Library, &sp.Library, &sp.IDs.Library}, {p.Hand, &sp.Hand, &sp.IDs.Hand}, {p.Graveyard, &sp.Graveyard, &sp.IDs.Graveyard},
+			{plain, &sp.Exile, &sp.IDs.Exile}} {
 			for _, id := range z.ids {
 				*z.refs = append(*z.refs, nm.ref(id))
+				*z.out = append(*z.out, events.Ref(id.String()))
 				order = append(order, id)
 			}
+		}
+		for _, id := range exiledBy(s, seat) {
+			if slices.Contains(plain, id) {
+				continue
+			}
+			o := s.Obj(id)
+			x := events.Exiled{Card: nm.ref(id), ID: events.Ref(id.String()), FaceDown: o.FaceDown, ExiledBy: o.ExiledBy}
+			if x.ExiledBy == reducer.ExiledBySetup {
+				x.ExiledBy = ""
+			}
+			for _, m := range o.MayCast {
+				x.MayCast = append(x.MayCast, events.MayCast{Player: s.Players[m.Seat].ID, Kind: m.Kind})
+			}
+			sp.Exiled = append(sp.Exiled, x)
+			order = append(order, id)
+		}
+		for _, id := range p.Command {
+			sp.Command = append(sp.Command, nm.ref(id))
+			sp.IDs.Command = append(sp.IDs.Command, events.Ref(id.String()))
+			order = append(order, id)
 		}
 		for _, id := range s.Battlefield {
 			o := s.Obj(id)
 			if o.Controller != seat {
 				continue
 			}
-			perm := events.Permanent{Card: nm.ref(id), Tapped: o.Tapped, SummoningSick: o.Sick, Face: o.Face}
-			for _, c := range o.Counters {
-				if perm.Counters == nil {
-					perm.Counters = events.Counters{}
-				}
-				perm.Counters[c.Kind] = c.N
-			}
-			sp.Battlefield = append(sp.Battlefield, perm)
+			sp.Battlefield = append(sp.Battlefield, permanentOf(s, o, nms[o.Owner]))
 			order = append(order, id)
+		}
+		for _, m := range p.Pool {
+			pm := events.PoolMana{Mana: m.Color.Letter(), Legendary: m.Legendary}
+			if m.Source != 0 {
+				pm.Source = events.Ref(m.Source.String())
+			}
+			sp.Pool = append(sp.Pool, pm)
+		}
+		for _, c := range p.Counters {
+			if sp.Counters == nil {
+				sp.Counters = events.Counters{}
+			}
+			sp.Counters[c.Kind] = c.N
 		}
 		b.Players = append(b.Players, sp)
 	}
 	return b, order
+}
+
+// permanentOf is a permanent as a setup places it.
+func permanentOf(s *reducer.State, o *reducer.Object, nm *namer) events.Permanent {
+	perm := events.Permanent{ID: events.Ref(o.ID.String()), Tapped: o.Tapped, SummoningSick: o.Sick, Face: o.Face,
+		Damage: o.Damage, Deathtouched: o.Deathtouched, X: o.X, Cast: o.Cast, Blocked: o.Blocked,
+		RegenShields: o.Regen, SkipUntap: o.SkipUntap, Chosen: o.Chosen, Kicked: o.Kicked, CastWith: o.CastWith}
+	switch {
+	case o.Token:
+		perm.Token = true
+		perm.Card = events.Ref(o.Def.Name)
+		if o.Facts != nil {
+			f := *o.Facts
+			perm.Characteristics = &f
+			perm.Card = events.Ref(f.Name)
+		} else if o.Copy {
+			perm.CopyOf = o.Def.Name
+		}
+	default:
+		perm.Card = nm.ref(o.ID)
+		if o.Copy {
+			perm.CopyOf = o.Def.Name
+		}
+	}
+	if o.Owner != o.Controller {
+		perm.Owner = s.Players[o.Owner].ID
+	}
+	if o.PumpP != 0 || o.PumpT != 0 {
+		perm.Pump = &events.Pump{Power: o.PumpP, Toughness: o.PumpT}
+	}
+	switch {
+	case o.AttackingPW != 0:
+		perm.Attacking = o.AttackingPW.String()
+	case o.Attacking > 0:
+		perm.Attacking = s.Players[o.Attacking-1].ID
+	}
+	if o.Blocking != 0 {
+		perm.Blocking = events.Ref(o.Blocking.String())
+	}
+	if o.AttachedTo != 0 {
+		perm.AttachedTo = events.Ref(o.AttachedTo.String())
+	}
+	for _, u := range o.Used {
+		if u.Turn == s.Turn {
+			perm.Used = append(perm.Used, u.Kind)
+		}
+	}
+	for _, c := range o.Counters {
+		if perm.Counters == nil {
+			perm.Counters = events.Counters{}
+		}
+		perm.Counters[c.Kind] = c.N
+	}
+	return perm
 }
 
 // exiledBy lists the exiled objects seat owns, in exile's order.
@@ -219,6 +303,9 @@ type namer struct {
 func (n *namer) ref(id reducer.ObjID) events.Ref {
 	o := n.s.Obj(id)
 	name := o.Def.Name
+	if int(o.Card) < len(n.s.Cards) && n.s.Cards[o.Card].Def != nil {
+		name = n.s.Cards[o.Card].Def.Name // a copy is named by its own card
+	}
 	first := n.firstUnused(name)
 	if int(o.Card) < len(n.base.Cards) && first != o.Card {
 		n.used[o.Card] = true // a name would pick another card: name this one by id
