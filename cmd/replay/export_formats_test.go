@@ -77,7 +77,7 @@ func TestExportSetup(t *testing.T) {
 	}
 
 	_, errOut, code := runCLI(t, "export", "bolt-race", "--format", "setup", "--at", "4", "--data", dir)
-	if code != exitUsage || !strings.Contains(errOut, "seq 4 of bolt-race can't be a setup: a setup can't express a non-empty stack: Lightning Bolt (o31); try --at 2 (before) or --at 6 (after)") {
+	if code != exitUsage || !strings.Contains(errOut, "seq 4 of bolt-race can't be a setup: a setup can't express a non-empty stack: Lightning Bolt (o31); try --at 3 (before) or --at 6 (after)") {
 		t.Errorf("export setup at 4: exit %d: %s", code, errOut)
 	}
 }
