@@ -121,6 +121,16 @@ type Setup struct {
 	// match_started's: the tokens its effects defined ("Bird Token" with
 	// its abilities), as match_started's cards are given.
 	Declare []DeclaredCard `json:"declare,omitempty"`
+	// Under way (setup_stack.go): the stack, bottom first; triggered
+	// abilities waiting to be put on it, in order; the question the game
+	// waits on when it isn't priority; continuous effects in timestamp
+	// order, and the last timestamp given out (left out: the last
+	// effect's).
+	Stack      []StackObject    `json:"stack,omitempty"`
+	Triggers   []WaitingTrigger `json:"triggers,omitempty"`
+	Pending    *Pending         `json:"pending,omitempty"`
+	Continuous []SetupEffect    `json:"continuous,omitempty"`
+	Timestamp  int              `json:"timestamp,omitempty"`
 }
 
 // SetupPlayer is one player's part of a position. Zones list cards; the
@@ -206,6 +216,10 @@ type Permanent struct {
 	CopyOf   string `json:"copy_of,omitempty"`
 	Kicked   bool   `json:"kicked,omitempty"`
 	CastWith string `json:"cast_with,omitempty"`
+	// Entering: choices still to make as it entered, its controller asked
+	// before anyone gets priority ("pay 0", "choose 1": the kind and its
+	// replacement ability's place; reducer/interp_replace.go).
+	Entering []string `json:"entering,omitempty"`
 }
 
 // Counters counts the counters on a permanent by kind ("+1/+1", "loyalty").
@@ -242,7 +256,10 @@ func (b *Setup) Check() *FieldError {
 			}
 		}
 	}
-	return b.checkPlaced() // setup.go
+	if fe := b.checkPlaced(); fe != nil { // setup.go
+		return fe
+	}
+	return b.checkUnderWay() // setup_stack.go
 }
 
 // Random outcomes: what the game server decided that no rule can derive.

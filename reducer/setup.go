@@ -22,7 +22,7 @@ const exiledBySetup = "a setup position"
 func (g *Game) checkSetup(b *events.Setup) error {
 	s := g.S
 	st, ok := ParseStep(b.Step)
-	if !ok || st == StepUntap || st == StepCleanup {
+	if !ok || st == StepUntap || st == StepCleanup && b.Pending == nil { // cleanup: only a question in it (CR 514.1, 514.3)
 		return g.refuse("CR 500.1", "body.step", "%q is not a step with priority (upkeep, draw, main1, begin_combat, declare_attackers, declare_blockers, combat_damage, end_combat, main2, end)", b.Step)
 	}
 	if s.Seat(b.ActivePlayer) < 0 {
@@ -46,7 +46,8 @@ func (g *Game) doSetup(b *events.Setup) {
 	}
 	pl, _ := g.planSetup(b)
 	g.emit(Effect{Op: OpNewGame, N: game})
-	g.emitPlaced(pl) // setup_place.go
+	g.emitPlaced(pl)      // setup_place.go
+	g.emitUnderWay(b, pl) // setup_stack.go
 	for _, p := range b.Players {
 		seat := s.Seat(p.ID)
 		if p.Life != nil {
@@ -65,6 +66,10 @@ func (g *Game) doSetup(b *events.Setup) {
 	active := s.Seat(b.ActivePlayer)
 	g.emit(Effect{Op: OpStep, N: b.Turn, Step: st, Seat: active})
 	g.emitAfterStep(b, pl)
+	if b.Pending != nil {
+		g.askSetup(b, pl)
+		return
+	}
 	prio := active
 	if b.Priority != "" {
 		prio = s.Seat(b.Priority)

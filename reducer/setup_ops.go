@@ -1,5 +1,7 @@
 package reducer
 
+import "slices"
+
 // Effect ops a setup needs to place what no rule of a game sets at once
 // (range 300-319): ids left unused, a permanent's X, an attacker blocked
 // with its blockers gone, spells cast and games won so far.
@@ -17,6 +19,18 @@ const (
 	OpSpellsCast Op = 303
 	// OpGameWins: Seat has won N games of the match.
 	OpGameWins Op = 304
+	// OpStackObject: a stack object Obj that is no card goes on the
+	// stack, controlled by Seat: Kind "copy", a copy of the spell card
+	// Name; "ability" or "trigger", ability N of the card Name from source
+	// To (which may be gone), with its source's LKI and, for a trigger,
+	// its event (Event, EventSeat, EventLKI).
+	OpStackObject Op = 305
+	// OpStackFacts: stack object Obj has face Kind, X = N, Targets, and
+	// was cast from Zone (none: a hand). Unlike OpSpell it counts no
+	// spell cast.
+	OpStackFacts Op = 306
+	// OpTimestamp: the last timestamp given out is N (CR 613.7).
+	OpTimestamp Op = 307
 )
 
 func init() {
@@ -44,6 +58,37 @@ func init() {
 	registerOp(OpBlocked, func(s *State, e *Effect) { s.mustObj(e.Obj).Blocked = true })
 	registerOp(OpSpellsCast, func(s *State, e *Effect) { s.Players[e.Seat].Spells = e.N })
 	registerOp(OpGameWins, func(s *State, e *Effect) { s.GameWins[e.Seat] = e.N })
+	registerOp(OpStackObject, func(s *State, e *Effect) {
+		def, ok := s.cardDef(e.Name)
+		if !ok || e.Obj != s.nextObjID() {
+			panic("reducer: bad stack object " + e.Obj.String() + " of " + e.Name)
+		}
+		o := &Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack}
+		switch e.Kind {
+		case "copy":
+			o.Copy = true
+		case "ability":
+			o.Ability, o.Source = e.N+1, e.To
+		case "trigger":
+			o.Trigger, o.Source, o.Event, o.EventSeat = e.N+1, e.To, e.Event, e.EventSeat
+			if e.EventLKI != nil {
+				l := e.EventLKI.clone()
+				o.EventLKI = &l
+			}
+		default:
+			panic("reducer: stack object of kind " + e.Kind)
+		}
+		if e.LKI != nil {
+			l := e.LKI.clone()
+			o.LKI = &l
+		}
+		s.addObject(o, -1)
+	})
+	registerOp(OpStackFacts, func(s *State, e *Effect) {
+		o := s.mustObj(e.Obj)
+		o.X, o.Face, o.Targets, o.CastFrom = e.N, e.Kind, slices.Clone(e.Targets), e.Zone
+	})
+	registerOp(OpTimestamp, func(s *State, e *Effect) { s.Timestamp = e.N })
 
 	extDescribe[OpSkipIDs] = func(s *State, e Effect) string {
 		return "the next object is o" + itoa(e.N)
@@ -59,6 +104,23 @@ func init() {
 	extDescribe[OpSpellsCast] = func(s *State, e Effect) string {
 		return s.Players[e.Seat].ID + " has cast " + itoa(e.N) + " spell" + plural(e.N) + " this turn"
 	}
+	extDescribe[OpStackObject] = func(s *State, e Effect) string {
+		if e.Kind == "copy" {
+			return "a copy of " + e.Name + " goes on the stack as " + e.Obj.String() + " for " + s.Players[e.Seat].ID
+		}
+		return e.Kind + " " + itoa(e.N) + " of " + e.Name + " (source " + e.To.String() + ") goes on the stack as " + e.Obj.String() + " for " + s.Players[e.Seat].ID
+	}
+	extDescribe[OpStackFacts] = func(s *State, e Effect) string {
+		line := s.objName(e.Obj) + " has X = " + itoa(e.N)
+		if e.Kind != "" {
+			line += ", face " + e.Kind
+		}
+		if len(e.Targets) > 0 {
+			line += ", targets " + targetsString(s, e.Targets)
+		}
+		return line
+	}
+	extDescribe[OpTimestamp] = func(s *State, e Effect) string { return "the last timestamp is " + itoa(e.N) }
 	extDescribe[OpGameWins] = func(s *State, e Effect) string {
 		return s.Players[e.Seat].ID + " has won " + itoa(e.N) + " game" + plural(e.N) + " of the match"
 	}

@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -72,6 +73,11 @@ func (g *Game) checkPlacedPlayer(b *events.Setup, i int, pl *setupPlan) error {
 		}
 		if perm.X < 0 {
 			return g.refuse("CR 107.3", f+".x", "X is %d: X is a number of 0 or more", perm.X)
+		}
+		for k, e := range perm.Entering {
+			if verb, _, ok := strings.Cut(e, " "); !ok || verb != "pay" && verb != "choose" {
+				return g.refuse("CR 614.12", f+".entering["+itoa(k)+"]", "%q is not \"pay N\" or \"choose N\"", e)
+			}
 		}
 		for k, u := range perm.Used {
 			if u == "" {
@@ -183,7 +189,7 @@ func (g *Game) emitPlaced(pl *setupPlan) {
 		switch {
 		case o.card != 0:
 			pos := -1
-			if o.zone != ZoneBattlefield && o.zone != ZoneExile {
+			if o.zone != ZoneBattlefield && o.zone != ZoneExile && o.zone != ZoneStack {
 				pos = 0
 				for m := range made {
 					if m.seat == o.seat && m.zone == o.zone && m.index < o.index {
@@ -199,6 +205,8 @@ func (g *Game) emitPlaced(pl *setupPlan) {
 				}
 			}
 			g.emit(Effect{Op: OpCreate, Obj: o.id, Card: o.card, Seat: o.owner, Zone: o.zone, N: pos, Name: by})
+		case o.stack != nil:
+			g.emitStackObject(pl, o) // setup_stack.go
 		case o.copy != "":
 			g.emit(Effect{Op: OpCopyToken, Obj: o.id, Seat: o.owner, Name: o.copy})
 		case o.def != nil:
@@ -209,6 +217,9 @@ func (g *Game) emitPlaced(pl *setupPlan) {
 		}
 		made[o] = true
 		g.emitObjectFacts(o)
+		if o.stack != nil {
+			g.emitStackFacts(pl, o)
+		}
 	}
 	if pl.next != s.nextObjID() {
 		g.emit(Effect{Op: OpSkipIDs, N: int(pl.next)})
@@ -279,6 +290,9 @@ func (g *Game) emitObjectFacts(o *setupObj) {
 	}
 	if perm.Chosen != "" {
 		g.emit(Effect{Op: OpChosen, Obj: id, Name: perm.Chosen})
+	}
+	for _, k := range perm.Entering {
+		g.emit(Effect{Op: OpEnterPending, Obj: id, Kind: k})
 	}
 }
 

@@ -37,6 +37,7 @@ type setupObj struct {
 	id    ObjID
 	perm  *events.Permanent
 	exile *events.Exiled
+	stack *events.StackObject
 	// A token: from the card data (def), described (facts), or a copy of
 	// the card copy names.
 	def   *cards.Card
@@ -139,7 +140,13 @@ func (g *Game) planSetup(b *events.Setup) (*setupPlan, error) {
 			return nil, err
 		}
 	}
+	if err := r.planStack(b); err != nil { // setup_stack.go
+		return nil, err
+	}
 	if err := g.setupIDs(b, pl); err != nil {
+		return nil, err
+	}
+	if err := g.checkUnderWay(b, pl); err != nil {
 		return nil, err
 	}
 	for i := range b.Players {
@@ -303,6 +310,9 @@ func (r *setupResolver) token(o *setupObj, perm *events.Permanent, f string) err
 func (g *Game) setupIDs(b *events.Setup, pl *setupPlan) error {
 	s := g.S
 	pl.renumber = b.NextID != ""
+	for _, so := range b.Stack {
+		pl.renumber = pl.renumber || so.ID != ""
+	}
 	for _, p := range b.Players {
 		pl.renumber = pl.renumber || p.IDs != nil
 		for _, perm := range p.Battlefield {
@@ -367,6 +377,10 @@ func (g *Game) setupIDs(b *events.Setup, pl *setupPlan) error {
 			}
 		case o.exile != nil && o.exile.ID != "":
 			if err := give(o, o.exile.ID, o.field+".id"); err != nil {
+				return err
+			}
+		case o.stack != nil && o.stack.ID != "":
+			if err := give(o, o.stack.ID, o.field+".id"); err != nil {
 				return err
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chronicle-mtg/chronicle/coverage"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
 	"github.com/chronicle-mtg/chronicle/replay/replaytest"
@@ -21,17 +22,40 @@ import (
 // the setup `export --format setup` writes at a position replays to the
 // same state (the same digest, once what a setup doesn't carry because it
 // is history is set aside: see positionOf) and, fed the inputs that
-// followed, on to the same end. With -short it tries every seventh
-// position of one game; without, every position of three. Positions a
-// setup can't place yet are counted by reason.
+// followed, on to the same end. The games are the driver's random decks of
+// modelled cards and real decklists (fixtures/decklists), whose cards the
+// engine doesn't model are played through the table's effects (tokens it
+// describes, abilities by text, continuous effects). With -short it tries
+// every seventh position of one game of each; without, every position of
+// three of each. Positions a setup can't place yet are counted by reason.
 func TestSetupEveryPosition(t *testing.T) {
-	seeds, every := []int64{11, 12, 13}, uint64(1)
-	if testing.Short() {
-		seeds, every = seeds[:1], 7
+	f, err := os.Open(filepath.Join("..", "fixtures", "decklists", "decks.jsonl"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, seed := range seeds {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			m, err := sim.Play(seed, sim.Options{BestOf: 1, MaxGameInputs: 160})
+	decks, err := coverage.ReadDecks(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type game struct {
+		name string
+		seed int64
+		opt  sim.Options
+	}
+	var games []game
+	for _, seed := range []int64{11, 12, 13} {
+		games = append(games, game{fmt.Sprint("random-", seed), seed, sim.Options{BestOf: 1, MaxGameInputs: 160}},
+			game{fmt.Sprint("decks-", seed), seed, sim.Options{BestOf: 1, MaxGameInputs: 160, Decks: decks}})
+	}
+	every := uint64(1)
+	if testing.Short() {
+		games, every = games[:2], 7
+	}
+	for _, gm := range games {
+		seed := gm.seed
+		t.Run(gm.name, func(t *testing.T) {
+			m, err := sim.Play(seed, gm.opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,7 +99,7 @@ func TestSetupEveryPosition(t *testing.T) {
 				why = append(why, fmt.Sprintf("%s: %d", r, n))
 			}
 			sort.Strings(why)
-			t.Logf("seed %d: %d inputs, %d positions tried, %d placed by a setup; refused: %s", seed, len(m.Inputs),
+			t.Logf("%s: %d inputs, %d positions tried, %d placed by a setup; refused: %s", gm.name, len(m.Inputs),
 				uint64(len(m.Inputs))/every, placed, strings.Join(why, "; "))
 			if placed == 0 {
 				t.Error("no position was placed: the property is tested on nothing")

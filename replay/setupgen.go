@@ -17,18 +17,20 @@ import (
 // control, damage marked and deathtouch, effects until end of turn, X,
 // combat (attackers, what each attacks, blockers, blocked), once-a-turn
 // abilities used, regeneration shields, skipped untaps, what was chosen as
-// it entered, copies, kicked and alternative costs; of each exiled card, face
-// down, who may cast it and what exiled it; of each player, mana in the
-// pool, land drops and spells this turn, counters, games won. What it
-// can't place yet is refused (see Inexpressible): objects on the stack,
-// triggers waiting, a decision pending other than priority (a mulligan,
-// attackers, blockers, a choice, a random outcome), continuous effects of
-// resolved spells and abilities, a discover under way, a player who has
-// lost while the game goes on, a melded permanent, mana that may be spent
-// only on some spells, a permanent whose entering choices are still to be
-// made, cards in a graveyard someone may cast, a game that is over.
-// Mulligans taken before the game began are history, not position: a
-// setup forgets them.
+// it entered, copies, kicked and alternative costs; of each exiled card,
+// face down, who may cast it and what exiled it; of each player, mana in
+// the pool, land drops and spells this turn, counters, games won; the
+// stack with each spell's or ability's choices and progress, triggers
+// waiting, the question pending, continuous effects with their timestamps,
+// and the cards the match declared since it started (tokens its effects
+// defined). What it can't place yet is refused (see Inexpressible): the
+// opening hands and mulligans before the first turn, a game that is over,
+// a discover under way, a player who has lost while the game goes on, a
+// melded permanent, mana that may be spent only on some spells, cards in a
+// graveyard someone may cast, continuous effects the table described or
+// that make objects become something, abilities of tokens the table
+// described. Mulligans taken before the game began are history, not
+// position: a setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
 // belongs in Inexpressible too, or the round-trip tests (export_setup_test.go,
@@ -47,17 +49,10 @@ func Inexpressible(s *reducer.State) []string {
 	case s.Turn == 0:
 		return []string{"the game has not reached its first turn (opening hands and mulligans)"}
 	}
-	if s.Pending.Ask != reducer.AskPriority {
-		add("a pending decision: %s", s.DescribePending())
-	}
-	if n := len(s.Stack); n > 0 {
-		add("a non-empty stack: %s", stateObjNames(s, s.Stack))
-	}
-	if n := len(s.Triggers); n > 0 {
-		add("%d triggered abilit%s waiting to be put on the stack", n, map[bool]string{true: "y", false: "ies"}[n == 1])
-	}
-	if n := len(s.Continuous); n > 0 {
-		add("%d continuous effect%s of resolved spells and abilities", n, map[bool]string{true: "", false: "s"}[n == 1])
+	for _, c := range s.Continuous {
+		if c.Table != nil || c.Becomes != nil {
+			add("a continuous effect (timestamp %d) that grants what the table described or makes objects become something", c.Timestamp)
+		}
 	}
 	if s.Discovery != nil {
 		add("a discover under way")
@@ -78,14 +73,25 @@ func Inexpressible(s *reducer.State) []string {
 			}
 		}
 	}
+	for _, id := range s.Stack {
+		o := s.Obj(id)
+		if o.Facts != nil || o.Card == 0 && o.Text == "" && o.Def != nil && o.Def.Layout == "token" && !o.Def.Declared {
+			add("%s on the stack is of a token the table described", stateObjName(s, id))
+		}
+	}
+	for _, t := range s.Triggers {
+		if t.Def != nil && t.Def.Layout == "token" && !t.Def.Declared {
+			add("a waiting trigger of a token the table described")
+		}
+	}
 	for _, id := range s.Battlefield {
 		o := s.Obj(id)
 		name := stateObjName(s, id)
 		if o.Melded != 0 {
 			add("%s is a melded permanent: two cards", name)
 		}
-		if o.Lang != nil {
-			add("%s has choices as it enters still to be made", name)
+		if l := o.Lang; l != nil && len(l.Modes)+len(l.Slots)+len(l.Pc)+len(l.Bound) > 0 {
+			add("%s has choices or progress of the ability language on the battlefield", name)
 		}
 		if o.Times != 0 {
 			add("%s is to be copied %d times", name, o.Times)
@@ -145,8 +151,8 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 	for _, d := range s.Declared[len(base.Declared):] {
 		b.Declare = append(b.Declare, d)
 	}
-	if s.Priority != s.Active {
-		b.Priority = s.Players[s.Priority].ID
+	if s.Priority >= 0 && (s.Priority != s.Active || s.Pending.Ask != reducer.AskPriority) {
+		b.Priority = s.Players[s.Priority].ID // with a question pending, left out means nobody
 	}
 	var order []reducer.ObjID
 	nms := make([]*namer, len(s.Players))
@@ -223,6 +229,8 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 		}
 		b.Players = append(b.Players, sp)
 	}
+	order = append(order, s.Stack...)
+	buildUnderWay(b, s, nms) // setupgen_stack.go
 	return b, order
 }
 
@@ -231,6 +239,9 @@ func permanentOf(s *reducer.State, o *reducer.Object, nm *namer) events.Permanen
 	perm := events.Permanent{ID: events.Ref(o.ID.String()), Tapped: o.Tapped, SummoningSick: o.Sick, Face: o.Face,
 		Damage: o.Damage, Deathtouched: o.Deathtouched, X: o.X, Cast: o.Cast, Blocked: o.Blocked,
 		RegenShields: o.Regen, SkipUntap: o.SkipUntap, Chosen: o.Chosen, Kicked: o.Kicked, CastWith: o.CastWith}
+	if o.Lang != nil {
+		perm.Entering = slices.Clone(o.Lang.Enter)
+	}
 	switch {
 	case o.Token:
 		perm.Token = true
