@@ -76,9 +76,13 @@ func TestExportSetup(t *testing.T) {
 		t.Errorf("verify of the report: %s", out)
 	}
 
-	_, errOut, code := runCLI(t, "export", "bolt-race", "--format", "setup", "--at", "4", "--data", dir)
-	if code != exitUsage || !strings.Contains(errOut, "seq 4 of bolt-race can't be a setup: a setup can't express a non-empty stack: Lightning Bolt (o31); try --at 3 (before) or --at 6 (after)") {
-		t.Errorf("export setup at 4: exit %d: %s", code, errOut)
+	_, errOut, code := runCLI(t, "export", "bolt-race", "--format", "setup", "--at", "1", "--data", dir)
+	if code != exitUsage || !strings.Contains(errOut, "seq 1 of bolt-race can't be a setup: a setup can't express the game has not reached its first turn (opening hands and mulligans); try --at 2 (after)") {
+		t.Errorf("export setup at 1: exit %d: %s", code, errOut)
+	}
+	out = run1(t, "export", "bolt-race", "--format", "setup", "--at", "4", "--data", dir)
+	if !strings.Contains(out, `"stack":[{"id":"o31","controller":"p1","spell":"Lightning Bolt","targets":["p2"]}]`) {
+		t.Errorf("export setup at 4 lacks Lightning Bolt on the stack:\n%s", out)
 	}
 }
 
