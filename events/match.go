@@ -159,6 +159,9 @@ type SetupPlayer struct {
 	SpellsCast  int      `json:"spells_cast,omitempty"`
 	Counters    Counters `json:"counters,omitempty"`
 	GameWins    *int     `json:"game_wins,omitempty"`
+	// GraveyardMayCast: who may cast cards in this player's graveyard, and
+	// why ("flashback" granted by an effect).
+	GraveyardMayCast []GraveyardMayCast `json:"graveyard_may_cast,omitempty"`
 }
 
 // Permanent is a card on the battlefield in a setup, controlled by the
@@ -220,6 +223,9 @@ type Permanent struct {
 	// before anyone gets priority ("pay 0", "choose 1": the kind and its
 	// replacement ability's place; reducer/interp_replace.go).
 	Entering []string `json:"entering,omitempty"`
+	// MeldedWith is the second card of a melded permanent (CR 712.4):
+	// Card is the first, whose back is the melded face (Face).
+	MeldedWith Ref `json:"melded_with,omitempty"`
 }
 
 // Counters counts the counters on a permanent by kind ("+1/+1", "loyalty").

@@ -1,5 +1,7 @@
 package events
 
+import "github.com/chronicle-mtg/chronicle/ability"
+
 // The parts of a setup beyond zones of cards, life and the turn: what lets
 // a setup place any position a game reaches (object ids, tokens, combat,
 // damage, effects until end of turn, mana pools, land drops, counters on
@@ -43,6 +45,17 @@ type PoolMana struct {
 	Mana      string `json:"mana"` // W, U, B, R, G or C
 	Source    Ref    `json:"source,omitempty"`
 	Legendary bool   `json:"legendary,omitempty"`
+	// Only: it may be spent only to cast spells this filter matches (CR
+	// 106.6), in the ability language's form.
+	Only *ability.Filter `json:"only,omitempty"`
+}
+
+// GraveyardMayCast is a permission to cast a card in a graveyard: the card
+// (its id or name, as the setup places it), who may, and why.
+type GraveyardMayCast struct {
+	Card   Ref    `json:"card"`
+	Player string `json:"player"`
+	Kind   string `json:"kind"`
 }
 
 // Pump is what effects until end of turn add to a creature's power and
@@ -80,6 +93,17 @@ func (p *SetupPlayer) checkPlaced() *FieldError {
 	for j, m := range p.Pool {
 		if !isManaLetter(m.Mana) {
 			return fieldErr("pool["+itoa(j)+"].mana", "%q is not W, U, B, R, G or C", m.Mana)
+		}
+	}
+	for j, m := range p.GraveyardMayCast {
+		at := "graveyard_may_cast[" + itoa(j) + "]"
+		switch {
+		case m.Card == "":
+			return fieldErr(at+".card", "missing")
+		case m.Player == "":
+			return fieldErr(at+".player", "missing")
+		case m.Kind == "":
+			return fieldErr(at+".kind", "missing")
 		}
 	}
 	for j, x := range p.Exiled {

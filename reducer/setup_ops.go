@@ -31,6 +31,9 @@ const (
 	OpStackFacts Op = 306
 	// OpTimestamp: the last timestamp given out is N (CR 613.7).
 	OpTimestamp Op = 307
+	// OpSetMelded: permanent Obj is melded with Card, its second card
+	// (CR 712.4).
+	OpSetMelded Op = 308
 )
 
 func init() {
@@ -89,6 +92,7 @@ func init() {
 		o.X, o.Face, o.Targets, o.CastFrom = e.N, e.Kind, slices.Clone(e.Targets), e.Zone
 	})
 	registerOp(OpTimestamp, func(s *State, e *Effect) { s.Timestamp = e.N })
+	registerOp(OpSetMelded, func(s *State, e *Effect) { s.mustObj(e.Obj).Melded = e.Card })
 
 	extDescribe[OpSkipIDs] = func(s *State, e Effect) string {
 		return "the next object is o" + itoa(e.N)
@@ -119,6 +123,9 @@ func init() {
 			line += ", targets " + targetsString(s, e.Targets)
 		}
 		return line
+	}
+	extDescribe[OpSetMelded] = func(s *State, e Effect) string {
+		return s.objName(e.Obj) + " is melded with " + e.Card.String()
 	}
 	extDescribe[OpTimestamp] = func(s *State, e Effect) string { return "the last timestamp is " + itoa(e.N) }
 	extDescribe[OpGameWins] = func(s *State, e Effect) string {

@@ -121,6 +121,15 @@ func (g *Game) checkPlacedPlayer(b *events.Setup, i int, pl *setupPlan) error {
 			return g.refuse("CR 106.3", field+".pool["+itoa(k)+"].source", "%q names no object this setup places (name a source that is gone by its id)", m.Source)
 		}
 	}
+	for k, m := range p.GraveyardMayCast {
+		at := field + ".graveyard_may_cast[" + itoa(k) + "]"
+		if setupGraveyardCard(s, pl, seat, string(m.Card)) == nil {
+			return g.refuse("CR 404.1", at+".card", "%q names no card this setup puts in %s's graveyard", m.Card, p.ID)
+		}
+		if s.Seat(m.Player) < 0 {
+			return g.refuse("CR 102.1", at+".player", "%q is not a player of this match", m.Player)
+		}
+	}
 	if p.GameWins != nil && *p.GameWins >= s.BestOf/2+1 {
 		return g.refuse("MTR 2.2", field+".game_wins", "%d games won of a best of %d: the match would be over", *p.GameWins, max(s.BestOf, 1))
 	}
@@ -294,6 +303,9 @@ func (g *Game) emitObjectFacts(o *setupObj) {
 	for _, k := range perm.Entering {
 		g.emit(Effect{Op: OpEnterPending, Obj: id, Kind: k})
 	}
+	if o.melded != 0 {
+		g.emit(Effect{Op: OpSetMelded, Obj: id, Card: o.melded})
+	}
 }
 
 // emitAfterStep: what belongs to the turn, once the setup's turn has
@@ -337,7 +349,14 @@ func (g *Game) emitAfterStep(b *events.Setup, pl *setupPlan) {
 					src = pl.find(s, string(m.Source), ZoneNone)[0].id
 				}
 			}
-			g.emit(Effect{Op: OpAddMana, Seat: seat, Color: col, Obj: src, N: b2i(m.Legendary)})
+			g.emit(Effect{Op: OpAddMana, Seat: seat, Color: col, Obj: src, N: b2i(m.Legendary), Spend: m.Only})
+		}
+	}
+	for _, p := range b.Players {
+		seat := s.Seat(p.ID)
+		for _, m := range p.GraveyardMayCast {
+			o := setupGraveyardCard(s, pl, seat, string(m.Card))
+			g.emit(Effect{Op: OpMayCast, Obj: o.id, Seat: s.Seat(m.Player), Kind: m.Kind})
 		}
 	}
 	for _, o := range pl.objs {
@@ -398,4 +417,15 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// setupGraveyardCard is the card in seat's graveyard a reference names, or
+// nil.
+func setupGraveyardCard(s *State, pl *setupPlan, seat int, ref string) *setupObj {
+	for _, o := range pl.find(s, ref, ZoneGraveyard) {
+		if o.owner == seat {
+			return o
+		}
+	}
+	return nil
 }

@@ -38,6 +38,10 @@ type setupObj struct {
 	perm  *events.Permanent
 	exile *events.Exiled
 	stack *events.StackObject
+	// melded is the second card of a melded permanent, and meldedName
+	// its name when the card is new to the match.
+	melded     CardID
+	meldedName string
 	// A token: from the card data (def), described (facts), or a copy of
 	// the card copy names.
 	def   *cards.Card
@@ -259,6 +263,11 @@ func (r *setupResolver) player(seat int, p *events.SetupPlayer, field string) er
 				return err
 			}
 			o.card, o.name = id, name
+			if perm.MeldedWith != "" {
+				if o.melded, o.meldedName, err = r.card(o.owner, string(perm.MeldedWith), f+".melded_with"); err != nil {
+					return err
+				}
+			}
 		}
 		add(o)
 	}

@@ -17,17 +17,18 @@ import (
 // control, damage marked and deathtouch, effects until end of turn, X,
 // combat (attackers, what each attacks, blockers, blocked), once-a-turn
 // abilities used, regeneration shields, skipped untaps, what was chosen as
-// it entered, copies, kicked and alternative costs; of each exiled card,
+// it entered, copies, kicked and alternative costs, choices still to make
+// as it entered, the second card of a melded one; of each exiled card,
 // face down, who may cast it and what exiled it; of each player, mana in
-// the pool, land drops and spells this turn, counters, games won; the
+// the pool (and what it may be spent on), who may cast cards in the
+// graveyard, land drops and spells this turn, counters, games won; the
 // stack with each spell's or ability's choices and progress, triggers
 // waiting, the question pending, continuous effects with their timestamps,
 // and the cards the match declared since it started (tokens its effects
 // defined). What it can't place yet is refused (see Inexpressible): the
 // opening hands and mulligans before the first turn, a game that is over,
-// a discover under way, a player who has lost while the game goes on, a
-// melded permanent, mana that may be spent only on some spells, cards in a
-// graveyard someone may cast, continuous effects the table described or
+// a discover under way, a player who has lost while the game goes on,
+// continuous effects the table described or
 // that make objects become something, abilities of tokens the table
 // described. Mulligans taken before the game began are history, not
 // position: a setup forgets them.
@@ -61,17 +62,6 @@ func Inexpressible(s *reducer.State) []string {
 		if p.Lost {
 			add("%s has lost", p.ID)
 		}
-		for _, m := range p.Pool {
-			if m.Spend != nil {
-				add("mana in %s's pool that may be spent only on some spells", p.ID)
-				break
-			}
-		}
-		for _, id := range p.Graveyard {
-			if len(s.Obj(id).MayCast) > 0 {
-				add("%s may be cast from a graveyard", stateObjName(s, id))
-			}
-		}
 	}
 	for _, id := range s.Stack {
 		o := s.Obj(id)
@@ -87,9 +77,6 @@ func Inexpressible(s *reducer.State) []string {
 	for _, id := range s.Battlefield {
 		o := s.Obj(id)
 		name := stateObjName(s, id)
-		if o.Melded != 0 {
-			add("%s is a melded permanent: two cards", name)
-		}
 		if l := o.Lang; l != nil && len(l.Modes)+len(l.Slots)+len(l.Pc)+len(l.Bound) > 0 {
 			add("%s has choices or progress of the ability language on the battlefield", name)
 		}
@@ -215,11 +202,16 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 			order = append(order, id)
 		}
 		for _, m := range p.Pool {
-			pm := events.PoolMana{Mana: m.Color.Letter(), Legendary: m.Legendary}
+			pm := events.PoolMana{Mana: m.Color.Letter(), Legendary: m.Legendary, Only: m.Spend}
 			if m.Source != 0 {
 				pm.Source = events.Ref(m.Source.String())
 			}
 			sp.Pool = append(sp.Pool, pm)
+		}
+		for _, id := range p.Graveyard {
+			for _, m := range s.Obj(id).MayCast {
+				sp.GraveyardMayCast = append(sp.GraveyardMayCast, events.GraveyardMayCast{Card: events.Ref(id.String()), Player: s.Players[m.Seat].ID, Kind: m.Kind})
+			}
 		}
 		for _, c := range p.Counters {
 			if sp.Counters == nil {
@@ -257,6 +249,10 @@ func permanentOf(s *reducer.State, o *reducer.Object, nm *namer) events.Permanen
 		perm.Card = nm.ref(o.ID)
 		if o.Copy {
 			perm.CopyOf = o.Def.Name
+		}
+		if o.Melded != 0 {
+			nm.used[o.Melded] = true
+			perm.MeldedWith = events.Ref(o.Melded.String())
 		}
 	}
 	if o.Owner != o.Controller {
