@@ -131,6 +131,8 @@ type Setup struct {
 	Pending    *Pending         `json:"pending,omitempty"`
 	Continuous []SetupEffect    `json:"continuous,omitempty"`
 	Timestamp  int              `json:"timestamp,omitempty"`
+	// Discovery is a discover or cascade under way.
+	Discovery *Discovery `json:"discovery,omitempty"`
 }
 
 // SetupPlayer is one player's part of a position. Zones list cards; the
@@ -162,6 +164,9 @@ type SetupPlayer struct {
 	// GraveyardMayCast: who may cast cards in this player's graveyard, and
 	// why ("flashback" granted by an effect).
 	GraveyardMayCast []GraveyardMayCast `json:"graveyard_may_cast,omitempty"`
+	// Lost: the player has lost the game, and why, while it goes on for
+	// the others (CR 104.3, 800.4).
+	Lost string `json:"lost,omitempty"`
 }
 
 // Permanent is a card on the battlefield in a setup, controlled by the

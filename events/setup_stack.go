@@ -131,6 +131,33 @@ type SetupEffect struct {
 	Power        int      `json:"power,omitempty"`
 	Toughness    int      `json:"toughness,omitempty"`
 	Rule         string   `json:"rule,omitempty"`
+	// Grants: what an effect the table described adds beyond the above:
+	// card types, colours, abilities by text.
+	Grants *Grants `json:"grants,omitempty"`
+	// Becomes: what an effect makes its objects become ("becomes a 4/4
+	// Elemental creature"): card types added, every creature type, colours
+	// set (none: colourless), base power and toughness set, object rules
+	// ("cant_block").
+	Becomes *Becomes `json:"becomes,omitempty"`
+}
+
+// Grants is what an effect the table described adds.
+type Grants struct {
+	Types     []string `json:"types,omitempty"`
+	Colors    []string `json:"colors,omitempty"`
+	Abilities []string `json:"abilities,omitempty"`
+}
+
+// Becomes is what an effect makes its objects become.
+type Becomes struct {
+	Types            []string `json:"types,omitempty"`
+	AllCreatureTypes bool     `json:"all_creature_types,omitempty"`
+	SetColors        bool     `json:"set_colors,omitempty"`
+	Colors           []string `json:"colors,omitempty"`
+	SetPT            bool     `json:"set_pt,omitempty"`
+	Power            int      `json:"power,omitempty"`
+	Toughness        int      `json:"toughness,omitempty"`
+	Rules            []string `json:"rules,omitempty"`
 }
 
 func (b *Setup) checkUnderWay() *FieldError {
@@ -183,6 +210,18 @@ func (b *Setup) checkUnderWay() *FieldError {
 		case i > 0 && e.Timestamp <= b.Continuous[i-1].Timestamp:
 			return fieldErr(at+".timestamp", "%d: effects are listed in timestamp order", e.Timestamp)
 		}
+		var colors []string
+		if e.Grants != nil {
+			colors = append(colors, e.Grants.Colors...)
+		}
+		if e.Becomes != nil {
+			colors = append(colors, e.Becomes.Colors...)
+		}
+		for _, c := range colors {
+			if !isManaLetter(c) || c == "C" {
+				return fieldErr(at, "colour %q is not W, U, B, R or G", c)
+			}
+		}
 	}
 	if n := len(b.Continuous); n > 0 && b.Timestamp != 0 && b.Timestamp < b.Continuous[n-1].Timestamp {
 		return fieldErr("timestamp", "%d is before the last effect's %d", b.Timestamp, b.Continuous[n-1].Timestamp)
@@ -197,4 +236,16 @@ func slicesContains(ss []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// Discovery is a discover (CR 701.57) or cascade (CR 702.85) under way:
+// the spell or ability that discovers, who, the value, the card found
+// (none: not yet) and the other cards exiled, in order.
+type Discovery struct {
+	Resolving Ref    `json:"resolving"`
+	Player    string `json:"player"`
+	N         int    `json:"n"`
+	Card      Ref    `json:"card,omitempty"`
+	Rest      []Ref  `json:"rest,omitempty"`
+	Cascade   bool   `json:"cascade,omitempty"`
 }

@@ -354,6 +354,9 @@ func (g *Game) emitAfterStep(b *events.Setup, pl *setupPlan) {
 	}
 	for _, p := range b.Players {
 		seat := s.Seat(p.ID)
+		if p.Lost != "" {
+			g.emit(Effect{Op: OpLose, Seat: seat, Kind: p.Lost})
+		}
 		for _, m := range p.GraveyardMayCast {
 			o := setupGraveyardCard(s, pl, seat, string(m.Card))
 			g.emit(Effect{Op: OpMayCast, Obj: o.id, Seat: s.Seat(m.Player), Kind: m.Kind})

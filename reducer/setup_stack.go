@@ -114,6 +114,20 @@ func (g *Game) checkUnderWay(b *events.Setup, pl *setupPlan) error {
 			return err
 		}
 	}
+	if d := b.Discovery; d != nil {
+		if s.Seat(d.Player) < 0 {
+			return g.refuse("CR 102.1", "body.discovery.player", "%q is not a player of this match", d.Player)
+		}
+		refs := append([]events.Ref{d.Resolving, d.Card}, d.Rest...)
+		for k, r := range refs {
+			if r == "" && k == 1 {
+				continue // no card found yet
+			}
+			if _, err := g.setupObjRef(pl, string(r), "body.discovery"); err != nil {
+				return err
+			}
+		}
+	}
 	for i, c := range b.Continuous {
 		f := "body.continuous[" + itoa(i) + "]"
 		if s.Seat(c.Controller) < 0 {
@@ -340,6 +354,13 @@ func (g *Game) emitUnderWay(b *events.Setup, pl *setupPlan) {
 		if c.Source != "" {
 			cont.Source, _ = g.setupObjRef(pl, string(c.Source), "")
 		}
+		if t := c.Grants; t != nil {
+			cont.Table = &TableGrant{Types: slices.Clone(t.Types), Colors: setupColors(t.Colors), Abilities: slices.Clone(t.Abilities)}
+		}
+		if bc := c.Becomes; bc != nil {
+			cont.Becomes = &Becoming{Types: slices.Clone(bc.Types), AllCreatureTypes: bc.AllCreatureTypes, SetColors: bc.SetColors,
+				Colors: setupColors(bc.Colors), SetPT: bc.SetPT, P: bc.Power, T: bc.Toughness, Rules: slices.Clone(bc.Rules)}
+		}
 		for _, ref := range c.Objects {
 			id, _ := g.setupObjRef(pl, string(ref), "")
 			cont.Objects = append(cont.Objects, id)
@@ -351,6 +372,25 @@ func (g *Game) emitUnderWay(b *events.Setup, pl *setupPlan) {
 	}
 	if b.Timestamp != 0 && b.Timestamp != s.Timestamp {
 		g.emit(Effect{Op: OpTimestamp, N: b.Timestamp})
+	}
+	if d := b.Discovery; d != nil {
+		res, _ := g.setupObjRef(pl, string(d.Resolving), "")
+		name := ""
+		if d.Cascade {
+			name = whatCascade
+		}
+		g.emit(Effect{Op: OpDiscover, Obj: res, Seat: s.Seat(d.Player), N: d.N, Name: name})
+		if d.Card != "" || len(d.Rest) > 0 {
+			e := Effect{Op: OpDiscoverFound}
+			if d.Card != "" {
+				e.To, _ = g.setupObjRef(pl, string(d.Card), "")
+			}
+			for _, r := range d.Rest {
+				id, _ := g.setupObjRef(pl, string(r), "")
+				e.List = append(e.List, id)
+			}
+			g.emit(e)
+		}
 	}
 }
 
@@ -375,4 +415,13 @@ func (g *Game) askSetup(b *events.Setup, pl *setupPlan) {
 	}
 	g.emit(Effect{Op: OpPriority, Seat: prio, N: b.Passes})
 	g.ask(ask)
+}
+
+func setupColors(letters []string) []cards.Color {
+	var out []cards.Color
+	for _, l := range letters {
+		c, _ := cards.ParseColor(l)
+		out = append(out, c)
+	}
+	return out
 }

@@ -23,14 +23,15 @@ import (
 // the pool (and what it may be spent on), who may cast cards in the
 // graveyard, land drops and spells this turn, counters, games won; the
 // stack with each spell's or ability's choices and progress, triggers
-// waiting, the question pending, continuous effects with their timestamps,
-// and the cards the match declared since it started (tokens its effects
-// defined). What it can't place yet is refused (see Inexpressible): the
-// opening hands and mulligans before the first turn, a game that is over,
-// a discover under way, a player who has lost while the game goes on,
-// continuous effects the table described or
-// that make objects become something, abilities of tokens the table
-// described. Mulligans taken before the game began are history, not
+// waiting, the question pending, continuous effects with their timestamps
+// (those the table described and those that make objects become something too),
+// a discover or cascade under way, players who have lost while the game
+// goes on, and the cards the match declared since it started (tokens its
+// effects defined). What it can't place yet is refused (see
+// Inexpressible): the opening hands and mulligans before the first turn, a
+// game that is over, abilities of tokens the table described on the stack
+// or waiting, a language ability's choices on a permanent, a permanent to
+// be copied. Mulligans taken before the game began are history, not
 // position: a setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
@@ -49,19 +50,6 @@ func Inexpressible(s *reducer.State) []string {
 		return []string{"the game is over"}
 	case s.Turn == 0:
 		return []string{"the game has not reached its first turn (opening hands and mulligans)"}
-	}
-	for _, c := range s.Continuous {
-		if c.Table != nil || c.Becomes != nil {
-			add("a continuous effect (timestamp %d) that grants what the table described or makes objects become something", c.Timestamp)
-		}
-	}
-	if s.Discovery != nil {
-		add("a discover under way")
-	}
-	for _, p := range s.Players {
-		if p.Lost {
-			add("%s has lost", p.ID)
-		}
 	}
 	for _, id := range s.Stack {
 		o := s.Obj(id)
@@ -149,6 +137,12 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 	for seat, p := range s.Players {
 		life := p.Life
 		sp := events.SetupPlayer{ID: p.ID, Life: &life, LandsPlayed: p.LandsPlayed, SpellsCast: p.Spells, IDs: &events.ZoneIDs{}}
+		if p.Lost {
+			sp.Lost = p.LossReason
+			if sp.Lost == "" {
+				sp.Lost = "lost"
+			}
+		}
 		if seat < len(s.GameWins) && s.GameWins[seat] > 0 {
 			n := s.GameWins[seat]
 			sp.GameWins = &n

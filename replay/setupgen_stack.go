@@ -5,6 +5,7 @@ import (
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // What is under way in a position, as a setup places it: the stack,
@@ -42,10 +43,24 @@ func buildUnderWay(b *events.Setup, s *reducer.State, nms []*namer) {
 		for _, id := range c.Objects {
 			e.Objects = append(e.Objects, ref(id))
 		}
+		if t := c.Table; t != nil {
+			e.Grants = &events.Grants{Types: slices.Clone(t.Types), Colors: letters(t.Colors), Abilities: slices.Clone(t.Abilities)}
+		}
+		if bc := c.Becomes; bc != nil {
+			e.Becomes = &events.Becomes{Types: slices.Clone(bc.Types), AllCreatureTypes: bc.AllCreatureTypes, SetColors: bc.SetColors,
+				Colors: letters(bc.Colors), SetPT: bc.SetPT, Power: bc.P, Toughness: bc.T, Rules: slices.Clone(bc.Rules)}
+		}
 		b.Continuous = append(b.Continuous, e)
 	}
 	if s.Timestamp != 0 {
 		b.Timestamp = s.Timestamp
+	}
+	if d := s.Discovery; d != nil {
+		x := &events.Discovery{Resolving: ref(d.Resolving), Player: s.Players[d.Seat].ID, N: d.N, Card: ref(d.Card), Cascade: d.Cascade}
+		for _, id := range d.Rest {
+			x.Rest = append(x.Rest, ref(id))
+		}
+		b.Discovery = x
 	}
 }
 
@@ -138,6 +153,14 @@ func lkiOf(l *reducer.LKI) *events.LKI {
 			out.Counters = events.Counters{}
 		}
 		out.Counters[c.Kind] = c.N
+	}
+	return out
+}
+
+func letters(cs []cards.Color) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Letter())
 	}
 	return out
 }
