@@ -48,15 +48,15 @@ func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
 	cands = append(cands, exiled...)
 	cands = append(cands, s.castableFromTop(seat, b.Card)...)
 	cands = append(cands, s.castableFromGraveyard(seat, b.Card)...) // aftermath (fuse.go)
-	if b.Alternative == "flashback" {
-		cands = append(cands, s.flashbackCards(seat, b.Card)...) // interp_flashback.go
+	if gc, ok := graveCastNamed(b.Alternative); ok {
+		cands = append(cands, s.graveCastCards(seat, b.Card, gc)...) // interp_gravecast.go
 	}
 	if len(cands) == 0 {
 		if len(forbidden) > 0 {
 			return castPlan{}, g.noExilePermission(forbidden[0])
 		}
-		if fb := s.flashbackCards(seat, b.Card); len(fb) > 0 {
-			return castPlan{}, g.refuse("CR 702.34a", "body.alternative", "%s is in %s's graveyard: it is cast from there with flashback (\"alternative\": \"flashback\")", s.objName(fb[0]), s.Players[seat].ID)
+		if err := g.notGraveCast(seat, b.Card); err != nil {
+			return castPlan{}, err // interp_gravecast.go
 		}
 		return castPlan{}, g.notCastable(seat, b) // refusal_rulings.go
 	}

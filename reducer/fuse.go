@@ -147,7 +147,7 @@ func (s *State) castableFromGraveyard(seat int, ref string) []ObjID {
 func (g *Game) checkAftermath(o *Object, face string) error {
 	a := aftermathHalf(o.Def)
 	if a == nil {
-		if o.Zone == ZoneGraveyard && flashbackCost(o.Def) == nil && !o.mayPlayFromGraveyard(o.Owner) { // interp_flashback.go, interp_mayplay.go
+		if o.Zone == ZoneGraveyard && len(graveCastNames(o.Def)) == 0 && !o.mayPlayFromGraveyard(o.Owner) { // interp_gravecast.go, interp_mayplay.go
 			return g.refuse("CR 601.2a", "body.card", "%s is in the graveyard: nothing lets it be cast from there", o.Name())
 		}
 		return nil

@@ -34,7 +34,7 @@ type keywordAltCost struct {
 }
 
 // keywordAltCosts are the alternative costs casts may name by keyword,
-// flashback aside (interp_flashback.go: it also says where from).
+// flashback and escape aside (interp_gravecast.go: they also say where from).
 var keywordAltCosts = []keywordAltCost{
 	{name: "evoke", keyword: "Evoke", rule: "CR 702.74a"},
 }
@@ -53,7 +53,8 @@ func altCostNamed(name string) (keywordAltCost, bool) {
 // remembered on the spell: the keyword ones are.
 func castWithRecorded(name string) bool {
 	_, ok := altCostNamed(name)
-	return ok || name == "flashback"
+	_, grave := graveCastNamed(name)
+	return ok || grave
 }
 
 // keywordCost is the cost of def's keyword ability named kw, or nil.

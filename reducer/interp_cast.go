@@ -146,12 +146,12 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 			return nil, err
 		}
 		cost = c
-	} else if b.Alternative == "flashback" {
-		fb := flashbackCost(def)
-		if fb == nil || o.Zone != ZoneGraveyard {
-			return nil, g.refuse("CR 702.34a", "body.alternative", "%s can be cast with flashback only from its owner's graveyard, and only if it has flashback", def.Name)
+	} else if gc, ok := graveCastNamed(b.Alternative); ok { // interp_gravecast.go
+		c, err := g.graveCastSpellCost(o, def, gc)
+		if err != nil {
+			return nil, err
 		}
-		cost = fb
+		cost = c
 	} else if kc, ok := altCostNamed(b.Alternative); ok { // interp_altcosts.go
 		c, err := g.keywordAltCost(o, def, kc)
 		if err != nil {

@@ -104,8 +104,8 @@ func keywordSupported(a *ability.Ability) bool {
 	if k.Name == "Protection" && k.Filter != nil && k.Cost == nil && k.N == 0 && k.Text == "" {
 		return true // protection.go, interp_pool_rules.go
 	}
-	if k.Name == "Flashback" && k.Cost != nil && k.Cost.Tap == false && k.Cost.Loyalty == nil {
-		return Supports(&ability.Ability{Kind: ability.Activated, Cost: k.Cost}) == nil // interp_flashback.go
+	if graveCastKeyword(k.Name) && k.Cost != nil && k.Cost.Tap == false && k.Cost.Loyalty == nil {
+		return Supports(&ability.Ability{Kind: ability.Activated, Cost: k.Cost}) == nil // interp_gravecast.go
 	}
 	if k.Name == "Plot" {
 		return plotSupported(k) // interp_plot.go

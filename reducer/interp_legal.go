@@ -31,7 +31,7 @@ func (l *lister) langCasts(seat int, id ObjID, face string, def *cards.Card, lc 
 	alts = append(alts, keywordAltNames(lc)...) // interp_altcosts.go
 	o := l.g.S.Objects[id]
 	if o.Zone == ZoneGraveyard {
-		alts = []string{"flashback"} // interp_flashback.go
+		alts = graveCastNames(def) // interp_gravecast.go
 	}
 	for _, alt := range alts {
 		b := &events.Cast{Player: p.ID, Card: id.String(), Face: face, Alternative: alt}

@@ -151,8 +151,8 @@ func (l *lister) priority(seat int) {
 		l.casts(seat, p.Library[0])
 	}
 	for _, id := range p.Graveyard {
-		if aftermathHalf(s.Objects[id].Def) != nil || flashbackCost(s.Objects[id].Def) != nil {
-			l.casts(seat, id) // aftermath (fuse.go), flashback (interp_flashback.go)
+		if aftermathHalf(s.Objects[id].Def) != nil || len(graveCastNames(s.Objects[id].Def)) > 0 {
+			l.casts(seat, id) // aftermath (fuse.go), flashback and escape (interp_gravecast.go)
 		}
 	}
 }

@@ -262,7 +262,7 @@ func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
 func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 	to = g.aftermathExile(id, to) // CR 702.127a (fuse.go)
 	if o := g.S.Obj(id); o != nil {
-		to = g.S.flashbackExile(o, to) // CR 702.34a (interp_flashback.go)
+		to = g.S.flashbackExile(o, to) // CR 702.34a (interp_gravecast.go)
 		to = g.langZoneReplaced(o, to) // CR 614.1a (interp_replace.go)
 	}
 	var dies, leaves []Effect
