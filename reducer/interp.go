@@ -24,6 +24,8 @@ import (
 // asks of them; built once per definition.
 type langCard struct {
 	spell *ability.Ability
+	// overloaded: the spell cast for its overload cost (interp_overload.go).
+	overloaded *ability.Ability
 	// activated: activated and mana abilities in printed order; the index
 	// here is the number an activate input names.
 	activated []*ability.Ability
@@ -151,6 +153,7 @@ func buildLangCard(def *cards.Card) *langCard {
 		lc.readsNoncreature = lc.readsNoncreature || langReadsNoncreature(a)
 	}
 	lc.delayed = delayedAbilities(lc) // interp_delayed.go
+	lc.buildOverload()                // interp_overload.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {
 		lc.unsupported = errors.New(why + " are not carried out yet") // interp_copies.go
 	}
@@ -192,7 +195,7 @@ func langAbilityOf(o *Object) *ability.Ability {
 	case o.Trigger > 0:
 		return lc.triggerAt(o.Trigger - 1) // interp_delayed.go
 	case !o.fused():
-		return lc.spell
+		return lc.spellFor(o.CastWith) // interp_overload.go
 	}
 	return nil
 }

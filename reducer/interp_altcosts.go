@@ -37,6 +37,7 @@ type keywordAltCost struct {
 // flashback and escape aside (interp_gravecast.go: they also say where from).
 var keywordAltCosts = []keywordAltCost{
 	{name: "evoke", keyword: "Evoke", rule: "CR 702.74a"},
+	{name: "overload", keyword: "Overload", rule: "CR 702.96a"}, // interp_overload.go
 }
 
 // altCostNamed is the keyword alternative cost a cast names, if any.

@@ -97,7 +97,7 @@ func (g *Game) emitCastChoices(id ObjID, modes, slots []int) {
 // planLangCastOf finishes planCastOf for a language spell: modes,
 // targets, kicker and payment.
 func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top ObjID, def *cards.Card, lc *langCard, b *events.Cast) (castPlan, error) {
-	lp, err := g.planLangCast(seat, o, def, lc.spell, b)
+	lp, err := g.planLangCast(seat, o, def, lc.spellFor(b.Alternative), b)
 	if err != nil {
 		return castPlan{}, err
 	}

@@ -15,7 +15,6 @@ import (
 // id.
 func (l *lister) langCasts(seat int, id ObjID, face string, def *cards.Card, lc *langCard) {
 	p := l.g.S.Players[seat]
-	choices := langSpellChoices(lc)
 	kicker := langKicker(lc) != nil
 	alts := []string{""}
 	k := 0
@@ -39,6 +38,7 @@ func (l *lister) langCasts(seat int, id ObjID, face string, def *cards.Card, lc 
 		if err != nil {
 			continue
 		}
+		choices := spellChoices(lc.spellFor(alt)) // interp_overload.go
 		costSets := l.costChoiceSets(seat, o, cost)
 		for _, ch := range choices {
 			sets := l.langTargetSets(seat, id, ch.specs)
@@ -65,9 +65,12 @@ type langChoice struct {
 
 // langSpellChoices lists the ways to choose a language spell's modes (one
 // for a spell without modes, or for a permanent spell).
-func langSpellChoices(lc *langCard) []langChoice {
+func langSpellChoices(lc *langCard) []langChoice { return spellChoices(lc.spell) }
+
+// spellChoices lists the ways to choose spell ability sp's modes.
+func spellChoices(sp *ability.Ability) []langChoice {
 	var choices []langChoice
-	switch sp := lc.spell; {
+	switch {
 	case sp != nil && sp.Modes != nil:
 		m := sp.Modes
 		for k := m.Min; k <= m.Max; k++ {

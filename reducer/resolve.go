@@ -26,11 +26,12 @@ func (g *Game) resolveTop() {
 		return
 	}
 	if lc := langOf(def); lc != nil && lc.spell != nil && !o.fused() {
-		if g.langFizzles(o, lc.spell) {
+		sp := lc.spellFor(o.CastWith) // overloaded (interp_overload.go)
+		if g.langFizzles(o, sp) {
 			g.move(id, ZoneGraveyard, o.Owner, -1) // CR 608.2b
 			return
 		}
-		if g.resolveLang(o, lc.spell, nil) {
+		if g.resolveLang(o, sp, nil) {
 			g.finishSpell(o)
 		}
 		return
