@@ -102,6 +102,14 @@ func addKeywords(g *grammar) {
 	g.add("protq", "<color>", func(v []any) any {
 		return ability.KeywordAbility{Filter: &ability.Filter{Colors: []string{v[0].(string)}}}
 	})
+	// "protection from black and from red" is protection from each (CR
+	// 702.16g): one filter of either colour.
+	g.add("protq", "<color> and from <color>", func(v []any) any {
+		if v[0] == v[1] {
+			return nil
+		}
+		return ability.KeywordAbility{Filter: &ability.Filter{Colors: []string{v[0].(string), v[1].(string)}}}
+	})
 	g.add("protq", "everything", func(v []any) any { return ability.KeywordAbility{Text: "everything"} })
 	g.add("protq", "multicolored", func(v []any) any { return ability.KeywordAbility{Filter: &ability.Filter{Multicolored: true}} })
 	g.add("protq", "monocolored", func(v []any) any { return ability.KeywordAbility{Filter: &ability.Filter{Monocolored: true}} })

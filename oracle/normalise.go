@@ -63,6 +63,7 @@ var legacy = []struct{ from, to string }{
 	{"him or her", "them"},
 	{"shuffle your library", "shuffle"},
 	{"Shuffle your library", "Shuffle"},
+	{"then shuffle their library", "then shuffle"},
 	{"Activate this ability only any time you could cast a sorcery", "Activate only as a sorcery"},
 	{"Activate this ability only", "Activate only"},
 }

@@ -91,6 +91,9 @@ func addNouns(g *grammar) {
 		return &ability.Filter{Subtypes: []string{v[0].(string)}, Types: []string{v[1].(string)}}
 	})
 	g.add("tcore", "<sub> or <sub>", func(v []any) any { return &ability.Filter{Subtypes: []string{v[0].(string), v[1].(string)}} })
+	g.add("tcore", "<sub> , <sub> , or <sub>", func(v []any) any {
+		return &ability.Filter{Subtypes: []string{v[0].(string), v[1].(string), v[2].(string)}}
+	})
 	g.add("core", "<tcore>", nil)
 	g.add("core", "<tcore> card", nil)
 	g.add("core", "<tcore> spell", func(v []any) any { return merge(filt(v[0]), &ability.Filter{Zone: ability.ZoneStack}) })

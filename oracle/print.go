@@ -946,6 +946,8 @@ func printKeyword(k *ability.KeywordAbility) string {
 			q = w("everything")
 		case k.Filter != nil && len(k.Filter.Colors) == 1 && len(k.Filter.Types) == 0:
 			q = w(colorNames[k.Filter.Colors[0]])
+		case k.Filter != nil && len(k.Filter.Colors) == 2 && reflect.DeepEqual(*k.Filter, ability.Filter{Colors: k.Filter.Colors}):
+			q = w(colorNames[k.Filter.Colors[0]]) + w("and from") + w(colorNames[k.Filter.Colors[1]])
 		case k.Filter != nil && k.Filter.Multicolored:
 			q = w("multicolored")
 		case k.Filter != nil && k.Filter.Monocolored:

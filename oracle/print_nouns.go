@@ -248,6 +248,8 @@ func typeWords(f *ability.Filter, plural bool) string {
 		return w(s)
 	case len(f.Subtypes) == 2 && len(f.Types) == 0:
 		return w(f.Subtypes[0]) + w("or") + w(f.Subtypes[1])
+	case len(f.Subtypes) == 3 && len(f.Types) == 0 && !plural:
+		return w(f.Subtypes[0]) + w(",") + w(f.Subtypes[1]) + w(", or") + w(f.Subtypes[2])
 	case len(f.Subtypes) > 0:
 		return unprintable
 	case len(f.Types) == 1:
@@ -350,6 +352,9 @@ func printSel(a *pctx, s *ability.Selector) string {
 	case ability.ChooseRef:
 		f := *s.Filter
 		n := s.Choose.Min
+		if n == 0 && s.Choose.Max > 0 && !f.Other && s.Choose.Amount == nil && s.Choose.By == nil && !s.Choose.AtRandom {
+			return w("up to "+strconv.Itoa(s.Choose.Max)) + printDescs(&f, "")
+		}
 		if f.Other {
 			f.Other = false
 			if n == 1 {
