@@ -46,6 +46,13 @@ func addZoneEffects(g *grammar) {
 		}
 		return nil
 	})
+	g.add("sent", "<@> search your library for <searchfor> , reveal that card , and put it into your hand . then shuffle .", func(v []any) any {
+		if es := searchEffects(v[0].(at), v[1].(searchFor), searchPut{zone: ability.ZoneHand, single: true, reveal: true}); es != nil {
+			return es
+		}
+		return nil
+	})
+	g.add("searchput", "put that card into your hand", func(v []any) any { return searchPut{zone: ability.ZoneHand, single: true} })
 	g.add("searchput", "put that card onto the battlefield [<tapped>]", func(v []any) any {
 		return searchPut{zone: ability.ZoneBattlefield, tapped: v[0] != nil, single: true}
 	})

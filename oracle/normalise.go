@@ -64,6 +64,7 @@ var legacy = []struct{ from, to string }{
 	{"shuffle your library", "shuffle"},
 	{"Shuffle your library", "Shuffle"},
 	{"then shuffle their library", "then shuffle"},
+	{"can't be countered by spells or abilities", "can't be countered"},
 	{"Activate this ability only any time you could cast a sorcery", "Activate only as a sorcery"},
 	{"Activate this ability only", "Activate only"},
 }

@@ -694,9 +694,15 @@ func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
 			where += w("tapped")
 		}
 	}
-	if single && e.Text == "" && e.Player == nil && e.Zone == ability.ZoneBattlefield {
+	if single && e.Text == "" && e.Player == nil {
 		// "... and put that card onto the battlefield. Then shuffle."
 		s = alt(s+w(",")+w("put")+alt(w("it"), w("that card"))+where+w(", then shuffle"), s+w("and put that card")+where+w(". then shuffle"))
+		return s, 2
+	}
+	if single && e.Text == "reveal" && e.Player == nil && e.Zone == "" {
+		// "..., reveal that card, and put it into your hand. Then shuffle."
+		s = alt(s+w(", reveal")+alt(w("it"), w("that card"))+w(", put it into your hand, then shuffle"),
+			s+w(", reveal that card, and put it into your hand. then shuffle"))
 		return s, 2
 	}
 	s += w(",")

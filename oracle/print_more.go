@@ -308,7 +308,8 @@ func printMoreCompare(c *ability.Condition) string {
 	case l.Var == "count" && l.Count != nil && c.Op == ">=" && l.Count.Zone == ability.ZoneGraveyard && l.Count.Owner == "you":
 		f := *l.Count
 		f.Zone, f.Owner = "", ""
-		return w("there are "+strconv.Itoa(n)+" or more") + printDescs(&f, "card") + w("in your graveyard")
+		return alt(w("there are "+strconv.Itoa(n)+" or more")+printDescs(&f, "card")+w("in your graveyard"),
+			w(strconv.Itoa(n)+" or more")+printDescs(&f, "card")+w("are in your graveyard"))
 	case l.Var == "spells_cast" && l.Player != nil && l.Player.Who == ability.AnOpponent && c.Op == ">=":
 		return w("an opponent cast " + strconv.Itoa(n) + " or more spells this turn")
 	case l.Var == "life" && l.Player != nil && l.Player.Who == ability.AnOpponent && c.Op == "<=":

@@ -151,6 +151,14 @@ func addSentenceShapes(g *grammar) {
 		}
 		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "count", Count: f}, Op: ">=", Right: ability.Fixed(v[0].(int))}
 	})
+	// Threshold's wording: "seven or more cards are in your graveyard".
+	g.add("cond", "<n> or more <descs> are in your graveyard", func(v []any) any {
+		f := merge(filt(v[1]), &ability.Filter{Zone: ability.ZoneGraveyard, Owner: "you"})
+		if f == nil {
+			return nil
+		}
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "count", Count: f}, Op: ">=", Right: ability.Fixed(v[0].(int))}
+	})
 	g.add("cond", "there is (a | an) <desc> and (a | an) <desc> in your graveyard", func(v []any) any {
 		in := &ability.Filter{Zone: ability.ZoneGraveyard, Owner: "you"}
 		a, b := merge(filt(v[0]), in), merge(filt(v[1]), in)
