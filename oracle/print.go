@@ -439,6 +439,10 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 			if e.Player != nil || e.Amount.N != 0 {
 				return unprintable, 1
 			}
+			if n == 1 && e.Amount.Var == "count" {
+				// "you lose life equal to the number of cards in your hand"
+				return alt(w("you "+verb)+w("1")+w("life")+fe, opt(w("you"))+w(verb)+w("life")+printAmount(e.Amount)), 1
+			}
 			return w("you "+verb) + w(strconv.Itoa(n)) + w("life") + fe, 1
 		}
 		if e.Amount != nil && e.Amount.Of != nil && e.Amount.Var != "counters" {

@@ -176,6 +176,9 @@ func printCond(a *pctx, c *ability.Condition) string {
 			return unprintable
 		}
 		s := w("you control") + printAmount(c.Right) + w("or "+word)
+		if word == "more" {
+			s = alt(s, w("you control at least")+printAmount(c.Right)) // "at least three"
+		}
 		if other {
 			s += w("other")
 		}

@@ -87,6 +87,10 @@ func addTriggers(g *grammar) {
 	g.add("cond", "you control <n> or fewer other <descs>", func(v []any) any {
 		return countCond(merge(filt(v[1]), &ability.Filter{Other: true}), "<=", v[0].(int))
 	})
+	g.add("cond", "you control at least <n> <descs>", func(v []any) any { return countCond(filt(v[1]), ">=", v[0].(int)) })
+	g.add("cond", "you control at least <n> other <descs>", func(v []any) any {
+		return countCond(merge(filt(v[1]), &ability.Filter{Other: true}), ">=", v[0].(int))
+	})
 	g.add("cond", "you control <n> or more other <descs>", func(v []any) any {
 		return countCond(merge(filt(v[1]), &ability.Filter{Other: true}), ">=", v[0].(int))
 	})
