@@ -173,8 +173,13 @@ func (f *Face) normaliseLine(s string) string {
 	}
 	s = selfPhrase.ReplaceAllString(s, "~")
 	s = spaces.ReplaceAllString(strings.TrimSpace(s), " ")
+	s = manaNoStop.ReplaceAllString(s, "$1.")
 	return s
 }
+
+// manaNoStop is a mana ability line the database prints without its full
+// stop ("{T}: Add {W} or {U}").
+var manaNoStop = regexp.MustCompile(`^(\{T\}: Add \{[WUBRGC]\}(?: or \{[WUBRGC]\})?)$`)
 
 var charMap = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "−", "-", "\u00a0", " ", "–", "-")
 
