@@ -537,6 +537,11 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 			return alt(s+w("becomes a")+an+w("until end of turn. it's still a land"),
 				w("until end of turn,")+s+w("becomes a")+an+w(". it's still a land")), 1
 		}
+		if pt, fe := ptForEach(m); fe != "" && len(m.Keywords) == 0 {
+			// "gets -1/-1 until end of turn for each Swamp you control"
+			gets := s + alt(w("gets"), w("get")) + w(pt)
+			return alt(gets+fe+w("until end of turn"), gets+w("until end of turn")+fe), 1
+		}
 		if m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil {
 			s += alt(w("gets"), w("get")) + printPT(m)
 			if len(m.Keywords) > 0 {
@@ -806,6 +811,10 @@ func printForEach(a *ability.Amount) string {
 		return ""
 	}
 	switch {
+	case a.Var == "count" && a.Count != nil && a.Count.Other:
+		f := *a.Count
+		f.Other = false
+		return w("for each other") + printDesc(&f, "")
 	case a.Var == "count" && a.Count != nil:
 		return w("for each") + printDesc(a.Count, "")
 	case a.Var == "counters" && a.Of != nil && a.Of.Ref == ability.Self:
@@ -878,6 +887,16 @@ func printCards(a *ability.Amount) string {
 }
 
 func printPT(m *ability.Mods) string {
+	if pt, fe := ptForEach(m); fe != "" {
+		return w(pt) + fe
+	}
+	return printPTFixed(m)
+}
+
+// ptForEach splits a P/T change counted "for each" into the change per
+// each ("+1/+1") and its "for each ..." (a pattern); "", "" when it isn't
+// one.
+func ptForEach(m *ability.Mods) (string, string) {
 	if m.PAmount != nil || m.TAmount != nil {
 		// "+1/+1 for each artifact you control".
 		var fe string
@@ -904,9 +923,14 @@ func printPT(m *ability.Mods) string {
 		}
 		p, t := half(m.P, m.PAmount), half(m.T, m.TAmount)
 		if fe != "" && p != "?" && t != "?" {
-			return w(p+"/"+t) + fe
+			return p + "/" + t, fe
 		}
 	}
+	return "", ""
+}
+
+// printPTFixed prints a P/T change by numbers or X: "+3/+3", "-X/-X".
+func printPTFixed(m *ability.Mods) string {
 	half := func(n int, a *ability.Amount) string {
 		if a != nil {
 			if a.Times == -1 {

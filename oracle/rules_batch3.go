@@ -25,13 +25,7 @@ func addBatch3(g *grammar) {
 	g.add("foreach", "for each <counterkind> counter on ~", func(v []any) any {
 		return &ability.Amount{Var: "counters", Of: &ability.Selector{Ref: ability.Self}, Counter: v[0].(string)}
 	})
-	per := func(n int, a *ability.Amount) *ability.Amount {
-		c := *a
-		if n != 1 {
-			c.Times = n
-		}
-		return &c
-	}
+	per := perEach
 	g.add("eff", "draw a card <foreach>", func(v []any) any {
 		return one(ability.Effect{Verb: ability.Draw, Amount: amt(v[0])})
 	})

@@ -547,7 +547,7 @@ func DescribeEffect(s *State, e Effect) string {
 		}
 		return "mulligan carried out by " + pl(e.Seat)
 	case OpPump:
-		return fmt.Sprintf("pump %s %s/%s until end of turn", descObj(s, e.Obj), signed(e.N), signed(int(e.Card)))
+		return fmt.Sprintf("pump %s %s/%s until end of turn", descObj(s, e.Obj), signed(e.N), signed(pumpT(e.Card)))
 	case OpEndPumps:
 		return "until-end-of-turn effects end"
 	case OpDeathtouched:

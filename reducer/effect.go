@@ -45,7 +45,7 @@ const (
 	OpPlayer          // seat Seat is player Kind named Name
 	OpCard            // card Card is Name, owned by Seat; N = 1 if it starts in the sideboard
 	OpDecided         // Seat decided this mulligan round (N = 1) or starts a new one (N = 0)
-	OpPump            // Obj gets +N/+Card until end of turn
+	OpPump            // Obj gets +N/+Card until end of turn (Card: the toughness change as int32 bits, pumpT)
 	OpEndPumps        // "until end of turn" effects end
 	OpDeathtouched    // Obj was dealt damage by a source with deathtouch this turn
 	OpAttack          // Obj attacks seat Seat (N = 1) or, with To, that player's planeswalker To; or leaves combat (N = 0)
@@ -211,7 +211,7 @@ func (s *State) apply(e *Effect) {
 	case OpPump:
 		o := s.mustObj(e.Obj)
 		o.PumpP += e.N
-		o.PumpT += int(e.Card)
+		o.PumpT += pumpT(e.Card)
 	case OpEndPumps:
 		for _, id := range s.Battlefield {
 			o := s.Objects[id]
@@ -428,3 +428,7 @@ func addCounter(cs []Counter, kind string, n int) []Counter {
 	}
 	return slices.Insert(cs, i, Counter{Kind: kind, N: n})
 }
+
+// pumpT reads an OpPump's toughness change: a negative change ("-2/-2")
+// is carried in Card's 32 bits, so it is read back as a signed number.
+func pumpT(c CardID) int { return int(int32(c)) }

@@ -124,7 +124,7 @@ func projectOne(s *State, e *Effect) (events.TableEffect, bool) {
 			return events.TableEffect{Op: events.EffResolve, Object: ref(e.Obj)}, true
 		}
 	case OpPump:
-		return events.TableEffect{Op: events.EffContinuous, Object: ref(e.Obj), Until: events.UntilEndOfTurn, Power: e.N, Toughness: int(e.Card)}, true
+		return events.TableEffect{Op: events.EffContinuous, Object: ref(e.Obj), Until: events.UntilEndOfTurn, Power: e.N, Toughness: pumpT(e.Card)}, true
 	case OpAddContinuous:
 		c := e.Cont
 		if c == nil || len(c.Objects) != 1 || !c.Becomes.expressible() {
