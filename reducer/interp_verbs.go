@@ -178,17 +178,8 @@ func verbMove(x *verbRun) {
 	g, c := x.r.g, x.r.ctx
 	to := zoneOf(x.e.Zone)
 	ids := x.r.ctx.followMoved(x.e.Object) // interp_leaves.go
-	if x.e.Object.Ref == ability.ChooseRef {
-		// "Put a land card from your hand onto the battlefield": chosen
-		// among the chooser's own, as it resolves.
-		who := c.you
-		if ps := c.players(x.e.Player); x.e.Player != nil && len(ps) > 0 {
-			who = ps[0]
-		}
-		ids = c.choosable(x.e.Object, who)
-	}
 	if x.e.Object.Choose != nil {
-		picked, ok := x.pick(0, ids, x.e.Object.Choose, "to put into "+string(x.e.Zone))
+		picked, ok := x.pick(0, x.moveChoices(ids), x.e.Object.Choose, "to put into "+string(x.e.Zone))
 		if !ok {
 			return
 		}
