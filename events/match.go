@@ -164,6 +164,12 @@ type SetupPlayer struct {
 	// GraveyardMayCast: who may cast cards in this player's graveyard, and
 	// why ("flashback" granted by an effect).
 	GraveyardMayCast []GraveyardMayCast `json:"graveyard_may_cast,omitempty"`
+	// CardsDrawn, NoncreatureSpells and LeftBattlefield: this turn's
+	// cards drawn, noncreature spells cast, and whether a permanent the
+	// player controlled left the battlefield (revolt).
+	CardsDrawn        int  `json:"cards_drawn,omitempty"`
+	NoncreatureSpells int  `json:"noncreature_spells,omitempty"`
+	LeftBattlefield   bool `json:"left_battlefield,omitempty"`
 	// Lost: the player has lost the game, and why, while it goes on for
 	// the others (CR 104.3, 800.4).
 	Lost string `json:"lost,omitempty"`
@@ -231,6 +237,12 @@ type Permanent struct {
 	// MeldedWith is the second card of a melded permanent (CR 712.4):
 	// Card is the first, whose back is the melded face (Face).
 	MeldedWith Ref `json:"melded_with,omitempty"`
+	// ClassLevel: a Class's level (CR 716); Spent and SpentColors: the
+	// mana spent to cast the spell it was and its colours as bits
+	// 1<<colour (W 1, U 2, B 4, R 8, G 16).
+	ClassLevel  int `json:"class_level,omitempty"`
+	Spent       int `json:"spent,omitempty"`
+	SpentColors int `json:"spent_colors,omitempty"`
 }
 
 // Counters counts the counters on a permanent by kind ("+1/+1", "loyalty").

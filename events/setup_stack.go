@@ -36,6 +36,10 @@ type StackObject struct {
 	Kicked   bool   `json:"kicked,omitempty"`
 	CastWith string `json:"cast_with,omitempty"`
 	Times    int    `json:"times,omitempty"`
+	// Spent and SpentColors: the mana spent to cast it, and its colours
+	// as bits (see Permanent.SpentColors).
+	Spent       int `json:"spent,omitempty"`
+	SpentColors int `json:"spent_colors,omitempty"`
 	// Choices: the modes chosen and how many targets each target slot
 	// holds, for an ability in the ability language.
 	Choices *Choices `json:"choices,omitempty"`
@@ -81,6 +85,10 @@ type LKI struct {
 	Counters  Counters `json:"counters,omitempty"`
 	X         int      `json:"x,omitempty"`
 	Cast      bool     `json:"cast,omitempty"`
+	// Moved: the object it became in a public zone (CR 400.7d); Spent:
+	// the mana spent to cast the spell it was.
+	Moved Ref `json:"moved,omitempty"`
+	Spent int `json:"spent,omitempty"`
 }
 
 // WaitingTrigger is a triggered ability that has triggered and waits to be

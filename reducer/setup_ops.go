@@ -3,7 +3,7 @@ package reducer
 import "slices"
 
 // Effect ops a setup needs to place what no rule of a game sets at once
-// (range 300-319): ids left unused, a permanent's X, an attacker blocked
+// (ranges 300-309 and 320-329; 310 is the Class level's): ids left unused, a permanent's X, an attacker blocked
 // with its blockers gone, spells cast and games won so far.
 const (
 	// OpSkipIDs: the next object gets id N. Ids below N that no object has
@@ -34,6 +34,13 @@ const (
 	// OpSetMelded: permanent Obj is melded with Card, its second card
 	// (CR 712.4).
 	OpSetMelded Op = 308
+	// OpTurnFacts: Seat's facts of this turn: Ints [cards drawn,
+	// noncreature spells cast, a permanent it controlled left the
+	// battlefield (1)].
+	OpTurnFacts Op = 309
+	// OpObjectFacts: Obj's Ints [class level, mana spent to cast it, its
+	// colours as bits].
+	OpObjectFacts Op = 320
 )
 
 func init() {
@@ -93,6 +100,14 @@ func init() {
 	})
 	registerOp(OpTimestamp, func(s *State, e *Effect) { s.Timestamp = e.N })
 	registerOp(OpSetMelded, func(s *State, e *Effect) { s.mustObj(e.Obj).Melded = e.Card })
+	registerOp(OpTurnFacts, func(s *State, e *Effect) {
+		p := s.Players[e.Seat]
+		p.Drawn, p.Noncreature, p.Left = e.Ints[0], e.Ints[1], e.Ints[2] == 1
+	})
+	registerOp(OpObjectFacts, func(s *State, e *Effect) {
+		o := s.mustObj(e.Obj)
+		o.ClassLevel, o.Spent, o.SpentColors = e.Ints[0], e.Ints[1], e.Ints[2]
+	})
 
 	extDescribe[OpSkipIDs] = func(s *State, e Effect) string {
 		return "the next object is o" + itoa(e.N)
@@ -126,6 +141,12 @@ func init() {
 	}
 	extDescribe[OpSetMelded] = func(s *State, e Effect) string {
 		return s.objName(e.Obj) + " is melded with " + e.Card.String()
+	}
+	extDescribe[OpTurnFacts] = func(s *State, e Effect) string {
+		return s.Players[e.Seat].ID + " this turn: cards drawn, noncreature spells, left the battlefield " + intsString(e.Ints)
+	}
+	extDescribe[OpObjectFacts] = func(s *State, e Effect) string {
+		return s.objName(e.Obj) + ": class level, mana spent, its colours " + intsString(e.Ints)
 	}
 	extDescribe[OpTimestamp] = func(s *State, e Effect) string { return "the last timestamp is " + itoa(e.N) }
 	extDescribe[OpGameWins] = func(s *State, e Effect) string {

@@ -306,6 +306,9 @@ func (g *Game) emitObjectFacts(o *setupObj) {
 	if o.melded != 0 {
 		g.emit(Effect{Op: OpSetMelded, Obj: id, Card: o.melded})
 	}
+	if perm.ClassLevel != 0 || perm.Spent != 0 || perm.SpentColors != 0 {
+		g.emit(Effect{Op: OpObjectFacts, Obj: id, Ints: []int{perm.ClassLevel, perm.Spent, perm.SpentColors}})
+	}
 }
 
 // emitAfterStep: what belongs to the turn, once the setup's turn has
@@ -356,6 +359,9 @@ func (g *Game) emitAfterStep(b *events.Setup, pl *setupPlan) {
 		seat := s.Seat(p.ID)
 		if p.Lost != "" {
 			g.emit(Effect{Op: OpLose, Seat: seat, Kind: p.Lost})
+		}
+		if p.CardsDrawn != 0 || p.NoncreatureSpells != 0 || p.LeftBattlefield {
+			g.emit(Effect{Op: OpTurnFacts, Seat: seat, Ints: []int{p.CardsDrawn, p.NoncreatureSpells, b2i(p.LeftBattlefield)}})
 		}
 		for _, m := range p.GraveyardMayCast {
 			o := setupGraveyardCard(s, pl, seat, string(m.Card))

@@ -244,7 +244,10 @@ func setupLKI(l *events.LKI) *LKI {
 	if l == nil {
 		return nil
 	}
-	out := &LKI{Power: l.Power, Toughness: l.Toughness, X: l.X, Cast: l.Cast}
+	out := &LKI{Power: l.Power, Toughness: l.Toughness, X: l.X, Cast: l.Cast, Spent: l.Spent}
+	if kind, n, ok := parseID(string(l.Moved)); ok && kind == 'o' {
+		out.Moved = ObjID(n)
+	}
 	if kind, n, ok := parseID(string(l.Card)); ok && kind == 'c' {
 		out.Card = CardID(n)
 	}
@@ -304,6 +307,9 @@ func (g *Game) emitStackFacts(pl *setupPlan, o *setupObj) {
 	}
 	if so.Times != 0 {
 		g.emit(Effect{Op: OpTimes, Obj: o.id, N: so.Times})
+	}
+	if so.Spent != 0 || so.SpentColors != 0 {
+		g.emit(Effect{Op: OpObjectFacts, Obj: o.id, Ints: []int{0, so.Spent, so.SpentColors}})
 	}
 	if c := so.Choices; c != nil {
 		ints := append([]int{len(c.Modes)}, c.Modes...)

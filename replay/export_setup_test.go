@@ -199,7 +199,7 @@ func TestExportSetupPlacesMore(t *testing.T) {
 		want []string
 	}{
 		{3, []string{`"pool":[{"mana":"R","source":"o21"}]`, `{"id":"o21","card":"Mountain","tapped":true}`}},
-		{4, []string{`"stack":[{"id":"o31","controller":"p1","spell":"Lightning Bolt","targets":["p2"]}]`}},
+		{4, []string{`"stack":[{"id":"o31","controller":"p1","spell":"Lightning Bolt","targets":["p2"]`}},
 		{5, []string{`"priority":"p2"`, `"passes":1`, `"spell":"Lightning Bolt"`}},
 		{11, []string{`{"id":"o24","card":"Hill Giant","tapped":true,"attacking":"p2"}`, `"spells_cast":1`, `"step":"declare_attackers"`}},
 	} {

@@ -26,7 +26,7 @@ import (
 // modelled cards and real decklists (fixtures/decklists), whose cards the
 // engine doesn't model are played through the table's effects (tokens it
 // describes, abilities by text, continuous effects). With -short it tries
-// every seventh position of one game of each; without, every position of
+// every third position of one game of each; without, every position of
 // three of each. Positions a setup can't place yet are counted by reason.
 func TestSetupEveryPosition(t *testing.T) {
 	f, err := os.Open(filepath.Join("..", "fixtures", "decklists", "decks.jsonl"))
@@ -50,7 +50,7 @@ func TestSetupEveryPosition(t *testing.T) {
 	}
 	every := uint64(1)
 	if testing.Short() {
-		games, every = games[:2], 7
+		games, every = games[:2], 3
 	}
 	for _, gm := range games {
 		seed := gm.seed

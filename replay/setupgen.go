@@ -29,7 +29,8 @@ import (
 // goes on, and the cards the match declared since it started (tokens its
 // effects defined). What it can't place yet is refused (see
 // Inexpressible): the opening hands and mulligans before the first turn, a
-// game that is over, abilities of tokens the table described on the stack
+// game that is over, delayed triggered abilities, extra turns to come,
+// abilities of tokens the table described on the stack
 // or waiting, a language ability's choices on a permanent, a permanent to
 // be copied. Mulligans taken before the game began are history, not
 // position: a setup forgets them.
@@ -50,6 +51,12 @@ func Inexpressible(s *reducer.State) []string {
 		return []string{"the game is over"}
 	case s.Turn == 0:
 		return []string{"the game has not reached its first turn (opening hands and mulligans)"}
+	}
+	if len(s.Delayed) > 0 {
+		add("%d delayed triggered abilities waiting for their event", len(s.Delayed))
+	}
+	if len(s.ExtraTurns) > 0 {
+		add("%d extra turns to come", len(s.ExtraTurns))
 	}
 	for _, id := range s.Stack {
 		o := s.Obj(id)
@@ -136,7 +143,8 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 	}
 	for seat, p := range s.Players {
 		life := p.Life
-		sp := events.SetupPlayer{ID: p.ID, Life: &life, LandsPlayed: p.LandsPlayed, SpellsCast: p.Spells, IDs: &events.ZoneIDs{}}
+		sp := events.SetupPlayer{ID: p.ID, Life: &life, LandsPlayed: p.LandsPlayed, SpellsCast: p.Spells, IDs: &events.ZoneIDs{},
+			CardsDrawn: p.Drawn, NoncreatureSpells: p.Noncreature, LeftBattlefield: p.Left}
 		if p.Lost {
 			sp.Lost = p.LossReason
 			if sp.Lost == "" {
@@ -224,7 +232,8 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 func permanentOf(s *reducer.State, o *reducer.Object, nm *namer) events.Permanent {
 	perm := events.Permanent{ID: events.Ref(o.ID.String()), Tapped: o.Tapped, SummoningSick: o.Sick, Face: o.Face,
 		Damage: o.Damage, Deathtouched: o.Deathtouched, X: o.X, Cast: o.Cast, Blocked: o.Blocked,
-		RegenShields: o.Regen, SkipUntap: o.SkipUntap, Chosen: o.Chosen, Kicked: o.Kicked, CastWith: o.CastWith}
+		RegenShields: o.Regen, SkipUntap: o.SkipUntap, Chosen: o.Chosen, Kicked: o.Kicked, CastWith: o.CastWith,
+		ClassLevel: o.ClassLevel, Spent: o.Spent, SpentColors: o.SpentColors}
 	if o.Lang != nil {
 		perm.Entering = slices.Clone(o.Lang.Enter)
 	}

@@ -67,7 +67,7 @@ func buildUnderWay(b *events.Setup, s *reducer.State, nms []*namer) {
 // stackObjectOf is a stack object as a setup places it.
 func stackObjectOf(s *reducer.State, o *reducer.Object, nms []*namer) events.StackObject {
 	so := events.StackObject{ID: ref(o.ID), Controller: s.Players[o.Controller].ID, Face: o.Face, X: o.X, Kicked: o.Kicked,
-		CastWith: o.CastWith, Times: o.Times, LKI: lkiOf(o.LKI), EventLKI: lkiOf(o.EventLKI)}
+		CastWith: o.CastWith, Times: o.Times, LKI: lkiOf(o.LKI), EventLKI: lkiOf(o.EventLKI), Spent: o.Spent, SpentColors: o.SpentColors}
 	if o.CastFrom != reducer.ZoneNone {
 		so.CastFrom = o.CastFrom.String()
 	}
@@ -144,7 +144,7 @@ func lkiOf(l *reducer.LKI) *events.LKI {
 	if l == nil {
 		return nil
 	}
-	out := &events.LKI{Power: l.Power, Toughness: l.Toughness, X: l.X, Cast: l.Cast}
+	out := &events.LKI{Power: l.Power, Toughness: l.Toughness, X: l.X, Cast: l.Cast, Moved: ref(l.Moved), Spent: l.Spent}
 	if l.Card != 0 {
 		out.Card = events.Ref(l.Card.String())
 	}
