@@ -49,6 +49,9 @@ type Filter struct {
 	// chose (bound as this name).
 	Name      string `json:"name,omitempty" msgpack:"name,omitempty"`
 	NameBound string `json:"name_bound,omitempty" msgpack:"name_bound,omitempty"`
+	// ChosenName: its name is the card name chosen as the ability's
+	// source entered ("spells with the chosen name"; CR 201.3).
+	ChosenName bool `json:"chosen_name,omitempty" msgpack:"chosen_name,omitempty"`
 	// Keywords: has any of these keyword abilities; NotKeywords: none.
 	Keywords    []string `json:"keywords,omitempty" msgpack:"keywords,omitempty"`
 	NotKeywords []string `json:"not_keywords,omitempty" msgpack:"not_keywords,omitempty"`

@@ -107,6 +107,9 @@ const (
 	CantCast        Rule = "cant_cast"        // Player can't cast spells of Filter
 	MaxSpells       Rule = "max_spells"       // Player can't cast more than Amount spells each turn
 	CantActivate    Rule = "cant_activate"    // abilities of Filter can't be activated (unless mana abilities)
+	// CantActivateNonMana: activated abilities of Filter that aren't mana
+	// abilities can't be activated (CR 605: mana abilities still can).
+	CantActivateNonMana Rule = "cant_activate_nonmana"
 	// Players and the game.
 	NoMaxHandSize    Rule = "no_max_hand_size"
 	ExtraLandDrop    Rule = "extra_land"     // Player may play Amount additional lands each turn

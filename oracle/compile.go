@@ -45,6 +45,7 @@ func rules() *grammar {
 		addChooseEffects(g)
 		addMoreStatics(g)
 		addCostChanges(g)
+		addChosenNameRules(g)
 		addClass(g)
 		addQuoted(g)
 		theGrammar = g

@@ -1,6 +1,10 @@
 package oracle
 
-import "github.com/chronicle-mtg/chronicle/ability"
+import (
+	"reflect"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
 
 // Cost changes under conditions of their own (CR 601.2f): a spell that
 // costs less when it targets something ("This spell costs {2} less to
@@ -25,6 +29,35 @@ func printCostChange(s *ability.StaticEffect) string {
 		s.If != nil && s.If.Kind == ability.CondTargets && s.If.Filter != nil:
 		more := map[ability.Rule]string{ability.CostMore: "more", ability.CostLess: "less"}[s.Rule]
 		return w("~ costs") + w(s.Cost.Mana) + w(more+" to cast if it targets") + alt(w("a"), w("an")) + printDesc(s.If.Filter, "")
+	}
+	return ""
+}
+
+// addChosenNameRules: what a card name chosen as the source entered
+// stops (CR 201.3): "Activated abilities of sources with the chosen name
+// can't be activated [unless they're mana abilities]." A source is any
+// object, wherever its ability functions.
+func addChosenNameRules(g *grammar) {
+	named := &ability.Filter{ChosenName: true}
+	g.add("static", "activated abilities of sources with the chosen name can't be activated", func(v []any) any {
+		return &ability.StaticEffect{Rule: ability.CantActivate, Filter: named}
+	})
+	g.add("static", "activated abilities of sources with the chosen name can't be activated unless they're mana abilities", func(v []any) any {
+		return &ability.StaticEffect{Rule: ability.CantActivateNonMana, Filter: named}
+	})
+}
+
+// printChosenNameRule prints the statics of addChosenNameRules, or "".
+func printChosenNameRule(s *ability.StaticEffect) string {
+	if s.Filter == nil || !reflect.DeepEqual(*s.Filter, ability.Filter{ChosenName: true}) || s.Mods != nil || s.Affected != nil || s.If != nil ||
+		s.Cost != nil || s.Amount != nil || s.Player != "" {
+		return ""
+	}
+	switch s.Rule {
+	case ability.CantActivate:
+		return w("activated abilities of sources with the chosen name can't be activated")
+	case ability.CantActivateNonMana:
+		return w("activated abilities of sources with the chosen name can't be activated unless they're mana abilities")
 	}
 	return ""
 }

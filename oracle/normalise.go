@@ -67,6 +67,9 @@ var legacy = []struct{ from, to string }{
 	{"can't be countered by spells or abilities", "can't be countered"},
 	{"Activate this ability only any time you could cast a sorcery", "Activate only as a sorcery"},
 	{"Activate this ability only", "Activate only"},
+	// "Name a card" became "choose a card name"; the database has one card
+	// with the new words written after the old verb, kept.
+	{"name choose a card name", "choose a card name"},
 }
 
 // legacyMill is milling as it was written before 2021: "puts the top two

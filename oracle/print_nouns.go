@@ -108,6 +108,9 @@ func posts(f *ability.Filter) string {
 	for _, k := range f.Keywords {
 		out = append(out, w("with "+strings.ToLower(k)))
 	}
+	if f.ChosenName {
+		out = append(out, w("with the chosen name"))
+	}
 	for _, k := range f.NotKeywords {
 		out = append(out, w("without "+strings.ToLower(k)))
 	}

@@ -201,6 +201,9 @@ func printStatic(s *ability.StaticEffect) string {
 	if s.Rule == ability.AdditionalCost && s.Cost != nil && s.Mods == nil && s.If == nil {
 		return w("as an additional cost to cast ~,") + printCost(s.Cost)
 	}
+	if t := printChosenNameRule(s); t != "" { // cost_changes.go
+		return t
+	}
 	if t := ruleStatic(s); t != "" {
 		return t
 	}

@@ -72,5 +72,6 @@ func addStatics(g *grammar) {
 	g.add("choice", "creature type", func(v []any) any { return "creature_type" })
 	g.add("choice", "basic land type", func(v []any) any { return "basic_land_type" })
 	g.add("choice", "card name", func(v []any) any { return "card_name" })
+	g.add("choice", "nonland card name", func(v []any) any { return "nonland_card_name" })
 	g.add("choice", "opponent", func(v []any) any { return "opponent" })
 }

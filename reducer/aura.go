@@ -30,7 +30,7 @@ import (
 // Aura effect ops (range 200-219, shared with regenerate.go).
 const (
 	OpAttach Op = 210 // Obj becomes attached to To (0: to nothing), CR 303.4
-	OpChosen Op = 211 // Obj's choice as it entered is Name (a colour's letter)
+	OpChosen Op = 211 // Obj's choice as it entered is Name (a colour's letter, or a card name)
 )
 
 var colorChoices = []string{"W", "U", "B", "R", "G"}
@@ -45,6 +45,9 @@ func init() {
 		return e.Obj.String() + " is attached to " + descObj(s, e.To)
 	}
 	extDescribe[OpChosen] = func(s *State, e Effect) string {
+		if len(e.Name) > 1 {
+			return e.Obj.String() + ": the name " + e.Name + " is chosen as it enters"
+		}
 		return e.Obj.String() + ": " + colorWord(e.Name) + " is chosen as it enters"
 	}
 	extTargetRules[cards.EnchantForest] = func(g *Game, o, src *Object) string {

@@ -200,7 +200,9 @@ func (s *State) DescribePermanent(id ObjID) string {
 	if o.AttachedTo != 0 {
 		parts = append(parts, "attached to "+descObj(s, o.AttachedTo)) // aura.go
 	}
-	if o.Chosen != "" {
+	if len(o.Chosen) > 1 {
+		parts = append(parts, "chose the name "+o.Chosen) // interp_chosen_name.go
+	} else if o.Chosen != "" {
 		parts = append(parts, "chose "+colorWord(o.Chosen))
 	}
 	if o.ClassLevel > 1 {

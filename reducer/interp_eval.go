@@ -120,6 +120,9 @@ func (c *evalCtx) matchesIn(f *ability.Filter, o *Object, zone Zone) bool {
 		f.Counter != "" && o.counter(f.Counter) == 0:
 		return false
 	}
+	if f.ChosenName && !chosenNameMatches(s.Obj(c.src), o) { // interp_chosen_name.go
+		return false
+	}
 	if f.NameBound != "" {
 		b := c.binding(f.NameBound)
 		if b == nil || !strings.EqualFold(o.Name(), b.Text) {

@@ -128,6 +128,9 @@ func enterOptions(what string) []string {
 	case "color":
 		return []string{"W", "U", "B", "R", "G"}
 	}
+	if o := nameOption(what); o != "" { // interp_chosen_name.go
+		return []string{o}
+	}
 	return nil
 }
 
@@ -146,7 +149,11 @@ func (g *Game) answerAsEnters(answer []string) {
 			g.emit(Effect{Op: OpTap, Obj: o.ID})
 		}
 	case "choose":
-		g.emit(Effect{Op: OpChosen, Obj: o.ID, Name: answer[0]})
+		name := answer[0]
+		if isNameQuestion(q.Options) {
+			name, _ = g.cardNameAnswer(q.Options, answer, q.Prompt) // checked by checkAsEnters
+		}
+		g.emit(Effect{Op: OpChosen, Obj: o.ID, Name: name})
 	}
 	g.emit(Effect{Op: OpEnterPending, Obj: o.ID})
 	g.givePriority(q.Of, 0)
@@ -155,6 +162,10 @@ func (g *Game) answerAsEnters(answer []string) {
 // checkAsEnters: the answer is one of the options.
 func (g *Game) checkAsEnters(answer []string) error {
 	q := g.S.Pending
+	if isNameQuestion(q.Options) {
+		_, err := g.cardNameAnswer(q.Options, answer, q.Prompt)
+		return err
+	}
 	if len(answer) != 1 || !slices.Contains(q.Options, answer[0]) {
 		return g.refuse("CR 614.12", "body.answer", "answer one of %v (%s)", q.Options, q.Prompt)
 	}

@@ -2,7 +2,6 @@ package reducer
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -162,15 +161,17 @@ func (g *Game) castForbidden(seat int, o *Object) string {
 // or ""; mana is whether it is a mana ability.
 func (g *Game) activationForbidden(o *Object, mana bool) string {
 	why := ""
-	g.S.rulesStatics(ability.CantActivate, func(a *ability.Ability, st *ability.StaticEffect, src *Object) {
-		c := &evalCtx{g: g, you: src.Controller, src: src.ID}
-		if why != "" || !c.holds(st.If) || mana && strings.Contains(a.Text, "unless they're mana abilities") {
-			return
-		}
-		if st.Filter != nil && c.matches(withZone(st.Filter, zoneName(o.Zone)), o) {
-			why = src.Name() + " says abilities of " + g.S.objName(o.ID) + " can't be activated"
-		}
-	})
+	for _, r := range []ability.Rule{ability.CantActivate, ability.CantActivateNonMana} {
+		g.S.rulesStatics(r, func(a *ability.Ability, st *ability.StaticEffect, src *Object) {
+			c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+			if why != "" || !c.holds(st.If) || !cantActivate(r, a, mana) { // interp_chosen_name.go
+				return
+			}
+			if st.Filter != nil && c.matches(withZone(st.Filter, zoneName(o.Zone)), o) {
+				why = src.Name() + " says abilities of " + g.S.objName(o.ID) + " can't be activated"
+			}
+		})
+	}
 	return why
 }
 

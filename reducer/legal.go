@@ -395,6 +395,10 @@ func (l *lister) mulligan(seat int) {
 
 func (l *lister) choose(q Question) {
 	p := l.g.S.Players[q.Player]
+	if isNameQuestion(q.Options) {
+		l.cardNames(p.ID) // interp_chosen_name.go
+		return
+	}
 	if q.What == whatDiscard {
 		l.cardSets(p.Hand, q.N, func(refs []string) {
 			l.offer(p.ID, &events.Choose{Player: p.ID, Answer: events.Answer(refs)})

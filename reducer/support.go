@@ -432,7 +432,7 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 	case st.Rule == ability.CantCast && st.Mods == nil && st.Cost == nil && st.Amount == nil:
 		s.filterOfSpells(st.Filter, p+".filter")
 		return
-	case st.Rule == ability.CantActivate && st.Mods == nil && st.Cost == nil && st.Amount == nil && st.Filter != nil:
+	case (st.Rule == ability.CantActivate || st.Rule == ability.CantActivateNonMana) && st.Mods == nil && st.Cost == nil && st.Amount == nil && st.Filter != nil:
 		return
 	case st.Rule == ability.OpeningHand && st.Mods == nil && st.Filter == nil && st.If == nil:
 		return // interp_pregame.go
@@ -493,7 +493,7 @@ func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
 	if r.CopyOf != nil || len(r.Instead) > 0 || r.To != "" || r.Times != 0 || r.Plus != 0 || r.Prevent || r.Combat || r.Duration != "" {
 		s.no(p, "this replacement effect is not carried out yet")
 	}
-	if r.Choose != "" && r.Choose != "color" {
+	if r.Choose != "" && r.Choose != "color" && nameOption(r.Choose) == "" {
 		s.no(p+".choose", "choosing a %s as it enters is not carried out yet", r.Choose)
 	}
 	if c := r.UnlessPay; c != nil && (c.Tap || c.Untap || c.Sacrifice != nil || c.Discard != nil || c.Exile != nil || c.Return != nil ||

@@ -186,9 +186,11 @@ type ObjectView struct {
 	// FaceDown: exiled face down; only a player who may look at it sees it.
 	FaceDown bool `json:"face_down,omitempty"`
 	// AttachedTo is the object an Aura is attached to (CR 303.4b);
-	// ChosenColor the colour chosen as it entered (a mana letter).
+	// ChosenColor the colour chosen as it entered (a mana letter),
+	// ChosenName the card name chosen as it entered (CR 201.3).
 	AttachedTo  string `json:"attached_to,omitempty"`
 	ChosenColor string `json:"chosen_color,omitempty"`
+	ChosenName  string `json:"chosen_name,omitempty"`
 	// ClassLevel is a Class's level (CR 716), from 1; 0 for other objects.
 	ClassLevel int `json:"class_level,omitempty"`
 	// MayCast lists who may cast an exiled card. It is written for every
@@ -413,7 +415,11 @@ func (s *State) objectView(id ObjID) ObjectView {
 	if o.AttachedTo != 0 {
 		ov.AttachedTo = o.AttachedTo.String() // aura.go
 	}
-	ov.ChosenColor = o.Chosen
+	if len(o.Chosen) > 1 {
+		ov.ChosenName = o.Chosen
+	} else {
+		ov.ChosenColor = o.Chosen
+	}
 	if o.Blocking != 0 {
 		ov.Blocking = o.Blocking.String()
 	}
