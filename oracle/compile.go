@@ -46,6 +46,7 @@ func rules() *grammar {
 		addMoreStatics(g)
 		addCostChanges(g)
 		addChosenNameRules(g)
+		addChooseName(g)
 		addClass(g)
 		addQuoted(g)
 		theGrammar = g

@@ -46,7 +46,7 @@ func finish(a *ability.Ability) error {
 		return err
 	}
 	a.Targets = ts
-	return nil
+	return finishNames(a.Effects) // choose_name.go
 }
 
 // costZone makes "Exile ~ from your hand" an ability of the hand: the

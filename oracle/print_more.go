@@ -15,6 +15,9 @@ import (
 
 func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	e := &es[i]
+	if s, n, ok := printChooseName(a, es, i); ok { // choose_name.go
+		return s, n, true
+	}
 	switch e.Verb {
 	case ability.Look:
 		if o := e.Object; o != nil {

@@ -58,6 +58,10 @@ func (g *Game) checkResolveAnswer(b *events.Choose) error {
 // means the first not named already.
 func (g *Game) resolveAnswer(answer []string) ([]string, error) {
 	q := g.S.Pending
+	if isNameQuestion(q.Options) { // "choose a card name" (interp_chosen_name.go)
+		name, err := g.cardNameAnswer(q.Options, answer, q.Prompt)
+		return []string{name}, err
+	}
 	var opts []ObjID
 	for _, o := range q.Options {
 		if kind, n, ok := parseID(o); ok && kind == 'o' {

@@ -365,8 +365,10 @@ func verbDiscard(x *verbRun) {
 		}
 		var ids []ObjID
 		switch x.e.Object.Ref {
-		case ability.All:
-			ids = slices.Clone(g.S.Players[seat].Hand)
+		case ability.All: // "discards their hand", "discards all cards with that name"
+			ids = slices.DeleteFunc(slices.Clone(g.S.Players[seat].Hand), func(id ObjID) bool {
+				return x.e.Object.Filter != nil && !c.matches(withZone(x.e.Object.Filter, ability.ZoneHand), g.S.Obj(id))
+			})
 		case ability.ChooseRef:
 			hand := slices.DeleteFunc(slices.Clone(g.S.Players[seat].Hand), func(id ObjID) bool { return !c.matches(x.e.Object.Filter, g.S.Obj(id)) })
 			chooser := seat
@@ -878,7 +880,8 @@ func verbFight(x *verbRun) {
 	x.did = true
 }
 
-// verbChoose: a colour or an opponent, chosen as it resolves.
+// verbChoose: a colour, an opponent or a card name, chosen as it
+// resolves.
 func verbChoose(x *verbRun) {
 	c := x.r.ctx
 	step, answer := x.at()
@@ -891,12 +894,17 @@ func verbChoose(x *verbRun) {
 			opts = append(opts, x.r.g.S.Players[p].ID)
 		}
 	}
+	prompt := "choose a " + x.e.Choice
+	name := nameOption(x.e.Choice) // a card name (interp_chosen_name.go): the answer is a name
+	if name != "" {
+		opts, prompt = []string{name}, "choose "+name
+	}
 	if x.step == nil {
-		if len(opts) == 1 {
+		if len(opts) == 1 && name == "" {
 			x.bindChoice(opts[0])
 			return
 		}
-		x.ask(0, Question{Player: c.you, Options: opts, N: 1, Max: 1, Prompt: "choose a " + x.e.Choice})
+		x.ask(0, Question{Player: c.you, Options: opts, N: 1, Max: 1, Prompt: prompt})
 		return
 	}
 	_ = step

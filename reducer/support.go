@@ -308,7 +308,7 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".mana", "%s from a spell is not carried out yet", why)
 		}
 	case ability.Choose:
-		if e.Choice != "color" && e.Choice != "opponent" {
+		if e.Choice != "color" && e.Choice != "opponent" && nameOption(e.Choice) == "" {
 			s.no(p+".choice", "choosing a %s is not carried out yet", e.Choice)
 		}
 	case ability.Replace:
