@@ -47,13 +47,23 @@ type Cost struct {
 	// Reduce lowers the generic mana of the cost by this amount ("This
 	// ability costs {1} less to activate for each ...", CR 601.2f).
 	Reduce *Amount `json:"reduce,omitempty" msgpack:"reduce,omitempty"`
+	// Or: one of its options is paid instead, the player's choice as the
+	// spell is cast (CR 601.2b): "discard a card or pay 3 life". A cost
+	// with Or has no other part.
+	Or *EitherCost `json:"or,omitempty" msgpack:"or,omitempty"`
+}
+
+// EitherCost is the options of an either/or cost (a pointer in Cost, so
+// that Cost stays comparable).
+type EitherCost struct {
+	Options []Cost `json:"options" msgpack:"options"`
 }
 
 // IsZero reports whether the cost has no part at all.
 func (c *Cost) IsZero() bool {
 	return c == nil || (c.Mana == "" && !c.Tap && !c.Untap && c.Loyalty == nil && !c.LoyaltyX && c.Life == nil &&
 		c.Sacrifice == nil && c.Discard == nil && c.Exile == nil && c.Return == nil && c.TapOthers == nil &&
-		c.Reveal == nil && c.RemoveCounters == 0 && c.PutCounters == 0 && !c.CountersX && c.Energy == 0 && c.Reduce == nil)
+		c.Reveal == nil && c.RemoveCounters == 0 && c.PutCounters == 0 && !c.CountersX && c.Energy == 0 && c.Reduce == nil && c.Or == nil)
 }
 
 // Condition is a test of the game state: an intervening "if", "as long

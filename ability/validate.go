@@ -408,7 +408,7 @@ func (v *validator) player(r *PlayerRef, p string, sc *scope) {
 	}
 }
 
-var amountVars = " x count power toughness mana_value loyalty counters life hand graveyard damage life_gained cards_drawn spells_cast devotion domain party bound_count chosen mana_spent colors_spent "
+var amountVars = " x count power toughness mana_value loyalty counters life hand graveyard damage life_gained cards_drawn spells_cast devotion domain party bound_count chosen mana_spent colors_spent greatest_mana_value "
 
 func (v *validator) amount(a *Amount, p string, sc *scope) {
 	if a == nil {
@@ -418,7 +418,7 @@ func (v *validator) amount(a *Amount, p string, sc *scope) {
 		v.fail(p+".var", "unknown amount %q", a.Var)
 	}
 	switch a.Var {
-	case "count":
+	case "count", "greatest_mana_value":
 		if a.Count == nil {
 			v.fail(p+".count", "count of what?")
 		}
@@ -543,6 +543,16 @@ func (v *validator) cost(c *Cost, p string) {
 	}
 	v.amount(c.Life, p+".life", nil)
 	v.amount(c.Reduce, p+".reduce", nil)
+	if c.Or != nil {
+		rest := *c
+		rest.Or = nil
+		if len(c.Or.Options) < 2 || !rest.IsZero() {
+			v.fail(p+".or", "an either/or cost has two or more options and nothing else")
+		}
+		for i := range c.Or.Options {
+			v.cost(&c.Or.Options[i], p+".or.options["+strconv.Itoa(i)+"]")
+		}
+	}
 }
 
 func (v *validator) limit(l *Limit, p string) {

@@ -19,6 +19,15 @@ func addCostChanges(g *grammar) {
 	}
 	g.add("static", "~ costs <mana> less to cast if it targets (a | an) <desc>", self(ability.CostLess))
 	g.add("static", "~ costs <mana> more to cast if it targets (a | an) <desc>", self(ability.CostMore))
+	// "This spell costs {X} less to cast, where X is the greatest mana
+	// value among Elementals you control."
+	g.add("static", "~ costs <mana> less to cast , where x is the greatest mana value among <descs>", func(v []any) any {
+		if v[0].(string) != "{X}" {
+			return nil
+		}
+		return &ability.StaticEffect{Rule: ability.CostLess, Cost: &ability.Cost{Mana: "{X}"},
+			Amount: &ability.Amount{Var: "greatest_mana_value", Count: filt(v[1])}}
+	})
 }
 
 // printCostChange prints the statics of cost_changes.go, or "".
@@ -29,6 +38,10 @@ func printCostChange(s *ability.StaticEffect) string {
 		s.If != nil && s.If.Kind == ability.CondTargets && s.If.Filter != nil:
 		more := map[ability.Rule]string{ability.CostMore: "more", ability.CostLess: "less"}[s.Rule]
 		return w("~ costs") + w(s.Cost.Mana) + w(more+" to cast if it targets") + alt(w("a"), w("an")) + printDesc(s.If.Filter, "")
+	case s.Rule == ability.CostLess && s.Filter == nil && s.Affected == nil && s.Mods == nil && s.If == nil && s.Player == "" &&
+		s.Cost != nil && *s.Cost == (ability.Cost{Mana: "{X}"}) && s.Amount != nil && s.Amount.Var == "greatest_mana_value" &&
+		s.Amount.Count != nil && s.Amount.N == 0 && s.Amount.Times == 0:
+		return w("~ costs {X} less to cast, where x is the greatest mana value among") + printDescs(s.Amount.Count, "")
 	}
 	return ""
 }

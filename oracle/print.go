@@ -1014,6 +1014,12 @@ func printCost(c *ability.Cost) string { return printCostSep(c, w(",")) }
 // printCostSep prints a cost's parts joined by sep (", " or " and ").
 func printCostSep(c *ability.Cost, sep string) string {
 	var parts []string
+	if c.Or != nil { // "discard a card or pay 3 life"
+		for i := range c.Or.Options {
+			parts = append(parts, printCostSep(&c.Or.Options[i], sep))
+		}
+		return strings.Join(parts, w("or"))
+	}
 	if c.Loyalty != nil {
 		n := *c.Loyalty
 		switch {

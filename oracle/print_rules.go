@@ -229,10 +229,10 @@ func printStatic(s *ability.StaticEffect) string {
 		}
 		return out
 	}
-	if t := printMoreStatic(s); t != "" {
+	if t := printCostChange(s); t != "" { // cost_changes.go
 		return t
 	}
-	if t := printCostChange(s); t != "" { // cost_changes.go
+	if t := printMoreStatic(s); t != "" {
 		return t
 	}
 	if s.Rule != "" || s.If != nil || s.Mods == nil {

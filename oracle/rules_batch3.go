@@ -90,6 +90,11 @@ func addBatch3(g *grammar) {
 	rule("as an additional cost to cast ~ , <costpart>", func(v []any) *ability.StaticEffect {
 		return &ability.StaticEffect{Rule: ability.AdditionalCost, Cost: v[0].(*ability.Cost)}
 	})
+	// "As an additional cost to cast this spell, discard a card or pay 3
+	// life" (CR 601.2b: the player chooses which).
+	rule("as an additional cost to cast ~ , <costpart> or <costpart>", func(v []any) *ability.StaticEffect {
+		return &ability.StaticEffect{Rule: ability.AdditionalCost, Cost: &ability.Cost{Or: &ability.EitherCost{Options: []ability.Cost{*v[0].(*ability.Cost), *v[1].(*ability.Cost)}}}}
+	})
 
 	// "Sacrifice ~ unless you discard a card."
 	g.add("clause", "<eff> unless you <costpart>", func(v []any) any {

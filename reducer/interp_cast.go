@@ -167,7 +167,14 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 	}
 	for _, a := range lc.statics {
 		if st := a.Static; st.Rule == ability.AdditionalCost {
-			merged, ok := mergeCosts(cost, st.Cost)
+			add := st.Cost
+			if add.Or != nil {
+				var err error
+				if add, err = g.pickOrCost(def.Name, add, b); err != nil { // interp_orcost.go
+					return nil, err
+				}
+			}
+			merged, ok := mergeCosts(cost, add)
 			if !ok {
 				return nil, g.refuse("CR 601.2f", "body", "%s's costs can't be combined here", def.Name)
 			}

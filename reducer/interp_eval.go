@@ -274,6 +274,10 @@ func (c *evalCtx) amount(a *ability.Amount) int {
 		v = c.spellsCast(a.Player) // interp_turnfacts.go
 	case "mana_spent", "colors_spent":
 		v = c.spentOf(a) // interp_spent.go
+	case "greatest_mana_value": // "the greatest mana value among Elementals you control"
+		for _, id := range c.all(a.Count, a.Player) {
+			v = max(v, c.g.S.Obj(id).ManaValue())
+		}
 	}
 	if variable {
 		if a.Times != 0 {

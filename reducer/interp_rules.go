@@ -83,7 +83,9 @@ func (g *Game) changedCost(seat int, o *Object, def *cards.Card, cost cards.Cost
 	more, less := 0, 0
 	generic := func(st *ability.StaticEffect, c *evalCtx) int {
 		n := 0
-		if m := langMana(st.Cost); m != nil {
+		if m := langMana(st.Cost); m != nil && m.HasX() {
+			return c.amount(st.Amount) // "costs {X} less to cast, where X is ..."
+		} else if m != nil {
 			n = m.Value(0)
 		}
 		if st.Amount != nil {

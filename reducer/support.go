@@ -183,7 +183,7 @@ func (s *supporter) cost(c *ability.Cost, p string) {
 			s.no(p+"."+part.name, "this %s cost is not carried out yet", part.name)
 		}
 	}
-	if c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.Reduce != nil || c.LoyaltyX {
+	if c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.Reduce != nil || c.LoyaltyX || c.Or != nil {
 		s.no(p, "this cost is not carried out yet")
 	}
 	if c.Mana != "" {
@@ -366,6 +366,7 @@ var supportedAmountVars = map[string]bool{
 	"": true, "x": true, "count": true, "power": true, "toughness": true, "mana_value": true, "loyalty": true,
 	"counters": true, "life": true, "hand": true, "graveyard": true, "bound_count": true, "devotion": true,
 	"spells_cast": true, "mana_spent": true, "colors_spent": true,
+	"greatest_mana_value": true,
 }
 
 func (s *supporter) amount(a *ability.Amount, p string) {
@@ -414,7 +415,8 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 		s.filterOfSpells(st.Filter, p+".filter") // "Spells you control can't be countered." (interp_pool_rules.go)
 		return
 	case (st.Rule == ability.CostMore || st.Rule == ability.CostLess) && st.Mods == nil:
-		if c := st.Cost; c == nil || (ability.Cost{Mana: c.Mana}) != *c || langMana(c) == nil || langMana(c).HasX() || !genericOnly(langMana(c)) {
+		if c := st.Cost; c == nil || (ability.Cost{Mana: c.Mana}) != *c || langMana(c) == nil || langMana(c).HasX() && (c.Mana != "{X}" || st.Amount == nil) ||
+			!langMana(c).HasX() && !genericOnly(langMana(c)) {
 			s.no(p+".cost", "a cost change other than generic mana is not carried out yet")
 		}
 		s.amount(st.Amount, p+".amount")
@@ -437,10 +439,16 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 	case st.Rule == ability.OpeningHand && st.Mods == nil && st.Filter == nil && st.If == nil:
 		return // interp_pregame.go
 	case (st.Rule == ability.AlternativeCost || st.Rule == ability.AdditionalCost) && st.Cost != nil && st.Filter == nil && st.Mods == nil:
-		if st.Cost.Tap || st.Cost.Untap || st.Cost.Loyalty != nil || st.Cost.RemoveCounters != 0 {
-			s.no(p+".cost", "this cost of casting a spell is not carried out yet")
+		costs := []ability.Cost{*st.Cost}
+		if st.Cost.Or != nil && st.Rule == ability.AdditionalCost {
+			costs = st.Cost.Or.Options // interp_orcost.go
 		}
-		s.cost(st.Cost, p+".cost")
+		for i := range costs {
+			if c := &costs[i]; c.Tap || c.Untap || c.Loyalty != nil || c.RemoveCounters != 0 {
+				s.no(p+".cost", "this cost of casting a spell is not carried out yet")
+			}
+			s.cost(&costs[i], p+".cost")
+		}
 		return
 	case st.Rule != "":
 		s.no(p+".rule", "the rule %s is not carried out yet", st.Rule)
