@@ -245,6 +245,9 @@ const (
 	// WinGame and LoseGame: Player wins or loses the game (CR 104).
 	WinGame  Verb = "win_game"
 	LoseGame Verb = "lose_game"
+	// PlayerGains: Player gains Text ("protection from everything", CR
+	// 702.16j) for Duration.
+	PlayerGains Verb = "player_gains"
 	// Goad, Detain and similar restrictions are grants with Mods rules.
 
 	// Keyword actions (CR 701) that are whole procedures of their own:

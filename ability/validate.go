@@ -190,7 +190,7 @@ var verbOperands = map[Verb]string{
 	Regenerate: "object", Prevent: "to source amount duration", Choose: "player choice filter",
 	ForEach: "object amount player sub", CastFree: "player object", MayPlay: "player object duration text",
 	DelayedTrigger: "delayed", Emblem: "player grant", ExtraTurn: "player amount", WinGame: "player", LoseGame: "player",
-	TakeInitiative: "player", BecomeMonarch: "player",
+	TakeInitiative: "player", BecomeMonarch: "player", PlayerGains: "player text duration",
 	Discover: "player amount", Populate: "player amount", Proliferate: "player", Investigate: "player amount",
 	Explore: "object", Amass: "player amount text", Connive: "object", Learn: "player", Venture: "player",
 	Manifest: "player amount", Adapt: "object amount", Bolster: "player amount", Support: "object amount",

@@ -47,6 +47,7 @@ func rules() *grammar {
 		addCostChanges(g)
 		addChosenNameRules(g)
 		addChooseName(g)
+		addPlayerGains(g)
 		addClass(g)
 		addQuoted(g)
 		theGrammar = g

@@ -18,6 +18,9 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	if s, n, ok := printChooseName(a, es, i); ok { // choose_name.go
 		return s, n, true
 	}
+	if s, ok := printPlayerGains(e); ok { // player_gains.go
+		return s, 1, true
+	}
 	switch e.Verb {
 	case ability.Look:
 		if o := e.Object; o != nil {

@@ -248,6 +248,9 @@ func (g *Game) chooseTargetFrom(seat int, spell ObjID, src *Object, k cards.Targ
 	s := g.S
 	if k.TakesPlayers() {
 		if p := s.Seat(ref); p >= 0 {
+			if why := g.playerTargetIllegal(p); why != "" { // interp_player_protection.go
+				return Target{}, g.refuse("CR 702.16b", field, "%s", why)
+			}
 			return Target{Player: p}, nil
 		}
 	}
@@ -312,7 +315,7 @@ func (g *Game) targetIllegalKind(k cards.TargetKind, t Target, src *Object) stri
 	s := g.S
 	if t.Obj == 0 {
 		if k.TakesPlayers() && t.Player >= 0 && t.Player < len(s.Players) && !s.Players[t.Player].Lost {
-			return ""
+			return g.playerTargetIllegal(t.Player) // interp_player_protection.go
 		}
 		return "a player is not a legal " + k.String()
 	}

@@ -524,6 +524,9 @@ func describeContinuous(s *State, e Effect) string {
 	if c.Rule == RuleDiesExile {
 		what = append(what, `"if it would die, exile it instead"`) // interp_replace_verb.go
 	}
+	if c.Rule == RulePlayerProtection && c.Controller >= 0 && c.Controller < len(s.Players) {
+		what = append(what, s.Players[c.Controller].ID+" has protection from everything") // interp_player_protection.go
+	}
 	what = append(what, c.Table.describe()...) // table_state.go
 	what = append(what, c.Becomes.describe()...)
 	var objs []string

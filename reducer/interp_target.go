@@ -22,6 +22,9 @@ func (c *evalCtx) targetIllegalLang(spec *ability.Target, t Target, src *Object)
 		if t.Player < 0 || t.Player >= len(s.Players) || s.Players[t.Player].Lost {
 			return "that player is not in the game"
 		}
+		if why := c.g.playerTargetIllegal(t.Player); why != "" { // interp_player_protection.go
+			return why
+		}
 		switch spec.Players {
 		case "any":
 			return ""

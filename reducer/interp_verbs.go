@@ -49,6 +49,7 @@ var verbs = map[ability.Verb]func(x *verbRun){
 	ability.Regenerate:     verbRegenerate,
 	ability.Fight:          verbFight,
 	ability.Choose:         verbChoose,
+	ability.PlayerGains:    verbPlayerGains, // interp_player_protection.go
 	ability.Investigate:    verbInvestigate,
 	ability.Attach:         verbAttach,
 }

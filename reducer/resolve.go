@@ -234,6 +234,9 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 		from = src.ID
 	}
 	if t.Obj == 0 {
+		if g.playerProtected(t.Player) && !g.preventionOff() {
+			return // prevented (CR 702.16e, 702.16j: interp_player_protection.go)
+		}
 		g.emit(Effect{Op: OpLife, Seat: t.Player, N: -n, To: from})
 	} else if o := g.S.Obj(ObjID(t.Obj)); o != nil && o.Zone == ZoneBattlefield {
 		if protectedFrom(o, src) && !g.preventionOff() {

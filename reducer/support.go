@@ -217,7 +217,7 @@ var supportedVerbOperands = map[ability.Verb]string{
 	ability.Shuffle: "player", ability.Scry: "player amount", ability.Surveil: "player amount",
 	ability.Look: "player object amount", ability.Reveal: "player object amount", ability.Select: "player object",
 	ability.AddMana: "player mana", ability.Regenerate: "object", ability.Fight: "object to", ability.Choose: "player choice",
-	ability.Investigate: "player amount", ability.Attach: "object to",
+	ability.Investigate: "player amount", ability.Attach: "object to", ability.PlayerGains: "player text duration",
 }
 
 func (s *supporter) effects(es []ability.Effect, p string) {
@@ -306,6 +306,10 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 	case ability.AddMana:
 		if why := spellManaSupported(e); why != "" { // interp_spellmana.go
 			s.no(p+".mana", "%s from a spell is not carried out yet", why)
+		}
+	case ability.PlayerGains:
+		if !playerGainsSupported(e) { // interp_player_protection.go
+			s.no(p+".text", "a player gaining %q for %q is not carried out yet", e.Text, e.Duration)
 		}
 	case ability.Choose:
 		if e.Choice != "color" && e.Choice != "opponent" && nameOption(e.Choice) == "" {
