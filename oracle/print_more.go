@@ -21,6 +21,9 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	if s, ok := printPlayerGains(e); ok { // player_gains.go
 		return s, 1, true
 	}
+	if s, ok := printPutEach(e); ok { // player_gains.go
+		return s, 1, true
+	}
 	switch e.Verb {
 	case ability.Look:
 		if o := e.Object; o != nil {

@@ -176,6 +176,10 @@ func libraryPos(p ability.Position) int {
 }
 
 func verbMove(x *verbRun) {
+	if x.e.Player != nil {
+		verbPutEach(x) // interp_put_each.go
+		return
+	}
 	g, c := x.r.g, x.r.ctx
 	to := zoneOf(x.e.Zone)
 	ids := x.r.ctx.followMoved(x.e.Object) // interp_leaves.go

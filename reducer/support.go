@@ -228,6 +228,9 @@ func (s *supporter) effects(es []ability.Effect, p string) {
 
 func (s *supporter) effect(e *ability.Effect, p string) {
 	ops, ok := supportedVerbOperands[e.Verb]
+	if putEachSupported(e) { // interp_put_each.go
+		ops += " player"
+	}
 	if !ok {
 		s.no(p+".verb", "%s is not carried out yet", e.Verb)
 		return
