@@ -81,6 +81,9 @@ func (g *Game) planCost(seat int, src *Object, spell *cards.Card, c *ability.Cos
 		taken = append(taken, ids...)
 	}
 	mana := append(slices.Clone(langMana(c)), extra...)
+	if c.Reduce != nil { // "This ability costs {1} less to activate for each ..." (interp_reduce.go)
+		mana = reduceGeneric(mana, (&evalCtx{g: g, you: seat, src: src.ID, x: x}).amount(c.Reduce))
+	}
 	var paysFor *Object
 	if spell != nil {
 		mana = g.changedCost(seat, src, spell, mana) // a spell's cost changes (CR 601.2f)

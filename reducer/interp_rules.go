@@ -132,17 +132,7 @@ func (g *Game) changedCost(seat int, o *Object, def *cards.Card, cost cards.Cost
 	if more > 0 {
 		out = append(out, cards.Symbol{Kind: cards.SymGeneric, N: more})
 	}
-	for i := range out {
-		if less == 0 {
-			break
-		}
-		if out[i].Kind == cards.SymGeneric {
-			cut := min(less, out[i].N)
-			out[i].N -= cut
-			less -= cut
-		}
-	}
-	return slices.DeleteFunc(out, func(sym cards.Symbol) bool { return sym.Kind == cards.SymGeneric && sym.N == 0 })
+	return slices.DeleteFunc(reduceGeneric(out, less), func(sym cards.Symbol) bool { return sym.Kind == cards.SymGeneric && sym.N == 0 }) // interp_reduce.go
 }
 
 // castForbidden says why seat can't cast card o now ("Your opponents

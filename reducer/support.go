@@ -183,7 +183,7 @@ func (s *supporter) cost(c *ability.Cost, p string) {
 			s.no(p+"."+part.name, "this %s cost is not carried out yet", part.name)
 		}
 	}
-	if c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.Reduce != nil || c.LoyaltyX || c.Or != nil {
+	if c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.LoyaltyX || c.Or != nil {
 		s.no(p, "this cost is not carried out yet")
 	}
 	if c.Mana != "" {
@@ -191,6 +191,7 @@ func (s *supporter) cost(c *ability.Cost, p string) {
 			s.no(p+".mana", "%v", err)
 		}
 	}
+	s.amount(c.Reduce, p+".reduce") // interp_reduce.go
 }
 
 func (s *supporter) limit(l *ability.Limit, p string) {
