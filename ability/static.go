@@ -96,8 +96,11 @@ const (
 	AttackUnless        Rule = "attack_unless" // can't attack unless the ability's If holds
 
 	// Casting and costs.
-	CostLess        Rule = "cost_less"        // spells of Filter Player casts cost Cost (times Amount) less
-	CostMore        Rule = "cost_more"        // ... more
+	CostLess Rule = "cost_less" // spells of Filter Player casts cost Cost (times Amount) less
+	CostMore Rule = "cost_more" // ... more
+	// CostFloor: a spell Player casts that would cost less than Amount
+	// mana costs Amount mana (CR 601.2f: after increases and reductions).
+	CostFloor       Rule = "cost_floor"
 	AdditionalCost  Rule = "additional_cost"  // this spell: Cost is added (CR 601.2f)
 	AlternativeCost Rule = "alternative_cost" // this spell: Cost may be paid instead of its mana cost (CR 118.9), If permitting
 	AsThoughFlash   Rule = "as_though_flash"  // Player may cast spells of Filter as though they had flash

@@ -19,6 +19,14 @@ func addCostChanges(g *grammar) {
 	}
 	g.add("static", "~ costs <mana> less to cast if it targets (a | an) <desc>", self(ability.CostLess))
 	g.add("static", "~ costs <mana> more to cast if it targets (a | an) <desc>", self(ability.CostMore))
+	// "As long as ~ is untapped, each spell that would cost less than
+	// three mana to cast costs three mana to cast."
+	g.add("static", "as long as ~ is untapped , each spell that would cost less than <n> mana to cast costs <n> mana to cast", func(v []any) any {
+		if v[0].(int) != v[1].(int) {
+			return nil
+		}
+		return &ability.StaticEffect{Rule: ability.CostFloor, Player: "each", Amount: ability.Fixed(v[0].(int)), If: selfUntapped()}
+	})
 	// "This spell costs {X} less to cast, where X is the greatest mana
 	// value among Elementals you control."
 	g.add("static", "~ costs <mana> less to cast , where x is the greatest mana value among <descs>", func(v []any) any {
@@ -30,9 +38,21 @@ func addCostChanges(g *grammar) {
 	})
 }
 
+// selfUntapped is "~ is untapped".
+func selfUntapped() *ability.Condition {
+	return &ability.Condition{Kind: ability.CondIs, Object: &ability.Selector{Ref: ability.Self}, Filter: &ability.Filter{Untapped: true}}
+}
+
 // printCostChange prints the statics of cost_changes.go, or "".
 func printCostChange(s *ability.StaticEffect) string {
 	switch {
+	case s.Rule == ability.CostFloor && s.Player == "each" && s.Filter == nil && s.Cost == nil && s.Mods == nil && s.Affected == nil &&
+		reflect.DeepEqual(s.If, selfUntapped()):
+		if _, ok := s.Amount.IsFixed(); !ok || s.Amount == nil {
+			return unprintable
+		}
+		m := printAmount(s.Amount)
+		return w("as long as ~ is untapped, each spell that would cost less than") + m + w("mana to cast costs") + m + w("mana to cast")
 	case (s.Rule == ability.CostLess || s.Rule == ability.CostMore) && s.Filter == nil && s.Affected == nil && s.Mods == nil &&
 		s.Amount == nil && s.Player == "" && s.Cost != nil && *s.Cost == (ability.Cost{Mana: s.Cost.Mana}) &&
 		s.If != nil && s.If.Kind == ability.CondTargets && s.If.Filter != nil:

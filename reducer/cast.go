@@ -207,7 +207,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 		}
 		cost = append(slices.Clone(cost), sp.Kicker...) // an additional cost (CR 601.2f)
 	}
-	cost = g.changedCost(seat, o, def, cost) // CR 601.2f (interp_rules.go)
+	cost = g.changedCost(seat, o, def, cost, b.X) // CR 601.2f (interp_rules.go)
 	pay, err := g.choosePaymentFor(seat, o, cost, b.X, b.Pay)
 	if err != nil {
 		return castPlan{}, err

@@ -86,7 +86,7 @@ func (g *Game) planCost(seat int, src *Object, spell *cards.Card, c *ability.Cos
 	}
 	var paysFor *Object
 	if spell != nil {
-		mana = g.changedCost(seat, src, spell, mana) // a spell's cost changes (CR 601.2f)
+		mana = g.changedCost(seat, src, spell, mana, x) // a spell's cost changes (CR 601.2f)
 		paysFor = src
 	}
 	plan, err := g.choosePaymentFor(seat, paysFor, mana, x, pay)

@@ -77,8 +77,14 @@ func zoneName(z Zone) ability.Zone {
 }
 
 // changedCost is cost after the cost increases and reductions that apply
-// to seat casting card o (def: the face cast).
-func (g *Game) changedCost(seat int, o *Object, def *cards.Card, cost cards.Cost) cards.Cost {
+// to seat casting card o (def: the face cast) with X = x, and the
+// minimums after them (interp_costfloor.go).
+func (g *Game) changedCost(seat int, o *Object, def *cards.Card, cost cards.Cost, x int) cards.Cost {
+	return g.costFloor(seat, g.changedCostOnly(seat, o, def, cost), x)
+}
+
+// changedCostOnly is cost after the increases and reductions.
+func (g *Game) changedCostOnly(seat int, o *Object, def *cards.Card, cost cards.Cost) cards.Cost {
 	s := g.S
 	more, less := 0, 0
 	generic := func(st *ability.StaticEffect, c *evalCtx) int {

@@ -439,6 +439,9 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 	case st.Rule == ability.MaxSpells && st.Mods == nil && st.Cost == nil && maxSpellsFilterSupported(st.Filter) && st.Amount != nil:
 		s.amount(st.Amount, p+".amount") // interp_spellcount.go
 		return
+	case st.Rule == ability.CostFloor && st.Mods == nil && st.Cost == nil && st.Filter == nil && st.Amount != nil:
+		s.amount(st.Amount, p+".amount") // interp_costfloor.go
+		return
 	case st.Rule == ability.CantCast && st.Mods == nil && st.Cost == nil && st.Amount == nil:
 		s.filterOfSpells(st.Filter, p+".filter")
 		return
