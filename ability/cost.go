@@ -124,6 +124,10 @@ const (
 	// is cast, the targets it has chosen so far (CR 601.2c comes before
 	// 601.2f).
 	CondTargets CondKind = "targets"
+	// ItsControllersTurn: it is the turn of the controller of the object
+	// a rule is about: the spell being cast, for a cost rule ("Each spell
+	// costs {3} more to cast except during its controller's turn").
+	CondItsControllersTurn CondKind = "its_controllers_turn"
 	// Threshold-like game facts named by Text: "monarch", "initiative",
 	// "city's_blessing", "day", "night", "delirium", "threshold",
 	// "metalcraft", "ferocious", "revolt", "morbid", "raid",

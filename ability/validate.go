@@ -645,7 +645,7 @@ func (v *validator) cond(c *Condition, p string, sc *scope) {
 		if c.Text == "" {
 			v.fail(p+".text", "cast_with names the alternative cost")
 		}
-	case CondDid, CondKicked, CondYourTurn, CondWasCast, CondChosen, CondFact:
+	case CondDid, CondKicked, CondYourTurn, CondWasCast, CondChosen, CondFact, CondItsControllersTurn:
 	default:
 		v.fail(p+".kind", "unknown condition %q", c.Kind)
 	}

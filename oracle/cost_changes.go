@@ -27,6 +27,12 @@ func addCostChanges(g *grammar) {
 		}
 		return &ability.StaticEffect{Rule: ability.CostFloor, Player: "each", Amount: ability.Fixed(v[0].(int)), If: selfUntapped()}
 	})
+	// "Each spell costs {3} more to cast except during its controller's
+	// turn."
+	g.add("static", "each spell costs <mana> more to cast except during its controller 's turn", func(v []any) any {
+		return &ability.StaticEffect{Rule: ability.CostMore, Player: "each", Filter: &ability.Filter{}, Cost: &ability.Cost{Mana: v[0].(string)},
+			If: notCastersTurn()}
+	})
 	// "This spell costs {X} less to cast, where X is the greatest mana
 	// value among Elementals you control."
 	g.add("static", "~ costs <mana> less to cast , where x is the greatest mana value among <descs>", func(v []any) any {
@@ -38,6 +44,11 @@ func addCostChanges(g *grammar) {
 	})
 }
 
+// notCastersTurn is "except during its controller's turn".
+func notCastersTurn() *ability.Condition {
+	return &ability.Condition{Kind: ability.CondNot, Sub: []ability.Condition{{Kind: ability.CondItsControllersTurn}}}
+}
+
 // selfUntapped is "~ is untapped".
 func selfUntapped() *ability.Condition {
 	return &ability.Condition{Kind: ability.CondIs, Object: &ability.Selector{Ref: ability.Self}, Filter: &ability.Filter{Untapped: true}}
@@ -46,6 +57,10 @@ func selfUntapped() *ability.Condition {
 // printCostChange prints the statics of cost_changes.go, or "".
 func printCostChange(s *ability.StaticEffect) string {
 	switch {
+	case s.Rule == ability.CostMore && s.Player == "each" && s.Filter != nil && reflect.DeepEqual(*s.Filter, ability.Filter{}) &&
+		s.Amount == nil && s.Mods == nil && s.Affected == nil && s.Cost != nil && *s.Cost == (ability.Cost{Mana: s.Cost.Mana}) &&
+		reflect.DeepEqual(s.If, notCastersTurn()):
+		return w("each spell costs") + w(s.Cost.Mana) + w("more to cast except during its controller's turn")
 	case s.Rule == ability.CostFloor && s.Player == "each" && s.Filter == nil && s.Cost == nil && s.Mods == nil && s.Affected == nil &&
 		reflect.DeepEqual(s.If, selfUntapped()):
 		if _, ok := s.Amount.IsFixed(); !ok || s.Amount == nil {

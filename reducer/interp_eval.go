@@ -643,6 +643,8 @@ func (c *evalCtx) holds(cond *ability.Condition) bool {
 	case ability.CondFact:
 		h, _ := c.factHolds(cond.Text) // interp_turnfacts.go
 		return h
+	case ability.CondItsControllersTurn: // the spell a cost rule is about (changedCostOnly)
+		return c.event != 0 && s.Active == c.eventSeat
 	}
 	return false
 }

@@ -101,7 +101,7 @@ func (g *Game) changedCostOnly(seat int, o *Object, def *cards.Card, cost cards.
 	}
 	for _, r := range []ability.Rule{ability.CostMore, ability.CostLess} {
 		s.rulesStatics(r, func(_ *ability.Ability, st *ability.StaticEffect, src *Object) {
-			c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+			c := &evalCtx{g: g, you: src.Controller, src: src.ID, event: o.ID, eventSeat: seat} // the spell and its caster
 			if st.Filter == nil || !appliesToPlayer(st.Player, src.Controller, seat) || !c.spellMatches(st.Filter, o) || !c.holds(st.If) {
 				return
 			}
