@@ -137,9 +137,12 @@ func buildLangCard(def *cards.Card) *langCard {
 				lc.triggered = append(lc.triggered, &st)
 			}
 			for _, x := range expandKeyword(a) { // interp_keywords.go
-				if x.Kind == ability.Triggered {
+				switch x.Kind {
+				case ability.Triggered:
 					lc.triggered = append(lc.triggered, &x)
-				} else {
+				case ability.Replacement:
+					lc.replace = append(lc.replace, &x)
+				default:
 					lc.activated = append(lc.activated, &x)
 				}
 			}

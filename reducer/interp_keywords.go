@@ -24,6 +24,9 @@ import (
 // it stands for none (a keyword the engine reads where it matters).
 func expandKeyword(a *ability.Ability) []ability.Ability {
 	k := a.Keyword
+	if k.Name == "Sunburst" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
+		return []ability.Ability{sunburstAbility(a)} // interp_spent.go
+	}
 	if k.Name == "Cascade" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
 		return []ability.Ability{cascadeTrigger(a)} // interp_cascade.go
 	}

@@ -71,7 +71,9 @@ func (g *Game) langEnters(o *Object) {
 		if r.Event != ability.ReplEnters || !r.Self {
 			continue
 		}
-		if r.Counter != "" {
+		if r.Counter == counterSunburst {
+			g.putCounters(o.ID, sunburstKind(o), c.amount(r.Amount)) // interp_spent.go
+		} else if r.Counter != "" {
 			g.putCounters(o.ID, r.Counter, c.amount(r.Amount))
 		}
 		if r.Choose != "" {

@@ -88,5 +88,8 @@ func (s *State) readsSpent() bool {
 
 // langReadsSpent reports whether an ability reads the mana spent.
 func langReadsSpent(a *ability.Ability) bool {
+	if a.Kind == ability.Keyword && a.Keyword.Name == "Sunburst" {
+		return true // interp_sunburst.go
+	}
 	return abilityReads(a, nil, func(x *ability.Amount) bool { return x.Var == "mana_spent" || x.Var == "colors_spent" })
 }
