@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -570,9 +571,15 @@ func (g *Game) planFreeLangCast(seat int, o *Object, id ObjID, face string, def 
 		return castPlan{}, err
 	}
 	plan := castPlan{obj: id, face: face, from: o.Zone, targets: lp.targets, lang: &lp}
-	if plan.pay, err = g.choosePayment(seat, nil, 0, b.Pay); err != nil {
+	cost, err := g.langAdditionalCosts(def, lc, b, &ability.Cost{}) // FREE-1: the additional costs are paid
+	if err != nil {
 		return castPlan{}, err
 	}
+	cp, err := g.planCost(seat, o, def, cost, nil, 0, b.Pay, &b.CostChoices)
+	if err != nil {
+		return castPlan{}, err
+	}
+	plan.pay, lp.costs = cp.pay, &cp
 	return plan, nil
 }
 
@@ -612,7 +619,11 @@ func (g *Game) doFreeCast(seat int, b *events.Cast) {
 	if plan.lang != nil {
 		g.emitCastChoices(nid, plan.lang.modes, plan.lang.slots)
 	}
-	g.spend(seat, plan.pay)
+	if plan.lang != nil && plan.lang.costs != nil {
+		g.payCost(seat, *plan.lang.costs) // additional costs (interp_paycost.go)
+	} else {
+		g.spend(seat, plan.pay)
+	}
 	g.afterCast(plan, nid, seat)
 	g.fire(cards.TriggerCast, nid, seat) // CR 601.2i
 	if g.discoverRest() {

@@ -165,6 +165,20 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 		}
 		cost = alt
 	}
+	return g.langAdditionalCosts(def, lc, b, cost)
+}
+
+// langAdditionalCosts adds a language spell's additional costs to cost:
+// escalate's for each mode beyond the first (interp_escalate.go), and
+// "As an additional cost to cast this spell, ..." (CR 601.2f).
+func (g *Game) langAdditionalCosts(def *cards.Card, lc *langCard, b *events.Cast, cost *ability.Cost) (*ability.Cost, error) {
+	if ec := escalateCost(lc); ec != nil && len(b.Modes) > 1 {
+		merged, ok := mergeCosts(cost, escalateTimes(ec, len(b.Modes)-1))
+		if !ok {
+			return nil, g.refuse("CR 702.120a", "body.modes", "%s's escalate cost can't be combined with its other costs here", def.Name)
+		}
+		cost = merged
+	}
 	for _, a := range lc.statics {
 		if st := a.Static; st.Rule == ability.AdditionalCost {
 			add := st.Cost

@@ -110,6 +110,9 @@ func keywordSupported(a *ability.Ability) bool {
 	if graveCastKeyword(k.Name) && k.Cost != nil && k.Cost.Tap == false && k.Cost.Loyalty == nil {
 		return Supports(&ability.Ability{Kind: ability.Activated, Cost: k.Cost}) == nil // interp_gravecast.go
 	}
+	if k.Name == "Escalate" {
+		return escalateSupported(k) // interp_escalate.go
+	}
 	if k.Name == "Plot" {
 		return plotSupported(k) // interp_plot.go
 	}
