@@ -48,13 +48,18 @@ type Payment struct {
 // prototype card for its prototype cost, with its prototype's power,
 // toughness and colour (CR 718).
 type Cast struct {
-	Player  string    `json:"player"`
-	Card    Ref       `json:"card"`
-	Face    string    `json:"face,omitempty"` // Adventure, split half or modal DFC back; the whole card: fuse
-	X       int       `json:"x,omitempty"`
-	Targets []Ref     `json:"targets,omitempty"`
-	Modes   []int     `json:"modes,omitempty"`
-	Pay     []Payment `json:"pay,omitempty"` // omitted: the documented default payment
+	Player  string `json:"player"`
+	Card    Ref    `json:"card"`
+	Face    string `json:"face,omitempty"` // Adventure, split half or modal DFC back; the whole card: fuse
+	X       int    `json:"x,omitempty"`
+	Targets []Ref  `json:"targets,omitempty"`
+	Modes   []int  `json:"modes,omitempty"`
+	// Delve lists the graveyard cards exiled to pay for the spell's
+	// generic mana, one each (CR 702.66a); Improvise the untapped
+	// artifacts tapped to (CR 702.126a).
+	Delve     []Ref     `json:"delve,omitempty"`
+	Improvise []Ref     `json:"improvise,omitempty"`
+	Pay       []Payment `json:"pay,omitempty"` // omitted: the documented default payment
 	// Kicked: the optional kicker cost is paid (CR 702.33).
 	Kicked bool `json:"kicked,omitempty"`
 	// Replicate: how many times the replicate cost is paid (CR 702.56a).
@@ -289,7 +294,7 @@ func (b *Cast) Check() *FieldError {
 			return fieldErr("modes["+itoa(i)+"]", "negative")
 		}
 	}
-	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay), b.CostChoices.check())
+	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay), b.CostChoices.check(), checkRefs("delve", b.Delve), checkRefs("improvise", b.Improvise))
 }
 
 // (Activate.Tap is checked by the reducer: it must name an untapped

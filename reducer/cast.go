@@ -76,6 +76,9 @@ func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
 func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) {
 	s := g.S
 	o := s.Objects[id]
+	if (len(b.Delve) > 0 || len(b.Improvise) > 0) && langOf(o.Def) == nil {
+		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "%s has neither delve nor improvise", o.Name()) // interp_delve.go
+	}
 	def := o.Def
 	face := ""
 	switch {

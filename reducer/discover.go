@@ -532,6 +532,9 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 		}
 		return castPlan{}, g.refuse(rule, "body.face", "%s has mana value %d, more than the discover value %d", def.Name, mv, n)
 	}
+	if len(b.Delve) > 0 || len(b.Improvise) > 0 {
+		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "cast without paying its mana cost, %s has no generic mana for delve or improvise to pay", def.Name)
+	}
 	if b.X != 0 && s.Discovery != nil && (s.Discovery.Rebound || s.Discovery.Cascade) {
 		return castPlan{}, g.refuse("CR 107.3b", "body.x", "cast without paying its mana cost, %s's X is 0, not %d", def.Name, b.X)
 	}

@@ -117,9 +117,13 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 		return castPlan{}, err
 	}
 	kicker = append(slices.Clone(kicker), replicate...)
+	h, err := g.castHelpers(seat, o, lc, b) // delve, improvise (interp_delve.go)
+	if err != nil {
+		return castPlan{}, err
+	}
 	var cp costPlan
 	g.withCastTargets(lp.targets, func() { // interp_costtargets.go
-		cp, err = g.planCost(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices) // interp_paycost.go
+		cp, err = g.planCostHelped(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices, h) // interp_paycost.go
 	})
 	if err != nil {
 		return castPlan{}, err

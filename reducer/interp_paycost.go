@@ -19,6 +19,7 @@ import (
 // costPlan is a language cost checked, ready to pay.
 type costPlan struct {
 	pay                                         []int
+	helpers                                     helpers // delve, improvise (interp_delve.go)
 	life                                        int
 	sacrifice, discard, exile, ret, tap, reveal []ObjID
 	selfSacrifice, selfDiscard, selfExile       bool
@@ -40,6 +41,12 @@ type costPart struct {
 // the face cast when src is a spell being cast (its cost may be changed),
 // nil for an ability.
 func (g *Game) planCost(seat int, src *Object, spell *cards.Card, c *ability.Cost, extra cards.Cost, x int, pay []events.Payment, ch *events.CostChoices) (costPlan, error) {
+	return g.planCostHelped(seat, src, spell, c, extra, x, pay, ch, helpers{})
+}
+
+// planCostHelped is planCost with objects that pay for generic mana of the
+// total cost (delve, improvise: interp_delve.go).
+func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *ability.Cost, extra cards.Cost, x int, pay []events.Payment, ch *events.CostChoices, h helpers) (costPlan, error) {
 	s := g.S
 	var p costPlan
 	if c == nil {
@@ -88,6 +95,23 @@ func (g *Game) planCost(seat int, src *Object, spell *cards.Card, c *ability.Cos
 	if spell != nil {
 		mana = g.changedCost(seat, src, spell, mana, x) // a spell's cost changes (CR 601.2f)
 		paysFor = src
+	}
+	if h.n() > 0 {
+		var err error
+		if mana, err = g.payGenericWith(mana, h.n()); err != nil {
+			return p, err
+		}
+		for _, id := range h.delve {
+			if slices.Contains(taken, id) {
+				return p, g.refuse("CR 601.2h", "body.delve", "%s is named for another cost too", s.objName(id))
+			}
+		}
+		for _, id := range h.improvise {
+			if slices.Contains(taken, id) {
+				return p, g.refuse("CR 601.2h", "body.improvise", "%s is named for another cost too", s.objName(id))
+			}
+		}
+		p.helpers = h
 	}
 	plan, err := g.choosePaymentFor(seat, paysFor, mana, x, pay)
 	if err != nil {
@@ -158,6 +182,7 @@ func (g *Game) chooseCostObjects(seat int, src *Object, part costPart, x int, ta
 func (g *Game) payCost(seat int, p costPlan) {
 	s := g.S
 	g.spend(seat, p.pay)
+	g.payHelpers(p.helpers) // interp_delve.go
 	if p.life > 0 {
 		g.emit(Effect{Op: OpLife, Seat: seat, N: -p.life})
 	}
