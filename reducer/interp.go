@@ -60,6 +60,9 @@ type langCard struct {
 	readsLeft, readsSpent bool
 	// readsNoncreature: a limit counts noncreature spells (interp_spellcount.go).
 	readsNoncreature bool
+	// crew: the activated abilities crew N stands for, with N
+	// (interp_crew.go); looked up, never ranged over.
+	crew map[*ability.Ability]int
 }
 
 // legacyCard marks, in a definition's engine cache, a card played by card
@@ -137,6 +140,12 @@ func buildLangCard(def *cards.Card) *langCard {
 				lc.triggered = append(lc.triggered, &st)
 			}
 			for _, x := range expandKeyword(a) { // interp_keywords.go
+				if a.Keyword.Name == "Crew" {
+					if lc.crew == nil {
+						lc.crew = map[*ability.Ability]int{}
+					}
+					lc.crew[&x] = a.Keyword.N
+				}
 				switch x.Kind {
 				case ability.Triggered:
 					lc.triggered = append(lc.triggered, &x)

@@ -89,6 +89,11 @@ func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events
 	if err != nil {
 		return abilityPlan{}, err
 	}
+	if lc := langOf(o.Def); lc != nil {
+		if err := g.crewRefusal(lc, a, cp.tap); err != nil { // interp_crew.go
+			return abilityPlan{}, err
+		}
+	}
 	return abilityPlan{src: id, lang: a, index: b.Ability, targets: targets, slots: slots, costs: cp}, nil
 }
 

@@ -30,6 +30,9 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 	if k.Name == "Cascade" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
 		return []ability.Ability{cascadeTrigger(a)} // interp_cascade.go
 	}
+	if k.Name == "Crew" && crewSupported(k) {
+		return []ability.Ability{crewAbility(a)} // interp_crew.go
+	}
 	if k.Name == "Rebound" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
 		return []ability.Ability{reboundTrigger(a)} // interp_rebound.go
 	}
