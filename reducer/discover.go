@@ -749,6 +749,9 @@ func (l *lister) handActivations(seat int, id ObjID) {
 		if plotCost(o.Def) != nil {
 			l.offer(p.ID, &events.Activate{Player: p.ID, Source: id.String(), Special: specialPlot}) // interp_plot.go
 		}
+		if foretellCost(o.Def) != nil {
+			l.offer(p.ID, &events.Activate{Player: p.ID, Source: id.String(), Special: specialForetell})
+		}
 		return
 	}
 	for i := 0; i <= strings.Count(o.Def.Oracle, "\n"); i++ {

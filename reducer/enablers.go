@@ -297,6 +297,8 @@ func (g *Game) permissionAllows(p Permission, o *Object, def *cards.Card, face s
 	switch p.Kind {
 	case MayCastPlot:
 		return g.plotAllows(o) // interp_plot.go
+	case MayCastForetell:
+		return g.foretellAllows(o) // interp_plot.go
 	case MayCastAdventure:
 		if face != "" {
 			return g.checkExileFace(o, def) // CR 715.3d: only the creature

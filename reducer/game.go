@@ -238,8 +238,8 @@ func describeInput(ev *events.Event) string {
 	case *events.Cast:
 		return "cast " + b.Card
 	case *events.Activate:
-		if b.Special == specialPlot {
-			return "plot " + b.Source // a special action (interp_plot.go)
+		if b.Special == specialPlot || b.Special == specialForetell {
+			return b.Special + " " + b.Source // a special action (interp_plot.go)
 		}
 		if b.Special != "" {
 			return "take the special action " + strconv.Quote(b.Special) + " with " + b.Source

@@ -144,7 +144,13 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 	if def.Cost == nil && b.Alternative == "" {
 		return nil, g.refuse("CR 118.6", "body.card", "%s has no mana cost: it can be cast only for an alternative cost", def.Name)
 	}
-	if o.plotted(seat) && g.plotAllows(o) == nil {
+	if o.foretold(seat) && g.foretellAllows(o) == nil {
+		c, err := g.foretellCastCost(def, b) // interp_plot.go
+		if err != nil {
+			return nil, err
+		}
+		cost = c
+	} else if o.plotted(seat) && g.plotAllows(o) == nil {
 		c, err := g.plotCastCost(def, b) // interp_plot.go
 		if err != nil {
 			return nil, err

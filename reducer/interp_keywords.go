@@ -119,7 +119,7 @@ func keywordSupported(a *ability.Ability) bool {
 	if k.Name == "Escalate" {
 		return escalateSupported(k) // interp_escalate.go
 	}
-	if k.Name == "Plot" {
+	if k.Name == "Plot" || k.Name == "Foretell" {
 		return plotSupported(k) // interp_plot.go
 	}
 	if k.Name == "Level" {

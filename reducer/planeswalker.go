@@ -41,6 +41,8 @@ func init() {
 	})
 	extDescribe[OpUsed] = func(s *State, e Effect) string {
 		switch e.Kind {
+		case useForetold:
+			return descObj(s, e.Obj) + " became foretold this turn" // interp_plot.go
 		case usePlotted:
 			return descObj(s, e.Obj) + " became plotted this turn" // interp_plot.go
 		case useRebound:

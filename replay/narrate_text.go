@@ -98,8 +98,11 @@ func (t *telling) cast(who string, b *events.Cast) string {
 }
 
 func (t *telling) activate(who string, b *events.Activate) string {
-	if b.Special != "" { // a special action (CR 116.2): plot
+	if b.Special != "" { // a special action (CR 116.2): plot, foretell
 		line := fmt.Sprintf("%s %ss %s", who, b.Special, t.named(b.Source))
+		if b.Special == "foretell" {
+			line = who + " foretells a card from their hand" // face down: the card is hidden (CR 702.143a)
+		}
 		if len(t.paid) > 0 {
 			line += ", paying " + mana(t.paid)
 		}
