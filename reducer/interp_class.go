@@ -32,6 +32,14 @@ func init() {
 	}
 }
 
+// levelGatedEvents are the trigger events whose firing checks a Class's
+// level (hasLevel): langFire, the dies, combat damage, targeted and level
+// triggers.
+var levelGatedEvents = map[ability.Event]bool{
+	ability.Enters: true, ability.Cast: true, ability.StepBegins: true, ability.Attacks: true, ability.CounterPut: true,
+	ability.Dies: true, ability.DealsDamage: true, ability.BecomesTarget: true, ability.LevelReached: true,
+}
+
 // classLevel is o's level as a Class.
 func classLevel(o *Object) int {
 	if o.ClassLevel < 1 {

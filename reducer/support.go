@@ -39,6 +39,9 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 	if a.Level != 0 && a.Kind != ability.Triggered && a.Kind != ability.Activated {
 		s.no(p+".level", "a Class's level %d %s abilities are not carried out yet", a.Level, a.Kind) // interp_class.go
 	}
+	if a.Level != 0 && a.Kind == ability.Triggered && (a.Trigger == nil || !levelGatedEvents[a.Trigger.Event] || len(a.Trigger.Or) > 0) {
+		s.no(p+".level", "a Class's level %d triggers of this kind are not carried out yet", a.Level) // interp_class.go
+	}
 	switch a.Kind {
 	case ability.Spell:
 	case ability.Triggered:
