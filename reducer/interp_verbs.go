@@ -462,6 +462,9 @@ func verbRemoveCounters(x *verbRun) {
 func verbPump(x *verbRun) {
 	g, c := x.r.g, x.r.ctx
 	m := x.e.Mods
+	if m == nil {
+		return // Supports refuses a pump that gives nothing
+	}
 	until := string(x.e.Duration)
 	if x.e.Verb == ability.Pump && until == "" {
 		until = UntilEndOfTurn

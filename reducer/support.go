@@ -239,6 +239,10 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		s.no(p+".verb", "%s is not carried out yet", e.Verb)
 		return
 	}
+	if (e.Verb == ability.Pump || e.Verb == ability.Grant) && e.Mods == nil {
+		s.no(p+".mods", "a %s that gives nothing is not carried out yet", e.Verb)
+		return
+	}
 	used := map[string]bool{
 		"player": e.Player != nil, "object": e.Object != nil, "to": e.To != nil, "amount": e.Amount != nil,
 		"source": e.Source != nil, "zone": e.Zone != "", "position": e.Position != "", "order": e.Order != "",
