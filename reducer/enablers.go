@@ -299,6 +299,8 @@ func (g *Game) permissionAllows(p Permission, o *Object, def *cards.Card, face s
 		return g.plotAllows(o) // interp_plot.go
 	case MayCastForetell:
 		return g.foretellAllows(o) // interp_plot.go
+	case MayCastWarp:
+		return g.warpAllows(o) // interp_warp.go
 	case MayCastAdventure:
 		if face != "" {
 			return g.checkExileFace(o, def) // CR 715.3d: only the creature
@@ -407,6 +409,7 @@ func (g *Game) asEnters(id ObjID) {
 	}
 	g.entersWithCounters(o) // wither.go
 	g.langEnters(o)         // interp_replace.go
+	g.warpEnters(o)         // interp_warp.go
 	if unless := o.Def.EntersTappedUnless(); unless != nil && !o.Tapped && !unless(facts{g: g}, uint32(id), o.Controller) {
 		g.emit(Effect{Op: OpTap, Obj: id})
 	}

@@ -38,6 +38,7 @@ type keywordAltCost struct {
 var keywordAltCosts = []keywordAltCost{
 	{name: "evoke", keyword: "Evoke", rule: "CR 702.74a"},
 	{name: "overload", keyword: "Overload", rule: "CR 702.96a"}, // interp_overload.go
+	{name: "warp", keyword: "Warp", rule: "CR 702.185a"},        // interp_warp.go
 }
 
 // altCostNamed is the keyword alternative cost a cast names, if any.
@@ -77,6 +78,11 @@ func (g *Game) keywordAltCost(o *Object, def *cards.Card, kc keywordAltCost) (*a
 	c := keywordCost(def, kc.keyword)
 	if c == nil {
 		return nil, g.refuse(kc.rule, "body.alternative", "%s has no %s", def.Name, strings.ToLower(kc.keyword))
+	}
+	if kc.name == MayCastWarp {
+		if err := g.warpFromHand(o, def); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }

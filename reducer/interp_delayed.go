@@ -86,6 +86,9 @@ func delayedAbilities(lc *langCard) []*ability.Ability {
 			}
 		}
 	}
+	if hasWarp(lc) {
+		out = append(out, warpExile) // interp_warp.go
+	}
 	return out
 }
 
@@ -104,7 +107,7 @@ func (lc *langCard) triggerAt(k int) *ability.Ability {
 // delayedSupported says why the engine can't wait for a delayed ability;
 // "" when it can: one that triggers at the beginning of a step.
 func delayedSupported(a *ability.Ability) string {
-	if a == earthbendReturn {
+	if a == earthbendReturn || a == warpExile {
 		return ""
 	}
 	if a.Kind != ability.Triggered || a.Trigger == nil || a.Trigger.Event != ability.StepBegins || len(a.Trigger.Or) > 0 {

@@ -232,6 +232,7 @@ func (g *Game) doRandom(b *events.Random) {
 // from an empty library is remembered for the state-based check (CR 704.5b).
 func (g *Game) draw(seat, n int) {
 	p := g.S.Players[seat]
+	n = g.drawReplaced(seat, n) // interp_drawmore.go
 	for i := 0; i < n; i++ {
 		if len(p.Library) == 0 {
 			if g.S.Turn > 0 && !p.DrewEmpty {

@@ -512,6 +512,10 @@ func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
 	if othersEnterTapped(r) { // interp_replace.go
 		return
 	}
+	if drawPlus(r) { // interp_drawmore.go
+		s.cond(r.Unless, p+".unless")
+		return
+	}
 	if r.Event != ability.ReplEnters || !r.Self || r.Subject != nil || r.Player != "" {
 		s.no(p, "this replacement effect is not carried out yet")
 		return
