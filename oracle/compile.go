@@ -51,6 +51,7 @@ func rules() *grammar {
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)
+		addTurnTriggers(g)
 		theGrammar = g
 	})
 	return theGrammar

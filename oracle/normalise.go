@@ -209,6 +209,7 @@ func (f *Face) normalise() ([]unit, []Decline) {
 			lines = append(lines, l)
 		}
 	}
+	lines = joinBrokenLines(lines)
 	saga := f.Layout == "saga" || slices.Contains(f.Subtypes, "Saga")
 	spell := slices.Contains(f.Types, "Instant") || slices.Contains(f.Types, "Sorcery")
 	var units []unit
@@ -286,3 +287,23 @@ func romans(ns []int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// joinBrokenLines joins a triggered ability's paragraph that the card data
+// breaks mid-sentence ("... you may sacrifice" / "~. If you do, ...")
+// with the line after it. A modal header's "choose one" keeps its
+// bullets.
+func joinBrokenLines(lines []string) []string {
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		for brokenTrigger.MatchString(l) && i+1 < len(lines) && !strings.HasPrefix(lines[i+1], "•") {
+			i++
+			l += " " + lines[i]
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// brokenTrigger is a trigger's paragraph that ends on a word, not a stop.
+var brokenTrigger = regexp.MustCompile(`^(When|Whenever|At) .*[a-z~]$`)

@@ -24,6 +24,9 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	if s, ok := printPutEach(e); ok { // player_gains.go
 		return s, 1, true
 	}
+	if s := printBecomeArtifactCreature(a, e); s != "" { // triggers_turn.go
+		return s, 1, true
+	}
 	switch e.Verb {
 	case ability.Look:
 		if o := e.Object; o != nil {
@@ -177,6 +180,9 @@ func printLibraryTop(a *pctx, s *ability.Selector) string {
 
 // printMoreTrigger prints the triggers of triggers_more.go, or "".
 func printMoreTrigger(t *ability.Trigger) string {
+	if s := printTurnTrigger(t); s != "" { // triggers_turn.go
+		return s
+	}
 	selfEv := func(t *ability.Trigger) string {
 		switch {
 		case !t.Self || t.Subject != nil || t.AlsoSelf || len(t.Or) > 0:

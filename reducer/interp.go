@@ -163,6 +163,9 @@ func buildLangCard(def *cards.Card) *langCard {
 		lc.readsLeft = lc.readsLeft || langReadsLeft(a)
 		lc.readsSpent = lc.readsSpent || langReadsSpent(a)
 		lc.readsNoncreature = lc.readsNoncreature || langReadsNoncreature(a)
+		if nth, nc := langReadsNthCast(a); nth { // interp_nthcast.go
+			lc.readsSpellCounts, lc.readsNoncreature = true, lc.readsNoncreature || nc
+		}
 	}
 	lc.delayed = delayedAbilities(lc) // interp_delayed.go
 	lc.buildOverload()                // interp_overload.go

@@ -63,7 +63,7 @@ func (g *Game) langPattern(c *evalCtx, src *Object, t *ability.Trigger, when str
 		if when != cards.TriggerCast || !c.whose(t.Player, seat) {
 			return false
 		}
-		if t.Self && about != src.ID || !c.matchesOnStack(t.Subject, o) {
+		if t.Self && about != src.ID || !c.matchesOnStack(t.Subject, o) || !g.nthCastHolds(t, seat) { // interp_nthcast.go
 			return false
 		}
 	case ability.StepBegins:

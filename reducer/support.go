@@ -52,6 +52,9 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 			return
 		}
 		s.trigger(a.Trigger, p+".trigger")
+		if attachesToCastSpell(a) { // interp_nthcast.go
+			s.no(p+".effects", "attaching to the spell that was cast is not carried out")
+		}
 		if !triggerZoneSupported(a) { // interp_zonetriggers.go
 			s.no(p+".zone", "triggers that work from the %s are not carried out yet", a.Zone)
 		}
@@ -148,7 +151,7 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 		s.no(p+".combat", "triggers on damage outside combat are not carried out yet")
 	}
 	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
-		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 && t.Event != ability.Chapter || t.Nth != 0 && t.Event != ability.Draws || t.Limit != nil ||
+		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 && t.Event != ability.Chapter || t.Nth != 0 && t.Event != ability.Draws && !nthCastSupported(t) || t.Limit != nil ||
 		t.AlsoSelf || t.Level != 0 && t.Event != ability.LevelReached {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
