@@ -52,6 +52,7 @@ func rules() *grammar {
 		addClass(g)
 		addQuoted(g)
 		addTurnTriggers(g)
+		addSearchPlayers(g)
 		theGrammar = g
 	})
 	return theGrammar

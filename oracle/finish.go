@@ -23,6 +23,8 @@ type antecedent struct {
 	bind   string // a bind name
 	event  bool   // the trigger's object or player
 	player bool   // a player (else an object)
+	// controllerOf: "that player" meaning the controller of target.
+	controllerOf bool
 }
 
 // finish resolves the placeholders of one ability (and of its modes, each a
@@ -142,6 +144,22 @@ func finishScope(v reflect.Value, trig *ability.Trigger) ([]ability.Target, erro
 			// ~: It deals 3 damage", "When ~ dies, return it").
 			return antecedent{pos: -2}, nil
 		}
+		if best == nil && player && strings.HasSuffix(name, "|that player") {
+			// "Destroy target land an opponent controls. That player may
+			// search ...": with no player named before, the controller of
+			// the one target object named before.
+			var objs []*antecedent
+			for i := range ante {
+				if ante[i].pos < pos && !ante[i].player {
+					objs = append(objs, &ante[i])
+				}
+			}
+			if len(objs) == 1 && objs[0].target != "" {
+				c := *objs[0]
+				c.controllerOf = true
+				return c, nil
+			}
+		}
 		if best == nil {
 			return antecedent{}, fmt.Errorf("%q refers to nothing before it", name[strings.IndexByte(name, '|')+1:])
 		}
@@ -195,6 +213,8 @@ func finishScope(v reflect.Value, trig *ability.Trigger) ([]ability.Target, erro
 				switch {
 				case an.event:
 					*y = ability.PlayerRef{Who: ability.EventPlayer}
+				case an.controllerOf:
+					*y = ability.PlayerRef{Who: ability.Controller, Of: &ability.Selector{Ref: ability.TargetRef, Name: an.target}}
 				case an.target != "":
 					*y = ability.PlayerRef{Who: ability.TargetPlayer, Name: an.target}
 				default:

@@ -245,10 +245,22 @@ func (f *Face) normalise() ([]unit, []Decline) {
 			units[len(units)-1].text += " " + l
 			continue
 		}
+		if !spell && continuationLine.MatchString(l) && len(units) > 0 && units[len(units)-1].kind == unitLine &&
+			strings.Contains(units[len(units)-1].text, ": ") && strings.HasSuffix(units[len(units)-1].text, ".") {
+			// The database breaks some activated abilities into
+			// paragraphs (Boseiju, Demolition Field); a paragraph of a
+			// permanent that can't stand alone continues the one before.
+			units[len(units)-1].text += " " + l
+			continue
+		}
 		units = append(units, unit{kind: unitLine, text: l})
 	}
 	return units, declined
 }
+
+// continuationLine is a permanent's paragraph that can't be an ability of
+// its own: it goes on from an activated ability before it.
+var continuationLine = regexp.MustCompile(`^(That player |That land's controller |This ability costs |You may search your library )`)
 
 // insteadLine is a paragraph whose first sentence replaces what the one
 // before it does ("Destroy that creature if ... instead if ..."); a

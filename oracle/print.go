@@ -683,7 +683,21 @@ func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
 	if i+1 >= len(es) || es[i+1].Verb != ability.Shuffle {
 		return "(?:unprintable)", 1
 	}
+	// The shuffle of an optional search happens only if the search did.
+	if sh := es[i+1].If; e.Optional != (sh != nil) || sh != nil && !reflect.DeepEqual(*sh, ability.Condition{Kind: ability.CondDid}) {
+		return unprintable, 1
+	}
 	s := w("search your library for")
+	if e.Player != nil && e.Player.Who == ability.Each && !e.Optional && e.Amount == nil && e.Zone == ability.ZoneBattlefield &&
+		e.Text == "" && reflect.DeepEqual(es[i+1].Player, e.Player) {
+		// "Each player searches their library for a basic land card,
+		// puts it onto the battlefield, then shuffles."
+		s = w("each player searches their library for") + alt(w("a"), w("an")) + printDesc(e.Filter, "card") + w(", puts it onto the battlefield")
+		if e.Tapped {
+			s += w("tapped")
+		}
+		return s + w(", then shuffles") + opt(w("their library")), 2
+	}
 	if e.Player != nil {
 		if !e.Optional {
 			return unprintable, 1

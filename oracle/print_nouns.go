@@ -239,8 +239,14 @@ func typeWords(f *ability.Filter, plural bool) string {
 		return w(pl("permanent"))
 	case len(f.AnyOf) == 1 && len(f.AnyOf[0].Types) == 1 && len(f.Types) == 1 && isPlainAnyOf(&f.AnyOf[0]) && len(f.Subtypes) == 0:
 		return w(f.AnyOf[0].Types[0]) + w(pl(f.Types[0]))
+	case !plural && lastAdjList(f):
+		// "artifact, enchantment, or nonbasic land" (search_players.go).
+		a, b := &f.AnyOf[0], &f.AnyOf[1]
+		return w(a.Types[0]) + w(",") + w(a.Types[1]) + w(", or") + adjPattern(adjectives(b)) + w(b.Types[0])
 	case len(f.AnyOf) > 0:
 		return unprintable
+	case !plural && len(f.Types) == 1 && slices.Equal(f.Subtypes, basicLandTypes):
+		return w(f.Types[0]) + opt(w("card")) + w("with a basic land type")
 	case len(f.Types) == 1 && len(f.Subtypes) == 1:
 		return w(f.Subtypes[0]) + w(pl(f.Types[0]))
 	case len(f.Subtypes) == 1 && len(f.Types) == 0:
@@ -292,7 +298,7 @@ func printDesc(f *ability.Filter, noun string) string {
 		}
 		return w(map[string]string{"": "activated or triggered", "triggered": "triggered", "activated": "activated"}[f.Ability]) + w("ability")
 	}
-	if len(f.AnyOf) == 2 && reflect.DeepEqual(*f, ability.Filter{AnyOf: f.AnyOf}) {
+	if len(f.AnyOf) == 2 && reflect.DeepEqual(*f, ability.Filter{AnyOf: f.AnyOf}) && !lastAdjList(f) {
 		a, b := f.AnyOf[0], f.AnyOf[1]
 		if len(a.Types) == 1 && a.Types[0] == "spell" {
 			// "spell or nonland permanent an opponent controls": whose
@@ -464,7 +470,12 @@ func printPlayer(a *pctx, r *ability.PlayerRef) string {
 		if r.Of != nil && r.Of.Ref == ability.Self {
 			return w("~'s " + word)
 		}
-		return alt(w("its "+word), w("that creature's "+word))
+		if r.Who == ability.Controller && r.Of != nil && r.Of.Ref == ability.TargetRef {
+			// "That player" after a target permanent is its controller
+			// (finish.go).
+			return alt(w("its "+word), w("that creature's "+word), w("that land's "+word), w("that permanent's "+word), w("that player"))
+		}
+		return alt(w("its "+word), w("that creature's "+word), w("that land's "+word), w("that permanent's "+word))
 	}
 	return unprintable
 }

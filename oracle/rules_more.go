@@ -154,7 +154,7 @@ func addMoreRules(g *grammar) {
 			return nil
 		}
 		es[0].Player, es[0].Optional = who(v[1]), true
-		es[1].Player = who(v[1])
+		es[1].Player, es[1].If = who(v[1]), &ability.Condition{Kind: ability.CondDid}
 		return es
 	})
 

@@ -472,8 +472,12 @@ func (c *evalCtx) players(p *ability.PlayerRef) []int {
 			}
 		}
 		if len(out) == 0 && p.Of != nil && p.Of.Ref == ability.TargetRef {
-			// A target that is a player: "its controller" of a player
-			// target makes no sense; a gone object has none.
+			// A gone target: the controller it had as the resolution
+			// began (interp_target_lki.go). A target that is a player
+			// has none.
+			if p.Who == ability.Controller {
+				return c.goneTargetControllers(p.Of.Index)
+			}
 			return nil
 		}
 		if len(out) == 0 && p.Of != nil && p.Of.Ref == ability.Self && c.res != nil {

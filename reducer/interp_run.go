@@ -48,6 +48,7 @@ func (g *Game) resolveLang(o *Object, ab *ability.Ability, answer []string) bool
 		r.resume = o.Lang.Pc
 	}
 	if ab.Modes == nil {
+		r.noteTargetControllers() // interp_target_lki.go
 		return !r.list(ab.Effects, nil, r.resume)
 	}
 	start := 0

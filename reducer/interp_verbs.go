@@ -623,32 +623,63 @@ func verbTap(tap bool) func(x *verbRun) {
 }
 
 func verbSearch(x *verbRun) {
-	g, c := x.r.g, x.r.ctx
-	seat := c.you
+	c := x.r.ctx
+	// Each player searches in turn (APNAP, CR 101.4): step k is the k-th
+	// seat's search; what earlier seats found is kept bound meanwhile.
+	seats := []int{c.you}
 	if ps := c.players(x.e.Player); len(ps) > 0 {
-		seat = ps[0]
+		seats = ps
 	}
+	if len(seats) > 1 && x.e.Player.Who != ability.Each {
+		seats = seats[:1]
+	}
+	var out []Target
+	k := 0
+	if len(x.step) > 0 {
+		k = x.step[0]
+		if k > 0 {
+			out = slices.Clone(c.binding("_searched").Items)
+		}
+		out = append(out, x.searchPut(seats[k], x.r.answer)...)
+		x.did = true
+		k++
+	}
+	for ; k < len(seats); k++ {
+		found, any := x.searchable(seats[k])
+		if !any {
+			continue
+		}
+		if k > 0 {
+			x.r.bind("_searched", out, "", x.did)
+		}
+		n := 1
+		if x.e.Amount != nil {
+			n = c.amount(x.e.Amount)
+		}
+		// A search may find nothing (CR 701.23b): the answer may be empty.
+		x.ask(k, Question{Player: seats[k], Options: idStrings(found), N: 0, Max: min(n, len(found)),
+			Prompt: "search: " + filterText(x.e.Filter)})
+		return
+	}
+	x.bind(out)
+}
+
+// searchable is what seat's search may find, and whether there is a
+// search at all (not with an empty library and nothing to find).
+func (x *verbRun) searchable(seat int) ([]ObjID, bool) {
+	g, c := x.r.g, x.r.ctx
 	var found []ObjID
 	for _, id := range g.S.Players[seat].Library {
 		if f := x.e.Filter; f == nil || c.matches(withZone(f, ability.ZoneLibrary), g.S.Obj(id)) {
 			found = append(found, id)
 		}
 	}
-	n := 1
-	if x.e.Amount != nil {
-		n = c.amount(x.e.Amount)
-	}
-	step, answer := x.at()
-	if step == 0 && answer == nil {
-		if len(found) == 0 && len(g.S.Players[seat].Library) == 0 {
-			x.bind(nil)
-			return
-		}
-		// A search may find nothing (CR 701.23b): the answer may be empty.
-		x.ask(0, Question{Player: seat, Options: idStrings(found), N: 0, Max: min(n, len(found)),
-			Prompt: "search: " + filterText(x.e.Filter)})
-		return
-	}
+	return found, len(found) > 0 || len(g.S.Players[seat].Library) > 0
+}
+
+// searchPut puts the cards seat found where the search says.
+func (x *verbRun) searchPut(seat int, answer []string) []Target {
+	g := x.r.g
 	to := ZoneHand
 	if x.e.Zone != "" {
 		to = zoneOf(x.e.Zone)
@@ -675,8 +706,7 @@ func verbSearch(x *verbRun) {
 		}
 		out = append(out, Target{Obj: uint32(nid)})
 	}
-	x.bind(out)
-	x.did = true
+	return out
 }
 
 // withZone is f looking in zone z (unless it names one).
