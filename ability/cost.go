@@ -44,6 +44,9 @@ type Cost struct {
 	CountersX      bool   `json:"counters_x,omitempty" msgpack:"counters_x,omitempty"`
 	// Energy: pay this many {E} (CR 107.14).
 	Energy int `json:"energy,omitempty" msgpack:"energy,omitempty"`
+	// EnergyAny: pay any amount of {E}, the payer's choice ("you may pay
+	// any amount of {E}"); the amount is bound as the effect's Bind.
+	EnergyAny bool `json:"energy_any,omitempty" msgpack:"energy_any,omitempty"`
 	// Reduce lowers the generic mana of the cost by this amount ("This
 	// ability costs {1} less to activate for each ...", CR 601.2f).
 	Reduce *Amount `json:"reduce,omitempty" msgpack:"reduce,omitempty"`
@@ -63,7 +66,7 @@ type EitherCost struct {
 func (c *Cost) IsZero() bool {
 	return c == nil || (c.Mana == "" && !c.Tap && !c.Untap && c.Loyalty == nil && !c.LoyaltyX && c.Life == nil &&
 		c.Sacrifice == nil && c.Discard == nil && c.Exile == nil && c.Return == nil && c.TapOthers == nil &&
-		c.Reveal == nil && c.RemoveCounters == 0 && c.PutCounters == 0 && !c.CountersX && c.Energy == 0 && c.Reduce == nil && c.Or == nil)
+		c.Reveal == nil && c.RemoveCounters == 0 && c.PutCounters == 0 && !c.CountersX && c.Energy == 0 && !c.EnergyAny && c.Reduce == nil && c.Or == nil)
 }
 
 // Condition is a test of the game state: an intervening "if", "as long

@@ -143,7 +143,8 @@ const (
 	// SetLife: Player's life total becomes Amount (CR 119.5).
 	SetLife Verb = "set_life"
 	// PutCounters: Amount counters of kind Counter on each of Object (CR
-	// 122); RemoveCounters takes them off.
+	// 122), or on Player when there is no Object ("you get {E}{E}": energy
+	// counters, CR 122.1); RemoveCounters takes them off objects.
 	PutCounters    Verb = "put_counters"
 	RemoveCounters Verb = "remove_counters"
 	// Pump: each of Object gets Mods for Duration (default until end of

@@ -181,7 +181,7 @@ var verbOperands = map[Verb]string{
 	Damage: "source to amount", DivideDamage: "source to amount", Destroy: "object no_regenerate", Exile: "object text duration",
 	Move: "object zone position order tapped control player", Sacrifice: "player object", Draw: "player amount",
 	Discard: "player object", Mill: "player amount", GainLife: "player amount", LoseLife: "player amount",
-	SetLife: "player amount", PutCounters: "object amount counter", RemoveCounters: "object amount counter",
+	SetLife: "player amount", PutCounters: "object player amount counter", RemoveCounters: "object amount counter",
 	Pump: "object mods duration", Grant: "object mods duration grant", CreateToken: "player control amount token tapped attacking",
 	Counter: "object zone", Tap: "object", Untap: "object", Search: "player amount filter zone tapped text",
 	Shuffle: "player", Scry: "player amount", Surveil: "player amount", Look: "player object amount",
@@ -233,7 +233,7 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 		need(e.Object != nil, "object", "what it moves")
 		need(e.Zone != "", "zone", "where it goes")
 	case PutCounters, RemoveCounters:
-		need(e.Object != nil, "object", "what gets counters")
+		need(e.Object != nil || e.Verb == PutCounters && e.Player != nil, "object", "what gets counters")
 		need(e.Counter != "", "counter", "a counter kind")
 	case Pump, Grant:
 		need(e.Object != nil, "object", "what it changes")

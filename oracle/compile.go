@@ -48,6 +48,7 @@ func rules() *grammar {
 		addChosenNameRules(g)
 		addChooseName(g)
 		addPlayerGains(g)
+		addEnergy(g)
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)

@@ -202,6 +202,14 @@ func addNouns(g *grammar) {
 	})
 	g.add("objs", "<@> (them | those cards | those creatures | those permanents)", func(v []any) any { return pronoun(v[0].(at), "them") })
 	g.add("each", "each <desc>", func(v []any) any { return &ability.Selector{Ref: ability.All, Filter: filt(v[0])} })
+	// "each artifact, creature, and enchantment with mana value 3 or less"
+	g.add("each", "each <type> , <type> , and <type> [<post>]", func(v []any) any {
+		f := merge(&ability.Filter{Types: []string{v[0].(string), v[1].(string), v[2].(string)}}, filt(v[3]))
+		if f == nil {
+			return nil
+		}
+		return &ability.Selector{Ref: ability.All, Filter: f}
+	})
 	g.add("each", "each other <desc>", func(v []any) any {
 		return &ability.Selector{Ref: ability.All, Filter: merge(filt(v[0]), &ability.Filter{Other: true})}
 	})

@@ -1087,7 +1087,7 @@ func printCostSep(c *ability.Cost, sep string) string {
 		parts = append(parts, w("put")+alt(w("a"), w("an"))+w(c.Counter)+w("counter on ~"))
 	}
 	if c.Energy > 0 {
-		parts = append(parts, w(strings.Repeat("{E}", c.Energy)))
+		parts = append(parts, opt(w("pay"))+w(strings.Repeat("{E}", c.Energy)))
 	}
 	return strings.Join(parts, sep)
 }

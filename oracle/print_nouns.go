@@ -163,6 +163,9 @@ func printCompare(c *ability.Compare) string {
 	if a := c.Amount; c.Op == "==" && a.Var == "counters" && a.Of != nil && a.Of.Ref == ability.Self && a.N == 0 && a.Times == 0 {
 		return w("equal to the number of") + w(a.Counter) + w("counters on ~")
 	}
+	if c.Op == "<=" && isEnergyPaid(&c.Amount) { // rules_energy.go
+		return w("less than or equal to the amount of {E} paid this way")
+	}
 	n := printAmount(&c.Amount)
 	switch c.Op {
 	case "<=":
@@ -272,7 +275,7 @@ func typeWords(f *ability.Filter, plural bool) string {
 		if plural {
 			return w(pl(f.Types[0])) + w(",") + w(pl(f.Types[1])) + w(", and") + w(pl(f.Types[2]))
 		}
-		return w(f.Types[0]) + w(",") + w(f.Types[1]) + w(", or") + w(f.Types[2])
+		return w(f.Types[0]) + w(",") + w(f.Types[1]) + alt(w(", or"), w(", and")) + w(f.Types[2])
 	case len(f.Types) == 4 && !plural:
 		return w(f.Types[0]) + w(",") + w(f.Types[1]) + w(",") + w(f.Types[2]) + w(", or") + w(f.Types[3])
 	}

@@ -100,6 +100,9 @@ func (s *State) DescribePlayer(seat int) string {
 	if len(p.Pool) > 0 {
 		b.WriteString(", pool " + poolString(p.Pool))
 	}
+	for _, c := range p.Counters { // energy, poison (CR 122.1), sorted by kind
+		fmt.Fprintf(&b, ", %s %d", c.Kind, c.N)
+	}
 	if p.LandsPlayed > 0 {
 		fmt.Fprintf(&b, ", lands played %d", p.LandsPlayed)
 	}

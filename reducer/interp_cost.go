@@ -31,6 +31,9 @@ func (g *Game) canPayLangCost(seat int, c *ability.Cost) bool {
 	if _, _, ok := payPlanWithin(g.S.Players[seat].Pool, g.spendable(seat, nil), langMana(c), 0); !ok {
 		return false
 	}
+	if c.Energy > g.energyOf(seat) { // interp_energy.go
+		return false
+	}
 	if c.Life != nil {
 		n, _ := c.Life.IsFixed()
 		return g.S.Players[seat].Life >= n
@@ -48,6 +51,7 @@ func (g *Game) payLangCost(seat int, c *ability.Cost) {
 			g.emit(Effect{Op: OpLife, Seat: seat, N: -n})
 		}
 	}
+	g.payEnergy(seat, c.Energy)
 }
 
 // costText words a cost: "{2}", "{1}{U} and 2 life".
@@ -62,6 +66,9 @@ func costText(c *ability.Cost) string {
 	if c.Life != nil {
 		n, _ := c.Life.IsFixed()
 		parts = append(parts, fmt.Sprintf("%d life", n))
+	}
+	if c.Energy > 0 {
+		parts = append(parts, strings.Repeat("{E}", c.Energy))
 	}
 	if len(parts) == 0 {
 		return "nothing"

@@ -18,7 +18,7 @@ func init() { registerVerb(ability.Pay, "player cost", verbPay) }
 // mana and a fixed amount of life.
 func payableCost(c *ability.Cost) bool {
 	if c == nil || c.Tap || c.Untap || c.Sacrifice != nil || c.Discard != nil || c.Exile != nil || c.Return != nil ||
-		c.TapOthers != nil || c.Reveal != nil || c.RemoveCounters != 0 || c.PutCounters != 0 || c.Energy != 0 ||
+		c.TapOthers != nil || c.Reveal != nil || c.RemoveCounters != 0 || c.PutCounters != 0 ||
 		c.Loyalty != nil || c.CountersX || c.LoyaltyX || c.Reduce != nil {
 		return false
 	}
@@ -31,6 +31,10 @@ func payableCost(c *ability.Cost) bool {
 }
 
 func verbPay(x *verbRun) {
+	if x.e.Cost != nil && x.e.Cost.EnergyAny {
+		verbPayEnergyAny(x) // interp_energy.go
+		return
+	}
 	g, c := x.r.g, x.r.ctx
 	payer := c.you
 	if ps := c.players(x.e.Player); x.e.Player != nil && len(ps) > 0 {

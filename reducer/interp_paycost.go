@@ -20,7 +20,7 @@ import (
 type costPlan struct {
 	pay                                         []int
 	helpers                                     helpers // delve, improvise (interp_delve.go)
-	life                                        int
+	life, energy                                int
 	sacrifice, discard, exile, ret, tap, reveal []ObjID
 	selfSacrifice, selfDiscard, selfExile       bool
 }
@@ -57,6 +57,12 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		if s.Players[seat].Life < p.life {
 			return p, g.refuse("CR 119.4", "body", "%s has %d life: paying %d life is impossible", s.Players[seat].ID, s.Players[seat].Life, p.life)
 		}
+	}
+	if c.Energy > 0 { // CR 107.14 (interp_energy.go)
+		if have := g.energyOf(seat); have < c.Energy {
+			return p, g.refuse("CR 107.14", "body", "%s has %d energy: paying %d is impossible", s.Players[seat].ID, have, c.Energy)
+		}
+		p.energy = c.Energy
 	}
 	parts := []costPart{
 		{"body.sacrifice", "sacrifice", c.Sacrifice, ch.Sacrifice, &p.sacrifice, &p.selfSacrifice, ability.ZoneBattlefield},
@@ -186,6 +192,7 @@ func (g *Game) payCost(seat int, p costPlan) {
 	if p.life > 0 {
 		g.emit(Effect{Op: OpLife, Seat: seat, N: -p.life})
 	}
+	g.payEnergy(seat, p.energy)
 	for _, id := range p.tap {
 		g.tapPermanent(id)
 	}

@@ -433,6 +433,10 @@ func verbPutCounters(x *verbRun) {
 	if x.e.Amount == nil {
 		n = 1
 	}
+	if x.e.Object == nil && n > 0 {
+		putPlayerCounters(x, n) // "you get {E}{E}" (interp_energy.go)
+		return
+	}
 	for _, id := range c.objects(x.e.Object) {
 		if o := x.r.g.S.Obj(id); o.Zone == ZoneBattlefield && n > 0 {
 			x.r.g.putCounters(id, x.e.Counter, n)

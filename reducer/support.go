@@ -189,7 +189,7 @@ func (s *supporter) cost(c *ability.Cost, p string) {
 			s.no(p+"."+part.name, "this %s cost is not carried out yet", part.name)
 		}
 	}
-	if c.PutCounters != 0 || c.CountersX || c.Energy != 0 || c.LoyaltyX || c.Or != nil {
+	if c.PutCounters != 0 || c.CountersX || c.EnergyAny || c.LoyaltyX || c.Or != nil {
 		s.no(p, "this cost is not carried out yet")
 	}
 	if c.Mana != "" {
@@ -217,7 +217,7 @@ var supportedVerbOperands = map[ability.Verb]string{
 	ability.Move: "object zone position order tapped control", ability.Sacrifice: "player object",
 	ability.Draw: "player amount", ability.Discard: "player object", ability.Mill: "player amount",
 	ability.GainLife: "player amount", ability.LoseLife: "player amount",
-	ability.PutCounters: "object amount counter", ability.RemoveCounters: "object amount counter",
+	ability.PutCounters: "object player amount counter", ability.RemoveCounters: "object amount counter",
 	ability.Pump: "object mods duration", ability.Grant: "object mods duration",
 	ability.CreateToken: "player control amount token tapped", ability.Counter: "object zone",
 	ability.Tap: "object", ability.Untap: "object", ability.Search: "player amount filter zone tapped text",
@@ -264,9 +264,12 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 	if e.Unless != nil {
 		c := e.Unless.Cost
 		if c.Tap || c.Untap || c.Sacrifice != nil || c.Discard != nil || c.Exile != nil || c.Return != nil || c.TapOthers != nil ||
-			c.Reveal != nil || c.RemoveCounters != 0 || c.PutCounters != 0 || c.Energy != 0 || c.Loyalty != nil {
-			s.no(p+".unless", "\"unless\" with a cost other than mana and life is not carried out yet")
+			c.Reveal != nil || c.RemoveCounters != 0 || c.PutCounters != 0 || c.EnergyAny || c.Loyalty != nil {
+			s.no(p+".unless", "\"unless\" with a cost other than mana, life and energy is not carried out yet")
 		}
+	}
+	if e.Verb == ability.PutCounters && e.Object != nil && e.Player != nil {
+		s.no(p+".player", "counters put by a player on objects are not carried out yet")
 	}
 	if e.Verb == ability.MayPlay && e.Duration != "" && e.Duration != ability.ThisTurn && e.Duration != ability.NextTurn {
 		s.no(p+".duration", "a permission to play for %s is not carried out yet", e.Duration) // interp_mayplay.go
