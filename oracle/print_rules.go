@@ -264,6 +264,11 @@ func printStatic(s *ability.StaticEffect) string {
 	}
 	hasPT := m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil
 	switch {
+	case len(m.Abilities) > 0:
+		if hasPT || len(m.Keywords) > 0 || len(m.Rules) > 0 {
+			return unprintable
+		}
+		return subj + verb("has", "have") + printQuoted(m.Abilities) // quoted.go
 	case len(m.Rules) == 1 && !hasPT && len(m.Keywords) == 0 && m.Rules[0] == ability.DoesntUntap && s.Affected.Ref == ability.Attached:
 		return subj + w("doesn't untap during its controller's untap step")
 	case len(m.Rules) == 1 && !hasPT && len(m.Keywords) == 0:

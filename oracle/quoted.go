@@ -50,6 +50,9 @@ func addQuoted(g *grammar) {
 		}
 		return nil
 	})
+	// "Enchanted land has "{T}: Add one mana of any color."" (layer 6).
+	g.add("static", "<aff1> has <quote>", func(v []any) any { return grantStatic(v[0], v[1].(string)) })
+	g.add("static", "<affs> have <quote>", func(v []any) any { return grantStatic(v[0], v[1].(string)) })
 	g.add("tokwith", "with <quote>", func(v []any) any {
 		if a := quoted(v[0].(string)); a != nil {
 			return []ability.Ability{*a}
@@ -90,4 +93,14 @@ func printQuoted(as []ability.Ability) string {
 		parts = append(parts, `"`+regexp.QuoteMeta(strings.ToLower(as[i].Text))+`" `)
 	}
 	return strings.Join(parts, w("and"))
+}
+
+// grantStatic is a static ability giving the affected objects a quoted
+// ability.
+func grantStatic(aff any, text string) any {
+	a := quoted(text)
+	if a == nil {
+		return nil
+	}
+	return &ability.StaticEffect{Affected: sel(aff), Mods: &ability.Mods{Abilities: []ability.Ability{*a}}}
 }

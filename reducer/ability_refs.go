@@ -58,9 +58,12 @@ func (o *Object) activatedAbilities() []AbilityView {
 		if len(out) > 0 && out[len(out)-1].Granted && out[len(out)-1].index == m.Index {
 			continue // two grants of one ability are one ability to name
 		}
+		if m.Lang != nil {
+			continue // grantedViews lists it
+		}
 		out = append(out, AbilityView{Number: len(out), Text: manaText(m), Mana: true, Granted: true, index: m.Index})
 	}
-	return out
+	return append(out, o.grantedViews(len(out))...) // interp_grant.go
 }
 
 // legacyAbilities are the activated abilities of a card played by card

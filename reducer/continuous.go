@@ -188,7 +188,7 @@ func (o *Object) grantedManaAbilities() []cards.ManaAbility {
 			out = append(out, cards.ManaAbility{Index: grantedManaIndex, Tap: true, AnyColor: true})
 		}
 	})
-	return out
+	return append(out, o.grantedLangMana()...) // interp_grant.go
 }
 
 // grantedManaIndex is the ability index a granted mana ability answers to,

@@ -230,11 +230,17 @@ func (s *State) DescribePermanent(id ObjID) string {
 		}
 		what = append(what, c.Table.describe()...) // table_state.go
 		what = append(what, c.Becomes.describe()...)
+		if c.Becomes != nil {
+			what = append(what, describeGrants(s, c.Becomes.Grants)...) // interp_grant.go
+		}
 		from := "static ability of " + descObj(s, c.Source)
 		if c.Timestamp > 0 {
 			from = "until " + strings.ReplaceAll(c.Until, "_", " ")
 			if c.Until == "permanent" {
 				from = "for the rest of the game" // the table's (table_run.go)
+			}
+			if c.Until == "" {
+				from = "indefinitely" // CR 611.2a
 			}
 			if c.Source != 0 {
 				from += ", from " + c.Source.String()
@@ -574,6 +580,9 @@ func DescribeEffect(s *State, e Effect) string {
 	case OpMatchOver:
 		return "match over"
 	case OpAbility:
+		if e.Name != "" { // interp_grant.go
+			return fmt.Sprintf("ability %d granted by %s to %s on the stack as %s, controller %s", e.N-grantStackBase, e.Name, descObj(s, e.To), e.Obj, pl(e.Seat))
+		}
 		return fmt.Sprintf("ability %d of %s on the stack as %s, controller %s", e.N, descObj(s, e.To), e.Obj, pl(e.Seat))
 	case OpTrigger:
 		if e.N >= delayedBase { // interp_delayed.go

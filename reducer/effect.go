@@ -235,6 +235,13 @@ func (s *State) apply(e *Effect) {
 			panic(fmt.Sprintf("reducer: ability %s, next id is %s", e.Obj, s.nextObjID()))
 		}
 		o := &Object{ID: e.Obj, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Ability: e.N + 1, Source: e.To}
+		if e.Name != "" { // a granted ability, of the card that grants it (interp_grant.go)
+			def, ok := s.cardDef(e.Name)
+			if !ok {
+				panic("reducer: granted ability of unknown card " + e.Name)
+			}
+			o.Def = def
+		}
 		s.addObject(o, -1)
 	case OpTrigger:
 		def, ok := s.cardDef(e.Name)

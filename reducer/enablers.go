@@ -534,6 +534,9 @@ func describeContinuous(s *State, e Effect) string {
 	}
 	what = append(what, c.Table.describe()...) // table_state.go
 	what = append(what, c.Becomes.describe()...)
+	if c.Becomes != nil {
+		what = append(what, describeGrants(s, c.Becomes.Grants)...) // interp_grant.go
+	}
 	var objs []string
 	for _, id := range c.Objects {
 		objs = append(objs, descObj(s, id))
@@ -555,6 +558,8 @@ func describeContinuous(s *State, e Effect) string {
 		return line + " " + strings.Join(what, ", ") + " until end of turn"
 	case "permanent":
 		return line + " " + strings.Join(what, ", ") + " for the rest of the game" // the table's
+	case "":
+		return line + " " + strings.Join(what, ", ") + " indefinitely" // CR 611.2a
 	}
 	return line + " " + strings.Join(what, ", ") + " until " + strings.ReplaceAll(c.Until, "_", " ")
 }

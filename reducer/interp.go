@@ -55,6 +55,9 @@ type langCard struct {
 	// delayed: the delayed triggered abilities its effects set up, in
 	// the order of its text (interp_delayed.go).
 	delayed []*ability.Ability
+	// grants: the abilities its text grants, in the order of its text
+	// (interp_grant.go).
+	grants []*ability.Ability
 	// readsLeft: an ability reads revolt (interp_turnfacts.go);
 	// readsSpent: the mana spent to cast a spell (interp_spent.go).
 	readsLeft, readsSpent bool
@@ -168,6 +171,7 @@ func buildLangCard(def *cards.Card) *langCard {
 		}
 	}
 	lc.delayed = delayedAbilities(lc) // interp_delayed.go
+	lc.grants = grantedAbilities(lc)  // interp_grant.go
 	lc.buildOverload()                // interp_overload.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {
 		lc.unsupported = errors.New(why + " are not carried out yet") // interp_copies.go
@@ -203,6 +207,8 @@ func langAbilityOf(o *Object) *ability.Ability {
 		return nil
 	}
 	switch {
+	case o.Ability > grantStackBase:
+		return grantedStackAbility(o, lc) // interp_grant.go
 	case o.Ability > 0:
 		if k := o.Ability - 1 - lc.intrinsic; k >= 0 && k < len(lc.activated) {
 			return lc.activated[k]

@@ -19,6 +19,12 @@ import (
 // langActivated is the language activated ability (not a mana ability)
 // that number n names on o, or nil.
 func langActivated(o *Object, n int) *ability.Ability {
+	if gr, ok := o.grantedLangAt(n); ok { // interp_grant.go
+		if gr.a.Kind != ability.Activated {
+			return nil
+		}
+		return gr.a
+	}
 	lc := langOf(o.Def)
 	if lc == nil {
 		return nil
@@ -108,7 +114,11 @@ func (g *Game) doLangAbility(seat int, p abilityPlan, x int) {
 	// the ability keeps (CR 608.2h).
 	c := p.lang.Cost
 	id := g.S.nextObjID()
-	g.emit(Effect{Op: OpAbility, Obj: id, To: p.src, N: p.index, Seat: seat})
+	ab := Effect{Op: OpAbility, Obj: id, To: p.src, N: p.index, Seat: seat}
+	if gr, ok := g.S.Objects[p.src].grantedLangAt(p.index); ok { // a granted ability: its card's (interp_grant.go)
+		ab.N, ab.Name = grantStackBase+gr.ref.K, gr.ref.Card
+	}
+	g.emit(ab)
 	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
 	g.emitCastChoices(id, nil, p.slots)
 	if c.Tap {

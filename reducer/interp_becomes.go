@@ -27,6 +27,8 @@ type Becoming struct {
 	P                int           `msgpack:"p,omitempty"`
 	T                int           `msgpack:"t,omitempty"`
 	Rules            []string      `msgpack:"rules,omitempty"` // object rules: cant_be_blocked, cant_block, ...
+	// Grants are quoted abilities gained (layer 6, interp_grant.go).
+	Grants []GrantRef `msgpack:"grants,omitempty"`
 }
 
 func (b *Becoming) clone() *Becoming {
@@ -34,7 +36,7 @@ func (b *Becoming) clone() *Becoming {
 		return nil
 	}
 	c := *b
-	c.Types, c.Colors, c.Rules = slices.Clone(b.Types), slices.Clone(b.Colors), slices.Clone(b.Rules)
+	c.Types, c.Colors, c.Rules, c.Grants = slices.Clone(b.Types), slices.Clone(b.Colors), slices.Clone(b.Rules), slices.Clone(b.Grants)
 	return &c
 }
 
@@ -43,14 +45,15 @@ func sameBecoming(a, b *Becoming) bool {
 		return a == b
 	}
 	return slices.Equal(a.Types, b.Types) && a.AllCreatureTypes == b.AllCreatureTypes && a.SetColors == b.SetColors &&
-		slices.Equal(a.Colors, b.Colors) && a.SetPT == b.SetPT && a.P == b.P && a.T == b.T && slices.Equal(a.Rules, b.Rules)
+		slices.Equal(a.Colors, b.Colors) && a.SetPT == b.SetPT && a.P == b.P && a.T == b.T && slices.Equal(a.Rules, b.Rules) &&
+		slices.Equal(a.Grants, b.Grants)
 }
 
 // expressible reports whether the table's vocabulary can say b: types
 // added and colours set, not base power and toughness, all creature
 // types, colourlessness or object rules.
 func (b *Becoming) expressible() bool {
-	return b == nil || !b.SetPT && !b.AllCreatureTypes && len(b.Rules) == 0 && (!b.SetColors || len(b.Colors) > 0)
+	return b == nil || !b.SetPT && !b.AllCreatureTypes && len(b.Rules) == 0 && len(b.Grants) == 0 && (!b.SetColors || len(b.Colors) > 0)
 }
 
 // becomingOf is the Becoming of an effect's Mods, nil when they have
@@ -186,11 +189,11 @@ func (b *Becoming) describe() []string {
 	for _, r := range b.Rules {
 		out = append(out, strings.ReplaceAll(strings.Replace(r, "cant_", "can't_", 1), "_", " "))
 	}
-	return out
+	return out // Grants: describeGrants, which reads the state
 }
 
 func writeBecoming(w *snapWriter, b *Becoming) {
-	w.arr(8)
+	w.arr(8 + optional(len(b.Grants) > 0)) // only then: older snapshots stay as they were
 	w.strs(b.Types)
 	w.bool(b.AllCreatureTypes)
 	w.bool(b.SetColors)
@@ -202,10 +205,17 @@ func writeBecoming(w *snapWriter, b *Becoming) {
 	w.int(b.P)
 	w.int(b.T)
 	w.strs(b.Rules)
+	if len(b.Grants) > 0 {
+		w.arr(2 * len(b.Grants))
+		for _, g := range b.Grants {
+			w.str(g.Card)
+			w.int(g.K)
+		}
+	}
 }
 
 func readBecoming(r *snapReader) *Becoming {
-	r.fields(8, "becoming")
+	extra := r.fieldsUpTo(8, 1, "becoming")
 	b := &Becoming{Types: r.strs(), AllCreatureTypes: r.bool(), SetColors: r.bool()}
 	if n := r.arr(); n > 0 {
 		b.Colors = make([]cards.Color, n)
@@ -215,6 +225,12 @@ func readBecoming(r *snapReader) *Becoming {
 	}
 	b.SetPT, b.P, b.T = r.bool(), r.int(), r.int()
 	b.Rules = r.strs()
+	if extra > 0 {
+		n := r.arr() / 2
+		for i := 0; i < n; i++ {
+			b.Grants = append(b.Grants, GrantRef{Card: r.str(), K: r.int()})
+		}
+	}
 	return b
 }
 
@@ -232,4 +248,8 @@ func digestBecoming(w *digestWriter, b *Becoming) {
 	}
 	w.ints(b.P, b.T)
 	w.strs(b.Rules)
+	for _, g := range b.Grants { // none for effects without: their digests stay
+		w.str(g.Card)
+		w.ints(g.K)
+	}
 }

@@ -40,7 +40,7 @@ func (o *Object) langStaticsOn(f func(c *Continuous)) {
 			p, t := m.P+c.amount(m.PAmount), m.T+c.amount(m.TAmount)
 			s.readingStatics = false
 			f(&Continuous{Source: src.ID, Controller: src.Controller, AddKeywords: m.Keywords,
-				AddSubtypes: titles(m.Subtypes), AddSupertypes: titles(m.Supertypes), P: p, T: t})
+				AddSubtypes: titles(m.Subtypes), AddSupertypes: titles(m.Supertypes), P: p, T: t, Becomes: staticGrants(src, m)})
 		}
 	}
 }

@@ -466,6 +466,10 @@ func verbRemoveCounters(x *verbRun) {
 func verbPump(x *verbRun) {
 	g, c := x.r.g, x.r.ctx
 	m := x.e.Mods
+	if m == nil && len(x.e.Grant) > 0 {
+		grantEffect(x) // interp_grant.go
+		return
+	}
 	if m == nil {
 		return // Supports refuses a pump that gives nothing
 	}

@@ -71,5 +71,5 @@ func langLayered(lc *langCard) bool {
 // toughness (langCDA works that out).
 func layeredMods(m *ability.Mods) bool {
 	return m != nil && !m.CDA && (m.P != 0 || m.T != 0 || m.PAmount != nil || m.TAmount != nil ||
-		len(m.Keywords) > 0 || len(m.Subtypes) > 0 || len(m.Supertypes) > 0)
+		len(m.Keywords) > 0 || len(m.Subtypes) > 0 || len(m.Supertypes) > 0 || len(m.Abilities) > 0)
 }

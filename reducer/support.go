@@ -242,6 +242,12 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		s.no(p+".verb", "%s is not carried out yet", e.Verb)
 		return
 	}
+	if e.Verb == ability.Grant && len(e.Grant) > 0 {
+		if why := grantEffectSupported(e); why != "" { // interp_grant.go
+			s.no(p+".grant", "%s is not carried out yet", why)
+		}
+		return
+	}
 	if (e.Verb == ability.Pump || e.Verb == ability.Grant) && e.Mods == nil {
 		s.no(p+".mods", "a %s that gives nothing is not carried out yet", e.Verb)
 		return
@@ -491,8 +497,13 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 		s.amount(m.SetTAmount, p+".mods.set_t_amount")
 		return
 	}
+	for i := range m.Abilities {
+		if why := grantSupported(&m.Abilities[i]); why != "" { // interp_grant.go
+			s.no(p+".mods.abilities", "%s is not carried out yet", why)
+		}
+	}
 	if m.SetP != nil || m.SetT != nil || m.SetPAmount != nil || m.SetTAmount != nil || len(m.LoseKeywords) > 0 ||
-		len(m.Abilities) > 0 || m.LoseAll || len(m.Types) > 0 || m.SetTypes || m.SetSubtypes || m.AllCreatureTypes ||
+		m.LoseAll || len(m.Types) > 0 || m.SetTypes || m.SetSubtypes || m.AllCreatureTypes ||
 		len(m.Colors) > 0 || m.Colorless {
 		s.no(p+".mods", "these changes are not carried out yet")
 	}
