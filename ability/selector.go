@@ -73,6 +73,10 @@ type Pick struct {
 	// random), or a player ("you choose a card from it").
 	By       *PlayerRef `json:"by,omitempty" msgpack:"by,omitempty"`
 	AtRandom bool       `json:"random,omitempty" msgpack:"random,omitempty"`
+	// PerCardType: "for each card type, a card of that type": each
+	// chosen card stands for a different card type it has (CR 205.2a),
+	// so no more are chosen than there are card types among them.
+	PerCardType bool `json:"per_card_type,omitempty" msgpack:"per_card_type,omitempty"`
 }
 
 // PlayerRef names a player or a group of players.

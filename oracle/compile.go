@@ -54,6 +54,7 @@ func rules() *grammar {
 		addQuoted(g)
 		addTurnTriggers(g)
 		addSearchPlayers(g)
+		addPerCardType(g)
 		theGrammar = g
 	})
 	return theGrammar

@@ -30,6 +30,9 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	if s, ok := printEnergy(a, e); ok { // rules_energy.go
 		return s, 1, true
 	}
+	if s := printPerCardType(e); s != "" { // per_card_type.go
+		return s, 1, true
+	}
 	switch e.Verb {
 	case ability.Look:
 		if o := e.Object; o != nil {

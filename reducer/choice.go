@@ -49,8 +49,11 @@ func (g *Game) runResolve(o *Object, answer []string, run func(w *world)) bool {
 
 // checkResolveAnswer: the answer names distinct options, as many as asked.
 func (g *Game) checkResolveAnswer(b *events.Choose) error {
-	_, err := g.resolveAnswer(b.Answer)
-	return err
+	picked, err := g.resolveAnswer(b.Answer)
+	if err != nil {
+		return err
+	}
+	return g.checkPerCardType(picked) // interp_per_card_type.go
 }
 
 // resolveAnswer maps an answer to the options it names. An option that is

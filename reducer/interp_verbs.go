@@ -184,7 +184,8 @@ func verbMove(x *verbRun) {
 	to := zoneOf(x.e.Zone)
 	ids := x.r.ctx.followMoved(x.e.Object) // interp_leaves.go
 	if x.e.Object.Choose != nil {
-		picked, ok := x.pick(0, x.moveChoices(ids), x.e.Object.Choose, "to put into "+string(x.e.Zone))
+		choices := x.moveChoices(ids)
+		picked, ok := x.pick(0, choices, perCardTypePick(g.S, x.e.Object.Choose, choices), "to put into "+string(x.e.Zone))
 		if !ok {
 			return
 		}

@@ -300,6 +300,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		s.amount(m.PAmount, p+".mods.p_amount")
 		s.amount(m.TAmount, p+".mods.t_amount")
 	}
+	if e.Object != nil && e.Object.Choose != nil && e.Object.Choose.PerCardType && (e.Verb != ability.Move || e.Player != nil) {
+		s.no(p+".object.choose", "a card for each card type is carried out only by a move") // interp_per_card_type.go
+	}
 	switch e.Verb {
 	case ability.Move:
 		if e.Zone == ability.ZoneStack || e.Zone == ability.ZoneCommand {
