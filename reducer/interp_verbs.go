@@ -525,6 +525,14 @@ func verbToken(x *verbRun) {
 	if _, ok := g.S.cardDef(name); !ok {
 		return // a token no data describes: Supports refuses such a card
 	}
+	var where attackWhere
+	attacks := false
+	if x.e.Attacking && len(seats) == 1 {
+		var ok bool
+		if where, attacks, ok = x.tokensAttack(seats[0]); !ok {
+			return // asked where they attack (interp_attacking.go)
+		}
+	}
 	var out []Target
 	for _, seat := range seats {
 		for i := 0; i < n; i++ {
@@ -532,6 +540,9 @@ func verbToken(x *verbRun) {
 			g.emit(Effect{Op: OpToken, Obj: id, Seat: seat, Name: name})
 			if x.e.Tapped {
 				g.emit(Effect{Op: OpTap, Obj: id})
+			}
+			if attacks {
+				g.enterAttacking(id, where)
 			}
 			g.entered(id)
 			out = append(out, Target{Obj: uint32(id)})

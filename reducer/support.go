@@ -219,7 +219,7 @@ var supportedVerbOperands = map[ability.Verb]string{
 	ability.GainLife: "player amount", ability.LoseLife: "player amount",
 	ability.PutCounters: "object player amount counter", ability.RemoveCounters: "object amount counter",
 	ability.Pump: "object mods duration", ability.Grant: "object mods duration",
-	ability.CreateToken: "player control amount token tapped", ability.Counter: "object zone",
+	ability.CreateToken: "player control amount token tapped attacking", ability.Counter: "object zone",
 	ability.Tap: "object", ability.Untap: "object", ability.Search: "player amount filter zone tapped text",
 	ability.Shuffle: "player", ability.Scry: "player amount", ability.Surveil: "player amount",
 	ability.Look: "player object amount", ability.Reveal: "player object amount", ability.Select: "player object",
@@ -276,6 +276,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 	}
 	if e.Verb == ability.PutCounters && e.Object != nil && e.Player != nil {
 		s.no(p+".player", "counters put by a player on objects are not carried out yet")
+	}
+	if e.Verb == ability.CreateToken && e.Attacking && (e.Player != nil || e.Control != nil || e.Token == nil || e.Token.Copy != nil) {
+		s.no(p+".attacking", "attacking copies, or attacking tokens for another player, are not carried out yet") // interp_attacking.go
 	}
 	if e.Verb == ability.MayPlay && e.Duration != "" && e.Duration != ability.ThisTurn && e.Duration != ability.NextTurn {
 		s.no(p+".duration", "a permission to play for %s is not carried out yet", e.Duration) // interp_mayplay.go
