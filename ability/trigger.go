@@ -15,6 +15,10 @@ type Trigger struct {
 	// object Subject accepts ("Whenever ~ or another artifact you control
 	// enters": Subject is the other artifacts).
 	AlsoSelf bool `json:"also_self,omitempty" msgpack:"also_self,omitempty"`
+	// Attached: the event is about the permanent the source is attached
+	// to ("Whenever enchanted land is tapped for mana"); Subject narrows
+	// it as its Aura's or Equipment's words say.
+	Attached bool `json:"attached,omitempty" msgpack:"attached,omitempty"`
 	// Player: whose action or turn ("you", "opponent", "" for any): the
 	// caster of a cast, the drawing player, whose upkeep.
 	Player string `json:"player,omitempty" msgpack:"player,omitempty"`

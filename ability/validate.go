@@ -572,6 +572,9 @@ func (v *validator) trigger(t *Trigger, p string) {
 	if t.Self && t.Subject != nil {
 		v.fail(p+".subject", "a trigger about its own source has no other subject")
 	}
+	if t.Attached && (t.Self || t.AlsoSelf) {
+		v.fail(p+".attached", "a trigger about the attached permanent is not about its source")
+	}
 	if t.AlsoSelf && (t.Self || t.Subject == nil) {
 		v.fail(p+".also_self", "\"~ or another\" needs the others' subject and not self")
 	}

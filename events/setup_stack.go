@@ -166,6 +166,16 @@ type Becomes struct {
 	Power            int      `json:"power,omitempty"`
 	Toughness        int      `json:"toughness,omitempty"`
 	Rules            []string `json:"rules,omitempty"`
+	// Granted: quoted abilities gained, each the N-th ability card
+	// Card's text grants, in the order of its text ("Urza's Saga" 1:
+	// its chapter II's Construct ability).
+	Granted []GrantedAbility `json:"granted,omitempty"`
+}
+
+// GrantedAbility names an ability a card's text grants.
+type GrantedAbility struct {
+	Card string `json:"card"`
+	N    int    `json:"n"`
 }
 
 func (b *Setup) checkUnderWay() *FieldError {

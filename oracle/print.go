@@ -807,6 +807,8 @@ func printManaSpec(m *ability.ManaSpec) string {
 		return w("one mana of any color among legendary creatures and planeswalkers you control")
 	case m.Among == "produced":
 		return w("one mana of any type that land produced")
+	case m.Among == "chosen":
+		return w("one mana of the chosen color")
 	case m.Any && m.Same:
 		return printAmount(m.Amount) + w("mana of any one color")
 	case m.Any:

@@ -71,6 +71,13 @@ func printTrigger(t *ability.Trigger) string {
 		}
 		return w(who) + a + printDesc(&g, "spell")
 	case ability.TappedForMana:
+		if t.Attached {
+			d := printDesc(t.Subject, "")
+			if f := t.Subject; f != nil && len(f.Subtypes) == 1 && reflect.DeepEqual(*f, ability.Filter{Subtypes: f.Subtypes}) {
+				d = w(strings.ToLower(f.Subtypes[0])) // "enchanted Forest"
+			}
+			return w("whenever") + alt(w("enchanted"), w("equipped")) + d + w("is tapped for mana")
+		}
 		who := map[string]string{"you": "whenever you tap", "": "whenever a player taps", "opponent": "whenever an opponent taps"}[t.Player]
 		return w(who) + a + printDesc(t.Subject, "") + w("for mana")
 	case ability.GainsLife:

@@ -20,6 +20,7 @@ func addPoolRules(g *grammar) {
 	among("one mana of any type that a land you control could produce", "your_lands")
 	among("one mana of any color among legendary creatures and planeswalkers you control", "legendary")
 	among("one mana of any type that land produced", "produced")
+	among("one mana of the chosen color", "chosen")
 	g.add("eff", "add an additional <manaspec>", func(v []any) any {
 		return one(ability.Effect{Verb: ability.AddMana, Mana: v[0].(*ability.ManaSpec)})
 	})
@@ -28,6 +29,12 @@ func addPoolRules(g *grammar) {
 	// Tapping for mana (CR 605.1b: such a trigger is a mana ability).
 	g.add("trig", "whenever you tap (a | an) <desc> for mana", func(v []any) any {
 		return &ability.Trigger{Event: ability.TappedForMana, Player: "you", Subject: filt(v[0])}
+	})
+	g.add("trig", "whenever (enchanted | equipped) <core> is tapped for mana", func(v []any) any {
+		return &ability.Trigger{Event: ability.TappedForMana, Attached: true, Subject: filt(v[0])}
+	})
+	g.add("pv", "adds an additional <manaspec>", func(v []any) any {
+		return one(ability.Effect{Verb: ability.AddMana, Mana: v[0].(*ability.ManaSpec)})
 	})
 	g.add("trig", "whenever a player taps (a | an) <desc> for mana", func(v []any) any {
 		return &ability.Trigger{Event: ability.TappedForMana, Subject: filt(v[0])}

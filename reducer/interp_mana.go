@@ -269,18 +269,31 @@ func lowerManaTrigger(a *ability.Ability) (cards.ManaTrigger, bool) {
 		return mt, false
 	}
 	f := t.Subject
-	if f == nil || len(f.Types) != 1 || !reflect.DeepEqual(*f, ability.Filter{Types: f.Types}) {
+	e := &a.Effects[0]
+	switch {
+	case t.Attached: // "Whenever enchanted land is tapped for mana, its controller adds ..."
+		if t.Player != "" || e.Player != nil && !reflect.DeepEqual(*e.Player, ability.PlayerRef{Who: ability.Controller, Of: &ability.Selector{Ref: ability.EventObject}}) {
+			return mt, false
+		}
+		mt.What, mt.Of = "enchanted", attachedManaOf(f)
+		if mt.Of == "" {
+			return mt, false
+		}
+	case f == nil || len(f.Types) != 1 || !reflect.DeepEqual(*f, ability.Filter{Types: f.Types}):
 		return mt, false
-	}
-	switch f.Types[0] {
-	case "creature", "land":
+	case f.Types[0] == "creature" || f.Types[0] == "land":
 		mt.What = title(f.Types[0])
 	default:
 		return mt, false
 	}
-	e := &a.Effects[0]
-	if e.Verb != ability.AddMana || e.Mana == nil || e.If != nil || e.Optional || e.Player != nil {
+	if e.Verb != ability.AddMana || e.Mana == nil || e.If != nil || e.Optional || e.Player != nil && !t.Attached {
 		return mt, false
+	}
+	if ms := e.Mana; ms.Among == "chosen" && ms.Fixed == "" && len(ms.OneOf) == 0 && !ms.Any && ms.Spend == nil && len(ms.Colors) == 0 {
+		if n, ok := ms.Amount.IsFixed(); ok && n == 1 {
+			mt.Adds = "chosen" // the colour chosen as the source entered (mana.go)
+			return mt, true
+		}
 	}
 	ms := e.Mana
 	if ms.Amount != nil || len(ms.OneOf) > 0 || ms.Any || ms.Among != "" || ms.Spend != nil {
@@ -305,4 +318,19 @@ func (l *lister) manaCostChoiceSets(seat int, o *Object, ab cards.ManaAbility) [
 		return []events.CostChoices{{}}
 	}
 	return l.costChoiceSets(seat, o, manaCostChoices(ab.Lang.Cost))
+}
+
+// attachedManaOf is what the permanent an attached mana trigger watches
+// must be: "Land", or a land subtype ("enchanted Forest"); "" for other
+// subjects.
+func attachedManaOf(f *ability.Filter) string {
+	switch {
+	case f == nil:
+		return ""
+	case reflect.DeepEqual(*f, ability.Filter{Types: []string{"land"}}):
+		return "Land"
+	case len(f.Subtypes) == 1 && reflect.DeepEqual(*f, ability.Filter{Subtypes: f.Subtypes}):
+		return title(f.Subtypes[0])
+	}
+	return ""
 }

@@ -233,7 +233,7 @@ func manaTriggerAdds(mt cards.ManaTrigger, t, src *Object, seat int, produced []
 	case mt.Tapper == "you" && seat != t.Controller:
 		return 0, false
 	case mt.What == "enchanted":
-		if t.AttachedTo != src.ID || t.Zone != ZoneBattlefield {
+		if t.AttachedTo != src.ID || t.Zone != ZoneBattlefield || mt.Of != "" && !src.Is(mt.Of) && !src.HasSubtype(mt.Of) {
 			return 0, false // aura.go
 		}
 	case !src.Is(mt.What):

@@ -366,6 +366,9 @@ func (g *Game) emitUnderWay(b *events.Setup, pl *setupPlan) {
 		if bc := c.Becomes; bc != nil {
 			cont.Becomes = &Becoming{Types: slices.Clone(bc.Types), AllCreatureTypes: bc.AllCreatureTypes, SetColors: bc.SetColors,
 				Colors: setupColors(bc.Colors), SetPT: bc.SetPT, P: bc.Power, T: bc.Toughness, Rules: slices.Clone(bc.Rules)}
+			for _, gr := range bc.Granted {
+				cont.Becomes.Grants = append(cont.Becomes.Grants, GrantRef{Card: gr.Card, K: gr.N}) // interp_grant.go
+			}
 		}
 		for _, ref := range c.Objects {
 			id, _ := g.setupObjRef(pl, string(ref), "")

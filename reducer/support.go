@@ -152,7 +152,7 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 	}
 	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
 		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 && t.Event != ability.Chapter || t.Nth != 0 && t.Event != ability.Draws && !nthCastSupported(t) || t.Limit != nil ||
-		t.AlsoSelf || t.Level != 0 && t.Event != ability.LevelReached {
+		t.AlsoSelf || t.Attached || t.Level != 0 && t.Event != ability.LevelReached {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
 	if t.Event == ability.StepBegins {

@@ -49,6 +49,9 @@ func buildUnderWay(b *events.Setup, s *reducer.State, nms []*namer) {
 		if bc := c.Becomes; bc != nil {
 			e.Becomes = &events.Becomes{Types: slices.Clone(bc.Types), AllCreatureTypes: bc.AllCreatureTypes, SetColors: bc.SetColors,
 				Colors: letters(bc.Colors), SetPT: bc.SetPT, Power: bc.P, Toughness: bc.T, Rules: slices.Clone(bc.Rules)}
+			for _, gr := range bc.Grants {
+				e.Becomes.Granted = append(e.Becomes.Granted, events.GrantedAbility{Card: gr.Card, N: gr.K})
+			}
 		}
 		b.Continuous = append(b.Continuous, e)
 	}

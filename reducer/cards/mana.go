@@ -33,8 +33,9 @@ type ManaTrigger struct {
 	// controller of the trigger's source).
 	Tapper string
 	// What is tapped: "Land", "Creature", or "enchanted" (the permanent the
-	// source is attached to).
+	// source is attached to), then a "Land" or of the subtype Of.
 	What string
+	Of   string
 	// Adds: "produced" (one mana of any type that permanent produced),
 	// "chosen" (one mana of the colour chosen as the source entered), or a
 	// mana letter ("G").
