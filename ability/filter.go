@@ -121,6 +121,10 @@ type Amount struct {
 	Name string `json:"name,omitempty" msgpack:"name,omitempty"`
 	// Half: the result is halved, rounded Half ("up" or "down").
 	Half string `json:"half,omitempty" msgpack:"half,omitempty"`
+	// WhereX: the text writes this amount X and says what X is after
+	// ("put X +1/+1 counters on each creature you control, where X is
+	// ~'s power"); only its printing reads it.
+	WhereX bool `json:"where_x,omitempty" msgpack:"where_x,omitempty"`
 }
 
 // Fixed returns the constant amount n.

@@ -55,6 +55,7 @@ func rules() *grammar {
 		addTurnTriggers(g)
 		addSearchPlayers(g)
 		addPerCardType(g)
+		addWhereX(g)
 		theGrammar = g
 	})
 	return theGrammar

@@ -54,6 +54,10 @@ func opt(x string) string     { return "(?:" + x + ")?" }
 // checkPrint prints the unit's abilities back and compares them with its
 // normalised text.
 func checkPrint(as []ability.Ability, toks []tok, u unit) error {
+	as, text, err := whereX(as, canon(toks)) // where_x.go
+	if err != nil {
+		return err
+	}
 	var pat string
 	if len(as) > 1 || (len(as) == 1 && as[0].Kind == ability.Keyword) {
 		var parts []string
@@ -76,7 +80,7 @@ func checkPrint(as []ability.Ability, toks []tok, u unit) error {
 	if err != nil {
 		return fmt.Errorf("printer: %v", err)
 	}
-	if !re.MatchString(canon(toks)) {
+	if !re.MatchString(text) {
 		return fmt.Errorf("prints back differently: %s", strings.TrimSpace(sample(pat)))
 	}
 	return nil
