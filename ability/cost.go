@@ -56,6 +56,11 @@ type Cost struct {
 	Or *EitherCost `json:"or,omitempty" msgpack:"or,omitempty"`
 }
 
+// EnergyPaid is the Bind of a pay effect with EnergyAny: the number paid,
+// read by an Amount of Var "chosen" with this Name ("that much", "the
+// amount of {E} paid this way").
+const EnergyPaid = "energy paid"
+
 // EitherCost is the options of an either/or cost (a pointer in Cost, so
 // that Cost stays comparable).
 type EitherCost struct {

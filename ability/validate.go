@@ -255,8 +255,9 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 	case Emblem:
 		need(len(e.Grant) > 0, "grant", "the emblem's abilities")
 	case Select:
-		need(e.Object != nil && e.Object.Choose != nil, "object.choose", "how many are chosen")
-		need(e.Bind != "", "bind", "a name for what is chosen")
+		// a target is chosen as the spell is cast ("Choose target creature.")
+		need(e.Object != nil && (e.Object.Choose != nil || e.Object.Ref == TargetRef), "object.choose", "how many are chosen")
+		need(e.Bind != "" || e.Object != nil && e.Object.Ref == TargetRef, "bind", "a name for what is chosen")
 	case Replace:
 		need(e.Replace != nil, "replace", "the replacement effect")
 	case Pay:

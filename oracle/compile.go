@@ -49,6 +49,7 @@ func rules() *grammar {
 		addChooseName(g)
 		addPlayerGains(g)
 		addEnergy(g)
+		addChooseTarget(g)
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)

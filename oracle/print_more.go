@@ -33,6 +33,9 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	if s := printPerCardType(e); s != "" { // per_card_type.go
 		return s, 1, true
 	}
+	if s, ok := printChooseTarget(a, e); ok { // rules_choose_target.go
+		return s, 1, true
+	}
 	switch e.Verb {
 	case ability.Look:
 		if o := e.Object; o != nil {

@@ -12,11 +12,7 @@ import (
 // removes them; "you may pay any amount of {E}" lets the payer choose how
 // many, and "that much" or "the amount of {E} paid this way" reads it.
 
-// EnergyPaid names the number of {E} paid by "pay any amount of {E}",
-// bound for the effects after it (an Amount of Var "chosen").
-const EnergyPaid = "energy paid"
-
-func energyPaidAmount() ability.Amount { return ability.Amount{Var: "chosen", Name: EnergyPaid} }
+func energyPaidAmount() ability.Amount { return ability.Amount{Var: "chosen", Name: ability.EnergyPaid} }
 
 func isEnergyPaid(a *ability.Amount) bool {
 	return a != nil && reflect.DeepEqual(*a, energyPaidAmount())
@@ -33,7 +29,7 @@ func addEnergy(g *grammar) {
 		return one(ability.Effect{Verb: ability.Pay, Cost: &ability.Cost{Energy: v[0].(int)}})
 	})
 	g.add("eff", "pay any amount of {E}", func(v []any) any {
-		return one(ability.Effect{Verb: ability.Pay, Cost: &ability.Cost{EnergyAny: true}, Bind: EnergyPaid})
+		return one(ability.Effect{Verb: ability.Pay, Cost: &ability.Cost{EnergyAny: true}, Bind: ability.EnergyPaid})
 	})
 	g.add("costpart", "pay <energy>", func(v []any) any { return &ability.Cost{Energy: v[0].(int)} })
 	// "~ deals that much damage to that permanent": the energy just paid.
@@ -71,7 +67,7 @@ func printEnergy(a *pctx, e *ability.Effect) (string, bool) {
 		}
 		return opt(w("you")) + w("get") + w(strings.Repeat("{E}", n)), true
 	case e.Verb == ability.Pay && e.Cost != nil && e.Cost.EnergyAny:
-		if *e.Cost != (ability.Cost{EnergyAny: true}) || e.Player != nil || e.Bind != EnergyPaid {
+		if *e.Cost != (ability.Cost{EnergyAny: true}) || e.Player != nil || e.Bind != ability.EnergyPaid {
 			return unprintable, true
 		}
 		return w("pay any amount of {E}"), true

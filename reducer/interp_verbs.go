@@ -863,6 +863,10 @@ func verbLook(x *verbRun) {
 // verbSelect: a player chooses among objects; the choice is bound.
 func verbSelect(x *verbRun) {
 	c := x.r.ctx
+	if x.e.Object.Ref == ability.TargetRef {
+		x.did = true // "Choose target creature.": chosen as it was cast (CR 115.1a)
+		return
+	}
 	ids := c.objects(&ability.Selector{Ref: x.e.Object.Ref, Name: x.e.Object.Name, Filter: x.e.Object.Filter, Player: x.e.Object.Player})
 	if x.e.Object.Ref == ability.ChooseRef {
 		ids = c.all(x.e.Object.Filter, x.e.Object.Player)

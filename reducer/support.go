@@ -403,7 +403,7 @@ var supportedAmountVars = map[string]bool{
 }
 
 func (s *supporter) amount(a *ability.Amount, p string) {
-	if a != nil && !supportedAmountVars[a.Var] {
+	if a != nil && !supportedAmountVars[a.Var] && !(a.Var == "chosen" && a.Name == ability.EnergyPaid) { // interp_energy.go
 		s.no(p+".var", "the amount %q is not carried out yet", a.Var)
 	}
 	if a != nil && (a.Var == "mana_spent" || a.Var == "colors_spent") {
