@@ -12,7 +12,9 @@ import (
 // removes them; "you may pay any amount of {E}" lets the payer choose how
 // many, and "that much" or "the amount of {E} paid this way" reads it.
 
-func energyPaidAmount() ability.Amount { return ability.Amount{Var: "chosen", Name: ability.EnergyPaid} }
+func energyPaidAmount() ability.Amount {
+	return ability.Amount{Var: "chosen", Name: ability.EnergyPaid}
+}
 
 func isEnergyPaid(a *ability.Amount) bool {
 	return a != nil && reflect.DeepEqual(*a, energyPaidAmount())
