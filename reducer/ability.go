@@ -155,7 +155,7 @@ func (g *Game) doAbility(seat int, p abilityPlan, x int) {
 	g.emit(Effect{Op: OpSpell, Obj: id, N: x, Targets: slices.Clone(p.targets)})
 	g.abilityLKI(id, p.src) // wither.go
 	if p.ab.DiscardSelf {
-		g.move(p.src, ZoneGraveyard, g.S.Objects[p.src].Owner, -1) // "Discard this card" (CR 701.8)
+		g.discard(p.src) // "Discard this card" (CR 701.8; interp_madness.go)
 	}
 	g.fireTargeted(id, seat) // interp_attach.go
 	g.acted(seat)

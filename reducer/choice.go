@@ -182,7 +182,7 @@ func (w *world) Library(seat int, keep func(*cards.Card) bool) []string {
 func (w *world) Discard(ids []string) {
 	for _, ref := range ids {
 		if o := w.g.S.objByRef(ref); o != nil && o.Zone == ZoneHand {
-			w.g.move(o.ID, ZoneGraveyard, o.Owner, -1)
+			w.g.discard(o.ID) // interp_madness.go
 		}
 	}
 }

@@ -196,6 +196,9 @@ func (s *State) Digest() Digest {
 		if d.Rebound {
 			w.str("rebound")
 		}
+		if d.Madness {
+			w.str("madness")
+		}
 	} else {
 		w.ints(0)
 	}

@@ -64,10 +64,17 @@ type Discovery struct {
 	// Rebound: a rebound's cast from exile (interp_rebound.go): Card is the
 	// card, nothing else is exiled, and it may be left where it is.
 	Rebound bool
+	// Madness: a madness cast from exile (interp_madness.go), as a
+	// rebound's, but for the madness cost; left uncast, the card goes to
+	// the graveyard.
+	Madness bool
 }
 
 // endName is OpDiscoverEnd's Name: "cascade" for a cascade.
 func (d *Discovery) endName() string {
+	if d.Madness {
+		return whatMadness
+	}
 	if d.Cascade {
 		return whatCascade
 	}
@@ -79,6 +86,9 @@ func (d *Discovery) endName() string {
 
 // what names the discovery's questions: a discover's or a cascade's.
 func (d *Discovery) what() string {
+	if d.Madness {
+		return whatMadness
+	}
 	if d.Cascade {
 		return whatCascade
 	}
@@ -114,7 +124,7 @@ const (
 
 func init() {
 	registerOp(OpDiscover, func(s *State, e *Effect) {
-		s.Discovery = &Discovery{Resolving: e.Obj, Seat: e.Seat, N: e.N, Cascade: e.Name == whatCascade, Rebound: e.Name == whatRebound}
+		s.Discovery = &Discovery{Resolving: e.Obj, Seat: e.Seat, N: e.N, Cascade: e.Name == whatCascade, Rebound: e.Name == whatRebound, Madness: e.Name == whatMadness}
 	})
 	registerOp(OpDiscoverFound, func(s *State, e *Effect) {
 		if s.Discovery == nil {
@@ -124,6 +134,9 @@ func init() {
 	})
 	registerOp(OpDiscoverEnd, func(s *State, e *Effect) { s.Discovery = nil })
 	extDescribe[OpDiscover] = func(s *State, e Effect) string {
+		if e.Name == whatMadness {
+			return fmt.Sprintf("%s may cast the exiled card for its madness cost, as %s resolves", s.playerID(e.Seat), descObj(s, e.Obj))
+		}
 		if e.Name == whatRebound {
 			return fmt.Sprintf("%s may cast the rebounding card without paying its mana cost, as %s resolves", s.playerID(e.Seat), descObj(s, e.Obj))
 		}
@@ -143,6 +156,9 @@ func init() {
 		if d := s.Discovery; d != nil && d.Rebound {
 			return fmt.Sprintf("%s rebounds", found)
 		}
+		if d := s.Discovery; d != nil && d.Madness {
+			return fmt.Sprintf("%s was exiled by madness", found)
+		}
 		if d := s.Discovery; d != nil && d.Cascade {
 			return fmt.Sprintf("cascaded into %s; exiled besides: %s", found, s.describeIDs(e.List, false))
 		}
@@ -155,6 +171,9 @@ func init() {
 		if e.Name == whatRebound {
 			return "the rebound is over"
 		}
+		if e.Name == whatMadness {
+			return "the madness is over"
+		}
 		return "the discovery is over"
 	}
 }
@@ -163,8 +182,10 @@ func init() {
 type discoverRequest struct {
 	seat, n int
 	cascade bool
-	// rebound: the card a rebound may cast (interp_rebound.go), or 0.
+	// rebound: the card a rebound may cast (interp_rebound.go), or 0;
+	// with madness, the card cast for its madness cost (interp_madness.go).
 	rebound ObjID
+	madness bool
 }
 
 // whatCascade names a cascade in OpDiscover's Name.
@@ -188,7 +209,13 @@ func (g *Game) startDiscover(o *Object, req *discoverRequest, shuffling bool) bo
 	if req.rebound != 0 {
 		e.Name = whatRebound
 	}
+	if req.madness {
+		e.Name = whatMadness
+	}
 	g.emit(e)
+	if req.madness {
+		return g.madnessAsk(req.rebound) // interp_madness.go
+	}
 	if req.rebound != 0 {
 		return g.reboundAsk(req.rebound) // interp_rebound.go
 	}
@@ -295,6 +322,9 @@ func (g *Game) discoverDone(resolving ObjID) {
 func (g *Game) checkDiscoverChoice(b *events.Choose) error {
 	q := g.S.Pending
 	if len(b.Answer) != 1 || !slices.Contains(q.Options, b.Answer[0]) {
+		if d := g.S.Discovery; d != nil && d.Madness {
+			return g.refuse("CR 702.35a", "body.answer", "madness may cast the card for its madness cost or put it into the graveyard: answer one of %s", strings.Join(q.Options, ", "))
+		}
 		if d := g.S.Discovery; d != nil && d.Rebound {
 			return g.refuse("CR 702.88a", "body.answer", "rebound may cast the card without paying its mana cost or leave it in exile: answer one of %s", strings.Join(q.Options, ", "))
 		}
@@ -318,8 +348,16 @@ func (g *Game) discoverChoice(answer string) {
 		if d.Rebound {
 			prompt = fmt.Sprintf("rebound: cast %s without paying its mana cost", descObj(s, d.Card))
 		}
+		if d.Madness {
+			prompt = fmt.Sprintf("madness: cast %s for its madness cost", descObj(s, d.Card))
+		}
 		g.ask(Question{Ask: AskCast, Player: d.Seat, What: d.what(), Options: []string{d.Card.String()}, N: d.N,
 			Resolving: d.Resolving, Prompt: prompt})
+		return
+	}
+	if d.Madness { // into the graveyard (CR 702.35a)
+		g.madnessUncast()
+		g.discoverDone(d.Resolving)
 		return
 	}
 	if d.Rebound { // left in exile (CR 702.88a)
@@ -473,6 +511,9 @@ func (g *Game) planFreeCast(seat int, b *events.Cast) (castPlan, error) {
 		}
 	}
 	cands := s.matchRef(b.Card, want)
+	if len(cands) == 0 && s.Discovery != nil && s.Discovery.Madness {
+		return castPlan{}, g.refuse("CR 702.35a", "body.card", "only the card exiled by madness, %s, may be cast now, as %s resolves", s.describeIDs(want, false), s.objName(q.Resolving))
+	}
 	if len(cands) == 0 && s.Discovery != nil && s.Discovery.Rebound {
 		return castPlan{}, g.refuse("CR 702.88a", "body.card", "only the rebounding card, %s, may be cast now, as %s resolves", s.describeIDs(want, false), s.objName(q.Resolving))
 	}
@@ -534,6 +575,12 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	}
 	if len(b.Delve) > 0 || len(b.Improvise) > 0 {
 		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "cast without paying its mana cost, %s has no generic mana for delve or improvise to pay", def.Name)
+	}
+	if d := s.Discovery; d != nil && d.Madness {
+		if b.X != 0 {
+			return castPlan{}, g.refuse("CR 702.35a", "body.x", "%s's madness cost has no X: X is 0, not %d", def.Name, b.X)
+		}
+		return g.planMadnessCast(seat, o, id, face, def, b) // interp_madness.go
 	}
 	if b.X != 0 && s.Discovery != nil && (s.Discovery.Rebound || s.Discovery.Cascade) {
 		return castPlan{}, g.refuse("CR 107.3b", "body.x", "cast without paying its mana cost, %s's X is 0, not %d", def.Name, b.X)
@@ -619,6 +666,9 @@ func (g *Game) doFreeCast(seat int, b *events.Cast) {
 	d := g.S.Discovery
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
 	g.emit(Effect{Op: OpSpell, Obj: nid, Kind: plan.face, Targets: slices.Clone(plan.targets), Zone: ZoneExile}) // cast from exile
+	if d.Madness {
+		g.emit(Effect{Op: OpCastWith, Obj: nid, Name: whatMadness}) // interp_altcosts.go
+	}
 	if plan.lang != nil {
 		g.emitCastChoices(nid, plan.lang.modes, plan.lang.slots)
 	}

@@ -47,7 +47,7 @@ func verbLearn(x *verbRun) {
 		x.ask(1, Question{Player: seat, Options: idStrings(g.S.Players[seat].Hand), N: 1, Max: 1, Prompt: "discard a card, then draw a card (learn)"})
 	case step == 1 && len(answer) == 1:
 		if o := g.S.objByRef(answer[0]); o != nil && o.Zone == ZoneHand && o.Owner == seat {
-			g.move(o.ID, ZoneGraveyard, o.Owner, -1)
+			g.discard(o.ID) // interp_madness.go
 			g.draw(seat, 1)
 			x.did = true
 		}

@@ -200,9 +200,7 @@ func (g *Game) payCost(seat int, p costPlan) {
 		g.sacrifice(id, seat) // interp_sacrifice.go
 	}
 	for _, id := range p.discard {
-		if o := s.Obj(id); o != nil {
-			g.move(id, ZoneGraveyard, o.Owner, -1)
-		}
+		g.discard(id) // interp_madness.go
 	}
 	for _, id := range p.exile {
 		if o := s.Obj(id); o != nil {
@@ -226,7 +224,7 @@ func (g *Game) paySelf(src ObjID, p costPlan) {
 	case p.selfSacrifice && o.Zone == ZoneBattlefield:
 		g.sacrifice(src, o.Controller) // interp_sacrifice.go
 	case p.selfDiscard && o.Zone == ZoneHand:
-		g.move(src, ZoneGraveyard, o.Owner, -1)
+		g.discard(src) // interp_madness.go
 	case p.selfExile && o.Zone != ZoneExile:
 		g.moveQuietExile(o, g.S.nextObjID(), "a cost")
 	}

@@ -393,7 +393,7 @@ func verbDiscard(x *verbRun) {
 		}
 		for _, id := range ids {
 			if o := g.S.Obj(id); o != nil && o.Zone == ZoneHand {
-				nid := g.move(id, ZoneGraveyard, o.Owner, -1)
+				nid := g.discard(id) // interp_madness.go
 				out = append(out, Target{Obj: uint32(nid)})
 			}
 		}

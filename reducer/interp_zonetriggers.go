@@ -37,7 +37,7 @@ func functionsOnBattlefield(a *ability.Ability) bool {
 // rebound's (interp_rebound.go).
 func triggerZoneSupported(a *ability.Ability) bool {
 	return functionsOnBattlefield(a) || a.Zone == ability.ZoneGraveyard ||
-		a.Zone == ability.ZoneExile && len(a.Effects) == 1 && a.Effects[0].Verb == verbRebound
+		a.Zone == ability.ZoneExile && len(a.Effects) == 1 && (a.Effects[0].Verb == verbRebound || a.Effects[0].Verb == verbMadness)
 }
 
 // fireGraveyards checks the triggers of cards in graveyards that work

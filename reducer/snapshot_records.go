@@ -268,6 +268,8 @@ func writeDiscovery(w *snapWriter, d *Discovery) {
 	}
 	extra := 0
 	switch {
+	case d.Madness:
+		extra = 3
 	case d.Rebound:
 		extra = 2
 	case d.Cascade:
@@ -285,19 +287,25 @@ func writeDiscovery(w *snapWriter, d *Discovery) {
 	if extra > 1 {
 		w.bool(d.Rebound)
 	}
+	if extra > 2 {
+		w.bool(d.Madness)
+	}
 }
 
 func readDiscovery(r *snapReader) *Discovery {
 	if r.isNil() {
 		return nil
 	}
-	extra := r.fieldsUpTo(snapDiscoveryFields, 2, "discovery")
+	extra := r.fieldsUpTo(snapDiscoveryFields, 3, "discovery")
 	d := &Discovery{Resolving: ObjID(r.int()), Seat: r.int(), N: r.int(), Card: ObjID(r.int()), Rest: r.ids()}
 	if extra > 0 {
 		d.Cascade = r.bool()
 	}
 	if extra > 1 {
 		d.Rebound = r.bool()
+	}
+	if extra > 2 {
+		d.Madness = r.bool()
 	}
 	return d
 }

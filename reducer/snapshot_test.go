@@ -116,7 +116,7 @@ func TestSnapshotEveryField(t *testing.T) {
 			{Timestamp: 5, Objects: []ObjID{2}, Becomes: &Becoming{Types: []string{"Creature"}, AllCreatureTypes: true,
 				SetColors: true, Colors: []cards.Color{cards.Blue}, SetPT: true, P: 2, T: 3, Rules: []string{"cant_block"}}}},
 		Timestamp: 5,
-		Discovery: &Discovery{Resolving: 3, Seat: 1, N: 4, Card: 7, Rest: []ObjID{4, 5}, Cascade: true, Rebound: true},
+		Discovery: &Discovery{Resolving: 3, Seat: 1, N: 4, Card: 7, Rest: []ObjID{4, 5}, Cascade: true, Rebound: true, Madness: true},
 		Over:      true, GameWins: []int{1, 1}, GameOver: true, Winner: 0,
 	}
 	s.countSpecials() // derived data a state built by hand must carry too
@@ -152,7 +152,7 @@ var snapshotFields = map[reflect.Type]string{
 	reflect.TypeFor[Permission](): "Seat Kind",
 	reflect.TypeFor[Use]():        "Kind Turn",
 	reflect.TypeFor[Continuous](): "Timestamp Source Controller Objects Until AddSupertypes AddSubtypes AddKeywords AnyColorMana P T Rule Table Becomes",
-	reflect.TypeFor[Discovery]():  "Resolving Seat N Card Rest Cascade Rebound",
+	reflect.TypeFor[Discovery]():  "Resolving Seat N Card Rest Cascade Rebound Madness",
 }
 
 func TestSnapshotCoversEveryField(t *testing.T) {

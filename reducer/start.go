@@ -412,7 +412,7 @@ func (g *Game) checkChoose(seat int, b *events.Choose) error {
 	switch q.What {
 	case whatResolve:
 		return g.checkResolveAnswer(b)
-	case whatDiscover, whatCascade, whatRebound:
+	case whatDiscover, whatCascade, whatRebound, whatMadness:
 		return g.checkDiscoverChoice(b)
 	case whatLegendRule:
 		_, err := g.legendAnswer(b.Answer)
@@ -444,7 +444,7 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 	case whatResolve:
 		answer, _ := g.resolveAnswer(b.Answer)
 		g.continueResolve(answer)
-	case whatDiscover, whatCascade, whatRebound:
+	case whatDiscover, whatCascade, whatRebound, whatMadness:
 		g.discoverChoice(b.Answer[0])
 	case whatTriggerOrder:
 		g.orderTriggers(b.Answer)
@@ -466,7 +466,7 @@ func (g *Game) doChoose(seat int, b *events.Choose) {
 	case whatDiscard:
 		cards, _ := g.handCards(seat, b.Answer, "body.answer", "CR 514.1")
 		for _, id := range cards {
-			g.move(id, ZoneGraveyard, seat, -1)
+			g.discard(id) // interp_madness.go
 		}
 		g.cleanupDone()
 	}

@@ -51,7 +51,9 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 			}
 			return
 		}
-		s.trigger(a.Trigger, p+".trigger")
+		if !madnessTriggered(a) { // triggered by discard itself (interp_madness.go)
+			s.trigger(a.Trigger, p+".trigger")
+		}
 		if attachesToCastSpell(a) { // interp_nthcast.go
 			s.no(p+".effects", "attaching to the spell that was cast is not carried out")
 		}
