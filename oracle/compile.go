@@ -53,6 +53,7 @@ func rules() *grammar {
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)
+		addManaLands(g)
 		addTurnTriggers(g)
 		addSearchPlayers(g)
 		addPerCardType(g)

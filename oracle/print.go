@@ -309,7 +309,7 @@ func printBody(a *pctx, es []ability.Effect) string {
 					// "~ deals 6 damage instead if ...": the same recipient.
 					s = alt(s, alt(w("~"), w("it"))+w("deals")+printAmount(e.Amount)+w("damage"))
 				}
-				if c := e.If; c.Kind == ability.CondAnd && len(c.Sub) == 2 {
+				if c := e.If; c.Kind == ability.CondAnd && len(c.Sub) == 2 && printControlBoth(c) == "" {
 					// "... if it has mana value 4 or less instead if ...".
 					cond = alt(cond, printCond(a, &c.Sub[1])+w("instead if")+printCond(a, &c.Sub[0]))
 					b.WriteString(prevS + w(".") + s + w("if") + cond)

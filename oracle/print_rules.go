@@ -138,6 +138,9 @@ func printCond(a *pctx, c *ability.Condition) string {
 		}
 		return unprintable
 	case ability.CondAnd:
+		if t := printControlBoth(c); t != "" { // mana_lands.go
+			return t
+		}
 		if len(c.Sub) == 2 && c.Sub[0].Kind == ability.CondExists && c.Sub[1].Kind == ability.CondExists {
 			a, b := *c.Sub[0].Filter, *c.Sub[1].Filter
 			if a.Zone == ability.ZoneGraveyard && a.Owner == "you" && b.Zone == ability.ZoneGraveyard && b.Owner == "you" {

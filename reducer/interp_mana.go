@@ -46,6 +46,13 @@ func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
 	adds := 0
 	for i := range a.Effects {
 		e := &a.Effects[i]
+		if e.If != nil && e.Verb == ability.AddMana && !e.Optional && e.Unless == nil && e.Bind == "" {
+			adds++
+			if !lowerManaInstead(e, &out) { // interp_mana_instead.go
+				return out, false
+			}
+			continue
+		}
 		if e.If != nil || e.Optional || e.Unless != nil || e.Bind != "" {
 			return out, false
 		}

@@ -104,7 +104,7 @@ func (s *State) abilityTypes(o *Object, ab cards.ManaAbility, asking map[ObjID]b
 	case ab.Amount != nil && (&evalCtx{g: &Game{S: s}, you: o.Controller, src: o.ID}).amount(ab.Amount) == 0:
 		return 0
 	}
-	for _, c := range ab.Add {
+	for _, c := range append(slices.Clone(ab.Add), ab.Instead...) {
 		t |= 1 << c
 	}
 	return t
@@ -178,6 +178,8 @@ func (g *Game) produce(seat int, mc manaChoice) {
 		for i := 0; i < n; i++ {
 			mana = append(mana, mc.ability.Add...)
 		}
+	case mc.ability.If != nil && (&evalCtx{g: g, you: seat, src: src.ID}).holds(mc.ability.If):
+		mana = slices.Clone(mc.ability.Instead) // interp_mana_instead.go
 	default:
 		mana = slices.Clone(mc.ability.Add)
 	}

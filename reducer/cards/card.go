@@ -125,6 +125,11 @@ type ManaAbility struct {
 	// Spend: the mana may be spent only to cast spells this filter
 	// matches ("Spend this mana only to cast artifact spells", CR 106.6).
 	Spend *ability.Filter
+	// If: when this holds as it resolves, it adds Instead rather than
+	// Add ("If you control an Urza's Mine and an Urza's Power-Plant, add
+	// {C}{C}{C} instead").
+	If      *ability.Condition
+	Instead []Color
 	// Lang is the ability-language ability this one was lowered from,
 	// for the rest of its cost, its limits and its other effects (the
 	// reducer's interp_mana.go); nil for the pool's own.

@@ -1,0 +1,51 @@
+package oracle
+
+import (
+	"reflect"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
+
+// The words of mana lands: Urza's lands name each other by their two
+// land types (CR 205.3i: "Urza's" and "Mine"): "If you control an Urza's
+// Mine and an Urza's Power-Plant, add {C}{C}{C} instead." An "Urza's X"
+// is a permanent with both subtypes.
+
+func addManaLands(g *grammar) {
+	g.add("ctrl1", "(a | an) <desc>", func(v []any) any { return filt(v[0]) })
+	g.add("ctrl1", "(a | an) urza 's <sub>", func(v []any) any { return urzas(v[0].(string)) })
+	g.add("cond", "you control <ctrl1> and <ctrl1>", func(v []any) any {
+		you := &ability.Filter{Controller: "you"}
+		return &ability.Condition{Kind: ability.CondAnd, Sub: []ability.Condition{
+			{Kind: ability.CondExists, Filter: merge(v[0].(*ability.Filter), you)},
+			{Kind: ability.CondExists, Filter: merge(v[1].(*ability.Filter), you)}}}
+	})
+}
+
+// urzas is the filter of an "Urza's X": the subtype Urza's, and X.
+func urzas(sub string) *ability.Filter {
+	return &ability.Filter{Subtypes: []string{"Urza's"}, AnyOf: []ability.Filter{{Subtypes: []string{sub}}}}
+}
+
+// printControlBoth prints "you control an X and a Y", or "".
+func printControlBoth(c *ability.Condition) string {
+	if c.Kind != ability.CondAnd || len(c.Sub) != 2 {
+		return ""
+	}
+	var parts []string
+	for i := range c.Sub {
+		s := &c.Sub[i]
+		if s.Kind != ability.CondExists || s.Filter == nil || s.Filter.Controller != "you" {
+			return ""
+		}
+		f := *s.Filter
+		f.Controller = ""
+		an := alt(w("a"), w("an"))
+		if len(f.AnyOf) == 1 && len(f.AnyOf[0].Subtypes) == 1 && reflect.DeepEqual(f, *urzas(f.AnyOf[0].Subtypes[0])) {
+			parts = append(parts, an+w("urza")+w("'s")+w(f.AnyOf[0].Subtypes[0]))
+			continue
+		}
+		parts = append(parts, an+printDesc(&f, ""))
+	}
+	return w("you control") + parts[0] + w("and") + parts[1]
+}
