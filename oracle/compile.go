@@ -58,6 +58,7 @@ func rules() *grammar {
 		addSearchPlayers(g)
 		addPerCardType(g)
 		addWhereX(g)
+		addPutInstead(g)
 		theGrammar = g
 	})
 	return theGrammar

@@ -625,10 +625,13 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		if e.Object.Ref == ability.Bound && e.Object.Choose != nil && i+1 < len(es) && es[i+1].Object != nil && es[i+1].Object.Ref == ability.Rest {
 			r := &es[i+1]
-			s := w("put") + w(strconv.Itoa(e.Object.Choose.Min)) + w("of") + alt(w("them"), w("those cards")) + w("into your hand and the") + alt(w("rest"), w("other")) +
-				w("on the bottom of your library")
-			if r.Order == "any" {
+			s := w("put") + w(strconv.Itoa(e.Object.Choose.Min)) + w("of") + alt(w("them"), w("those cards")) + w("into your hand") +
+				alt(w("and the")+alt(w("rest"), w("other")), w(". put the rest")) + w("on the bottom of your library")
+			switch r.Order {
+			case "any":
 				s += w("in any order")
+			case "random":
+				s += w("in a random order")
 			}
 			return s, 2
 		}

@@ -287,6 +287,9 @@ func printInsteadPut(a *pctx, es []ability.Effect, i int) (string, int) {
 	cur := *e
 	cur.If, cur.Else = nil, nil
 	now, _ := printMove(a, []ability.Effect{cur, es[i+1]}, 0)
+	if sep := printPutInstead(a, es, i); sep != "" { // put_instead.go
+		return alt(prev+w(". if")+printCond(a, e.If)+w(", instead")+now, sep), 2
+	}
 	return prev + w(". if") + printCond(a, e.If) + w(", instead") + now, 2
 }
 
