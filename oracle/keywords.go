@@ -88,6 +88,15 @@ func addKeywords(g *grammar) {
 	g.add("kw", "<kwcost> — <cost>", func(v []any) any {
 		return kwAbility(ability.KeywordAbility{Name: v[0].(string), Cost: v[1].(*ability.Cost)})
 	})
+	// "Prototype {3}{G} — 3/3" (CR 702.160a): the prototype's mana cost and
+	// power/toughness (Text); the engine takes them from the card's data.
+	g.add("kw", "prototype <mana> — <pt>", func(v []any) any {
+		pt := v[1].(string)
+		if strings.ContainsAny(pt, "+-") {
+			return nil
+		}
+		return kwAbility(ability.KeywordAbility{Name: "Prototype", Cost: &ability.Cost{Mana: v[0].(string)}, Text: pt})
+	})
 	g.add("kw", "<kwnum> <n>", func(v []any) any { return kwAbility(ability.KeywordAbility{Name: v[0].(string), N: v[1].(int)}) })
 	g.add("kw", "protection from <protq>", func(v []any) any {
 		k := v[0].(ability.KeywordAbility)

@@ -1021,6 +1021,8 @@ func printKeyword(k *ability.KeywordAbility) string {
 		return printLevel(k)
 	case k.Name == "Affinity":
 		return name + w("for") + printDescs(k.Filter, "")
+	case k.Name == "Prototype" && k.Cost != nil:
+		return name + w(k.Cost.Mana) + w("—") + w(k.Text)
 	case k.Cost != nil:
 		if k.Cost.Mana != "" && *k.Cost == (ability.Cost{Mana: k.Cost.Mana}) {
 			return name + w(k.Cost.Mana)

@@ -35,8 +35,8 @@ func (c *Card) Back() *Card {
 }
 
 // prototypeLine is a prototype's line; some sources print the dash as a
-// hyphen.
-var prototypeLine = regexp.MustCompile(`(?m)^Prototype ((?:\{[^}]+\})+) [\x{2014}-] (\S+)/(\S+)$`)
+// hyphen, some add reminder text.
+var prototypeLine = regexp.MustCompile(`(?m)^Prototype ((?:\{[^}]+\})+) [\x{2014}-] (\S+)/(\S+)(?: \([^)]*\))?$`)
 
 // prototypeOf builds a prototype card's alternative characteristics
 // ("Prototype {1}{U}{U} — 2/1"): its mana cost, the colour of that cost,
