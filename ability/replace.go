@@ -44,8 +44,14 @@ type ReplaceEffect struct {
 	Plus  int `json:"plus,omitempty" msgpack:"plus,omitempty"`
 	// Prevent: prevent the damage (all of it, or Amount of it), CR 615.
 	Prevent bool `json:"prevent,omitempty" msgpack:"prevent,omitempty"`
-	// Combat: only combat damage.
-	Combat bool `json:"combat,omitempty" msgpack:"combat,omitempty"`
+	// Combat: only combat damage; Noncombat: only noncombat damage.
+	Combat    bool `json:"combat,omitempty" msgpack:"combat,omitempty"`
+	Noncombat bool `json:"noncombat,omitempty" msgpack:"noncombat,omitempty"`
+	// DealtTo: for Event "damage" (Subject the source), what the damage
+	// would be dealt to ("to a creature an opponent controls"). With
+	// Counter set, the damage is dealt as that many counters of that kind
+	// instead ("put that many -1/-1 counters on that creature instead").
+	DealtTo *Filter `json:"dealt_to,omitempty" msgpack:"dealt_to,omitempty"`
 	// Duration of a replacement set up by a resolving effect; a static
 	// ability's lasts as long as it functions.
 	Duration Duration `json:"duration,omitempty" msgpack:"duration,omitempty"`

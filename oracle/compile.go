@@ -50,6 +50,7 @@ func rules() *grammar {
 		addPlayerGains(g)
 		addEnergy(g)
 		addChooseTarget(g)
+		addDamageCounters(g)
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)

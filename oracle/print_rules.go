@@ -300,6 +300,9 @@ func printStatic(s *ability.StaticEffect) string {
 }
 
 func printReplace(r *ability.ReplaceEffect) string {
+	if s, ok := printDamageCounters(r); ok { // rules_damage_counters.go
+		return s
+	}
 	if r.Event == ability.ReplDraw && r.Player == "you" && r.Plus == 1 && r.Times == 0 && r.Subject == nil && len(r.Instead) == 0 &&
 		r.Unless != nil && r.Unless.Kind == ability.CondNot {
 		return w("as long as") + printCond(nil, &r.Unless.Sub[0]) + w(", if you would draw one or more cards, you draw that many cards plus one instead.")

@@ -358,7 +358,9 @@ func (g *Game) combatDamage(firstStrike bool) {
 		if h.to.Obj == 0 && g.combatDamagePrevented(h.to.Player) {
 			continue // prevented (CR 615)
 		}
+		g.combatDealing = true
 		g.dealDamage(h.src, h.amount, h.to)
+		g.combatDealing = false
 		dealt = append(dealt, combatHit{h.src, h.to})
 	}
 	g.langCombatDamageFire(dealt) // interp_trigger.go

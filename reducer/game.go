@@ -36,7 +36,10 @@ type Game struct {
 	// one (0: the move isn't a sacrifice), for "whenever you sacrifice"
 	// triggers (interp_sacrifice.go).
 	sacrificer int
-	touched    []string
+	// combatDealing: combat damage is being dealt (CR 510.2), for
+	// replacements of noncombat damage only (interp_damage_counters.go).
+	combatDealing bool
+	touched       []string
 	verif      Verification
 	// tr is the table's run of the input being submitted; hooked is set
 	// once its effects have been applied where the engine met what it

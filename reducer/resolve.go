@@ -242,6 +242,9 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 		if protectedFrom(o, src) && !g.preventionOff() {
 			return // prevented (CR 702.16e)
 		}
+		if g.damageAsCounters(src, o, n) {
+			return // no damage is dealt: counters instead (interp_damage_counters.go)
+		}
 		if o.Is("Planeswalker") {
 			g.damagePlaneswalker(o, n) // CR 120.3c
 		}

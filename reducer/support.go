@@ -537,6 +537,9 @@ func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
 	if othersEnterTapped(r) { // interp_replace.go
 		return
 	}
+	if damageAsCountersSupported(r) { // interp_damage_counters.go
+		return
+	}
 	if drawPlus(r) { // interp_drawmore.go
 		s.cond(r.Unless, p+".unless")
 		return

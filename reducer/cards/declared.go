@@ -73,6 +73,14 @@ func Declare(d Declared) (*Card, error) {
 				c.Keywords = append(c.Keywords, a.Keyword.Name)
 			}
 		}
+	} else if len(c.Keywords) == 0 {
+		// Its keywords are those its compiled text names, as the facts
+		// list a printed card's (prowess, evolve: behavior.go).
+		for _, a := range c.Abilities() {
+			if a.Kind == ability.Keyword && a.Keyword != nil {
+				c.Keywords = append(c.Keywords, a.Keyword.Name)
+			}
+		}
 	}
 	return c, nil
 }
