@@ -40,7 +40,7 @@ type Game struct {
 	// replacements of noncombat damage only (interp_damage_counters.go).
 	combatDealing bool
 	touched       []string
-	verif      Verification
+	verif         Verification
 	// tr is the table's run of the input being submitted; hooked is set
 	// once its effects have been applied where the engine met what it
 	// doesn't model, diffs the differences found there (table.go).
