@@ -134,6 +134,9 @@ type Target struct {
 	// target" is a Filter of creature, planeswalker and battle
 	// permanents with Players "any" (CR 115.4).
 	Players string `json:"players,omitempty" msgpack:"players,omitempty"`
+	// MaxX: "up to X target ...": the most is the X of the spell as it is
+	// cast (CR 601.2b comes before 601.2c); Max is then 0.
+	MaxX bool `json:"max_x,omitempty" msgpack:"max_x,omitempty"`
 	// Divided: an amount is divided among the targets as it is cast (CR
 	// 601.2d).
 	Divided bool `json:"divided,omitempty" msgpack:"divided,omitempty"`

@@ -149,7 +149,11 @@ func (v *validator) ability(a *Ability, path string, outer *scope) {
 func (v *validator) targets(ts []Target, path string) {
 	for i, t := range ts {
 		p := path + "[" + strconv.Itoa(i) + "]"
-		if t.Min < 0 || (t.Max != -1 && t.Max < t.Min) || t.Max == 0 {
+		if t.MaxX {
+			if t.Min != 0 || t.Max != 0 {
+				v.fail(p, "up to X targets: min and max 0, not %d and %d", t.Min, t.Max)
+			}
+		} else if t.Min < 0 || (t.Max != -1 && t.Max < t.Min) || t.Max == 0 {
 			v.fail(p, "min %d, max %d: want 0 <= min <= max, max >= 1 or -1 (any number)", t.Min, t.Max)
 		}
 		switch t.Players {

@@ -430,6 +430,11 @@ func printTarget(t *ability.Target) string {
 		return unprintable
 	}
 	switch {
+	case t.MaxX:
+		if t.Min != 0 || t.Max != 0 {
+			return unprintable
+		}
+		return w("up to x target") + printDescs(f, "")
 	case t.Min == 1 && t.Max == 1:
 		return w("target") + printDesc(f, "")
 	case t.Min == 0 && t.Max == 1:

@@ -32,6 +32,10 @@ func addWhereX(g *grammar) {
 		}
 		return each(es, func(e *ability.Effect) { e.If = &ability.Condition{Kind: ability.CondDid} })
 	})
+	// "Exile up to X target cards from graveyards."
+	g.add("objs", "<@> up to x target <descs>", func(v []any) any {
+		return targetSel(v[0].(at), ability.Target{Min: 0, Max: 0, MaxX: true, Filter: filt(v[1])})
+	})
 	g.add("xdef", "the number of <descs>", func(v []any) any { return &ability.Amount{Var: "count", Count: filt(v[0])} })
 	g.add("xdef", "<n> plus the number of <descs>", func(v []any) any {
 		return &ability.Amount{N: v[0].(int), Var: "count", Count: filt(v[1])}

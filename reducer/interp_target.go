@@ -109,6 +109,9 @@ func (g *Game) chooseLangTargets(c *evalCtx, specs []ability.Target, refs []stri
 		if max < 0 {
 			max = len(refs)
 		}
+		if spec.MaxX {
+			max = c.x // "up to X targets": the X of the spell being cast
+		}
 		for counts[i] < max && k < len(refs)-later {
 			ref := refs[k]
 			t, why := g.langTarget(c, spec, ref, src, out)
@@ -274,6 +277,8 @@ func slotText(t *ability.Target) string {
 		}
 	}
 	switch {
+	case t.MaxX:
+		return fmt.Sprintf("up to X %ss", what)
 	case t.Min == 1 && t.Max == 1:
 		return "1 " + what
 	case t.Max < 0:

@@ -84,6 +84,9 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 		return
 	}
 	s.targets(a.Targets, p+".targets")
+	if a.Kind != ability.Spell {
+		s.maxX(a, p)
+	}
 	s.effects(a.Effects, p+".effects")
 	if m := a.Modes; m != nil {
 		if m.Repeat || m.MaxIf != nil {
@@ -114,6 +117,22 @@ func (s *supporter) targets(ts []ability.Target, p string) {
 	for i, t := range ts {
 		if t.Divided || t.Rule != "" {
 			s.no(p+"["+strconv.Itoa(i)+"]", "divided or constrained targets are not carried out yet")
+		}
+	}
+}
+
+// maxX refuses "up to X targets" outside a spell: only a spell's X is
+// known as its targets are chosen (interp_target.go).
+func (s *supporter) maxX(a *ability.Ability, p string) {
+	ts := slices.Clone(a.Targets)
+	if a.Modes != nil {
+		for i := range a.Modes.List {
+			ts = append(ts, a.Modes.List[i].Targets...)
+		}
+	}
+	for _, t := range ts {
+		if t.MaxX {
+			s.no(p+".targets", "up to X targets of an ability are not carried out yet")
 		}
 	}
 }
