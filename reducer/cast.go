@@ -167,6 +167,9 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	if why := g.castForbidden(seat, o); why != "" { // CR 101.2 (interp_rules.go)
 		return castPlan{}, g.refuse("CR 101.2", "body.card", "%s can't be cast: %s", def.Name, why)
 	}
+	if sp := fusedSpell(o.Def); fuse && sp != nil {
+		return g.planFusedLangCast(seat, o, id, face, top, def, sp, b) // interp_fuse.go
+	}
 	if lc := langOf(def); lc != nil && !fuse {
 		return g.planLangCastOf(seat, o, id, face, top, def, lc, b)
 	}

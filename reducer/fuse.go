@@ -30,6 +30,9 @@ func (g *Game) planFuse(o *Object) error {
 	if o.Zone != ZoneHand {
 		return g.refuse("CR 702.102a", "body.face", "both halves of %s are cast together (fuse) only from the hand, not from %s", o.Def.Name, castFromName(o.Zone))
 	}
+	if fusedSpell(o.Def) != nil {
+		return nil // halves of the ability language (interp_fuse.go)
+	}
 	for _, f := range o.Def.Faces {
 		if sp := f.SpellOf(); sp == nil || sp.AnyNumber || sp.ExtraCost != nil {
 			return g.refuse("CARD-CODE", "body.face", "fusing %s is not modelled: %s's text doesn't fit a fused spell", o.Def.Name, f.Name)

@@ -170,6 +170,11 @@ func buildLangCard(def *cards.Card) *langCard {
 			lc.readsSpellCounts, lc.readsNoncreature = true, lc.readsNoncreature || nc
 		}
 	}
+	if lc.unsupported == nil && hasFuse(lc) {
+		if why := fusableHalf(lc); why != "" {
+			lc.unsupported = errors.New(why) // interp_fuse.go
+		}
+	}
 	lc.delayed = delayedAbilities(lc) // interp_delayed.go
 	lc.grants = grantedAbilities(lc)  // interp_grant.go
 	lc.buildOverload()                // interp_overload.go
@@ -202,6 +207,9 @@ func modelled(def *cards.Card) bool {
 // spell's spell ability, an activated or triggered ability's own; nil for
 // an object card code resolves.
 func langAbilityOf(o *Object) *ability.Ability {
+	if o.fused() && o.Ability == 0 && o.Trigger == 0 {
+		return fusedSpell(o.Def) // interp_fuse.go
+	}
 	lc := langOf(o.def())
 	if lc == nil {
 		return nil

@@ -125,6 +125,9 @@ func keywordSupported(a *ability.Ability) bool {
 	if k.Name == "Prototype" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost && k.Text != "" && k.N == 0 && k.Filter == nil {
 		return true // cast with "prototype": true from the card's data (cast.go, CR 718)
 	}
+	if k.Name == "Fuse" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
+		return true // interp_fuse.go: a half that can't be fused is refused as the card is built
+	}
 	if k.Name == "Escalate" {
 		return escalateSupported(k) // interp_escalate.go
 	}

@@ -222,6 +222,12 @@ func (l *lister) casts(seat int, id ObjID) {
 		if def == nil {
 			continue
 		}
+		if sp := fusedSpell(o.Def); sp != nil && face != "" && face == o.Def.Name { // interp_fuse.go
+			for _, ts := range l.langTargetSets(seat, id, sp.Targets) {
+				l.offer(p.ID, &events.Cast{Player: p.ID, Card: id.String(), Face: face, Targets: ts})
+			}
+			continue
+		}
 		if lc := langOf(def); lc != nil && !(face != "" && face == o.Def.Name) {
 			l.langCasts(seat, id, face, def, lc)
 			continue

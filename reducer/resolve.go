@@ -25,6 +25,16 @@ func (g *Game) resolveTop() {
 		g.resolveTrigger(o)
 		return
 	}
+	if sp := fusedSpell(o.Def); sp != nil && o.fused() { // interp_fuse.go
+		if g.langFizzles(o, sp) {
+			g.move(id, ZoneGraveyard, o.Owner, -1) // CR 608.2b
+			return
+		}
+		if g.resolveLang(o, sp, nil) {
+			g.finishSpell(o)
+		}
+		return
+	}
 	if lc := langOf(def); lc != nil && lc.spell != nil && !o.fused() {
 		sp := lc.spellFor(o.CastWith) // overloaded (interp_overload.go)
 		if g.langFizzles(o, sp) {
