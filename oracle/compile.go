@@ -60,6 +60,7 @@ func rules() *grammar {
 		addPerCardType(g)
 		addWhereX(g)
 		addPutInstead(g)
+		addTwice(g)
 		theGrammar = g
 	})
 	return theGrammar

@@ -892,6 +892,9 @@ func printAmount(a *ability.Amount) string {
 		}
 		return w("equal to") + of + w(stat)
 	}
+	if s := printTwice(a); s != "" { // twice.go
+		return s
+	}
 	if a.Var == "count" && a.Count != nil && a.Times == 0 && a.Of == nil && a.Player == nil {
 		plus := ""
 		if a.N != 0 {

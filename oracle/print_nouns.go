@@ -395,6 +395,9 @@ func printTarget(t *ability.Target) string {
 		if f == nil && t.Min == 0 && t.Max == 1 && t.Players == "any" {
 			return w("up to one target player")
 		}
+		if f == nil && t.Min == 0 && t.Max == -1 && t.Players == "any" {
+			return w("any number of target players")
+		}
 		if t.Min != 1 || t.Max != 1 {
 			return unprintable
 		}
@@ -531,6 +534,9 @@ func printGraveyards(a *pctx, s *ability.Selector) string {
 		whose := printPlayer(a, s.Player)
 		if s.Player.Who == ability.You {
 			whose = w("you")
+		}
+		if s.Player.Who == ability.TargetPlayer && strings.HasSuffix(whose, w("players")) {
+			return whose + w("' graveyards") // "any number of target players' graveyards"
 		}
 		return alt(w("all cards from"), "") + whose + w("'s graveyard")
 	}
