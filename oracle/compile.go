@@ -51,6 +51,7 @@ func rules() *grammar {
 		addEnergy(g)
 		addChooseTarget(g)
 		addDamageCounters(g)
+		addNextEndStep(g)
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)

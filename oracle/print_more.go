@@ -106,10 +106,13 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	case ability.DelayedTrigger:
 		d := e.Delayed
 		t := d.Trigger
+		body := strings.TrimSuffix(printBody(a, d.Effects), w("."))
+		if d.If == nil && !d.Optional && len(d.Targets) == 0 && d.Modes == nil && t.Event == ability.StepBegins && t.Step == ability.StepEnd && t.Player == "" {
+			return w("at the beginning of the next end step,") + body, 1, true // rules_next_end_step.go
+		}
 		if d.If != nil || d.Optional || len(d.Targets) > 0 || d.Modes != nil || t.Event != ability.StepBegins || t.Step != ability.StepUpkeep {
 			return unprintable, 1, true
 		}
-		body := strings.TrimSuffix(printBody(a, d.Effects), w("."))
 		switch t.Player {
 		case "":
 			return body + w("at the beginning of the next turn's upkeep"), 1, true

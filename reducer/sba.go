@@ -89,7 +89,7 @@ func (g *Game) stateBasedScan() bool {
 		return acted // no token or copy exists: nothing can vanish
 	}
 	for id, o := range s.Objects {
-		if o != nil && o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack {
+		if o != nil && o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack && !isEmblem(o) { // interp_emblem.go
 			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5d
 			acted = true
 		} else if o != nil && o.isSpellCopy() && o.Zone != ZoneStack {

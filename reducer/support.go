@@ -295,6 +295,11 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 			s.no(p+".unless", "\"unless\" with a cost other than mana, life and energy is not carried out yet")
 		}
 	}
+	if e.Verb == ability.Emblem {
+		if why := emblemSupported(e); why != "" { // interp_emblem.go
+			s.no(p+".grant", "%s", why)
+		}
+	}
 	if e.Verb == ability.PutCounters && e.Object != nil && e.Player != nil {
 		s.no(p+".player", "counters put by a player on objects are not carried out yet")
 	}

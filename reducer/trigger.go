@@ -77,6 +77,7 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 			g.emit(e)
 		}
 	}
+	g.fireEmblems(when, about, seat)    // interp_emblem.go
 	g.fireGraveyards(when, about, seat) // interp_zonetriggers.go
 	if when == cards.TriggerCast {
 		g.fireCastSelf(about, seat) // interp_trigger.go

@@ -31,7 +31,7 @@ import (
 // Inexpressible): the opening hands and mulligans before the first turn, a
 // game that is over, delayed triggered abilities, extra turns to come,
 // abilities of tokens the table described on the stack
-// or waiting, a language ability's choices on a permanent, a permanent to
+// or waiting, emblems, a language ability's choices on a permanent, a permanent to
 // be copied. Mulligans taken before the game began are history, not
 // position: a setup forgets them.
 //
@@ -62,6 +62,13 @@ func Inexpressible(s *reducer.State) []string {
 		o := s.Obj(id)
 		if o.Facts != nil || o.Card == 0 && o.Text == "" && o.Def != nil && o.Def.Layout == "token" && !o.Def.Declared {
 			add("%s on the stack is of a token the table described", stateObjName(s, id))
+		}
+	}
+	for _, p := range s.Players {
+		for _, id := range p.Command {
+			if o := s.Obj(id); o != nil && o.Token {
+				add("%s is an emblem", stateObjName(s, id))
+			}
 		}
 	}
 	for _, t := range s.Triggers {
