@@ -340,4 +340,7 @@ type ManaSpec struct {
 	// Spend restricts what the mana may be spent on ("Spend this mana only
 	// to cast creature spells": a filter on the spell).
 	Spend *Filter `json:"spend,omitempty" msgpack:"spend,omitempty"`
+	// Uncounterable: "and that spell can't be countered": a spell this
+	// mana is spent to cast can't be countered (CR 101.2).
+	Uncounterable bool `json:"uncounterable,omitempty" msgpack:"uncounterable,omitempty"`
 }

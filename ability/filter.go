@@ -52,6 +52,9 @@ type Filter struct {
 	// ChosenName: its name is the card name chosen as the ability's
 	// source entered ("spells with the chosen name"; CR 201.3).
 	ChosenName bool `json:"chosen_name,omitempty" msgpack:"chosen_name,omitempty"`
+	// ChosenType: it has the creature type chosen as the ability's source
+	// entered ("creatures of the chosen type").
+	ChosenType bool `json:"chosen_type,omitempty" msgpack:"chosen_type,omitempty"`
 	// Keywords: has any of these keyword abilities; NotKeywords: none.
 	Keywords    []string `json:"keywords,omitempty" msgpack:"keywords,omitempty"`
 	NotKeywords []string `json:"not_keywords,omitempty" msgpack:"not_keywords,omitempty"`

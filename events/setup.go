@@ -48,6 +48,9 @@ type PoolMana struct {
 	// Only: it may be spent only to cast spells this filter matches (CR
 	// 106.6), in the ability language's form.
 	Only *ability.Filter `json:"only,omitempty"`
+	// Uncounterable: a spell it is spent to cast can't be countered
+	// (with Only).
+	Uncounterable bool `json:"uncounterable,omitempty"`
 }
 
 // GraveyardMayCast is a permission to cast a card in a graveyard: the card

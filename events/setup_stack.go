@@ -40,6 +40,8 @@ type StackObject struct {
 	// as bits (see Permanent.SpentColors).
 	Spent       int `json:"spent,omitempty"`
 	SpentColors int `json:"spent_colors,omitempty"`
+	// Uncounterable: mana spent on it said it can't be countered.
+	Uncounterable bool `json:"uncounterable,omitempty"`
 	// Choices: the modes chosen and how many targets each target slot
 	// holds, for an ability in the ability language.
 	Choices *Choices `json:"choices,omitempty"`

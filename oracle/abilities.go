@@ -101,6 +101,11 @@ func addLines(g *grammar) {
 		a := &ability.Ability{Kind: ability.Mana, Cost: v[0].(*ability.Cost), Effects: es}
 		return list(a)
 	})
+	g.add("line", "<cost> : <manabody> <spend> , and that spell can't be countered .", func(v []any) any {
+		es := effs(v[1])
+		es[0].Mana.Spend, es[0].Mana.Uncounterable = filt(v[2]), true
+		return list(&ability.Ability{Kind: ability.Mana, Cost: v[0].(*ability.Cost), Effects: es})
+	})
 	g.add("manabody", "add <manaspec> .", func(v []any) any {
 		return one(ability.Effect{Verb: ability.AddMana, Mana: v[0].(*ability.ManaSpec)})
 	})

@@ -12,6 +12,10 @@ import (
 // is a permanent with both subtypes.
 
 func addManaLands(g *grammar) {
+	// "All creatures of the chosen type get -1/-1." (Engineered Plague).
+	g.add("static", "all <descs> get <pt>", func(v []any) any {
+		return &ability.StaticEffect{Affected: &ability.Selector{Ref: ability.All, Filter: filt(v[0])}, Mods: ptMods(v[1].(string))}
+	})
 	g.add("ctrl1", "(a | an) <desc>", func(v []any) any { return filt(v[0]) })
 	g.add("ctrl1", "(a | an) urza 's <sub>", func(v []any) any { return urzas(v[0].(string)) })
 	g.add("cond", "you control <ctrl1> and <ctrl1>", func(v []any) any {

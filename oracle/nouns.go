@@ -148,6 +148,7 @@ func addNouns(g *grammar) {
 	})
 	g.add("post1", "on the battlefield", func(v []any) any { return &ability.Filter{Zone: ability.ZoneBattlefield} })
 	g.add("post1", "with the chosen name", func(v []any) any { return &ability.Filter{ChosenName: true} })
+	g.add("post1", "of the chosen type", func(v []any) any { return &ability.Filter{ChosenType: true} })
 	g.add("post", "<post1>", nil)
 	g.add("post", "<post1> <post>", func(v []any) any { return merge(filt(v[0]), filt(v[1])) })
 

@@ -181,7 +181,11 @@ func printAbility(a *ability.Ability) string {
 		body := printBody(pc, a.Effects)
 		if a.Kind == ability.Mana && len(a.Effects) == 1 && a.Effects[0].Mana != nil && a.Effects[0].Mana.Spend != nil {
 			body += w("spend this mana only to cast") + alt(printDescs(a.Effects[0].Mana.Spend, "spell"),
-				alt(w("a"), w("an"))+printDesc(a.Effects[0].Mana.Spend, "spell")) + w(".")
+				alt(w("a"), w("an"))+printDesc(a.Effects[0].Mana.Spend, "spell"))
+			if a.Effects[0].Mana.Uncounterable {
+				body += w(", and that spell can't be countered")
+			}
+			body += w(".")
 		}
 		if l := a.Limit; l != nil {
 			body += printLimit(l)

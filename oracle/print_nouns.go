@@ -111,6 +111,9 @@ func posts(f *ability.Filter) string {
 	if f.ChosenName {
 		out = append(out, w("with the chosen name"))
 	}
+	if f.ChosenType {
+		out = append(out, w("of the chosen type"))
+	}
 	for _, k := range f.NotKeywords {
 		out = append(out, w("without "+strings.ToLower(k)))
 	}

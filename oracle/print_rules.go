@@ -261,6 +261,8 @@ func printStatic(s *ability.StaticEffect) string {
 		subj = printDescs(f, "")
 		if other {
 			subj = w("other") + subj
+		} else {
+			subj = opt(w("all")) + subj // "All creatures of the chosen type get -1/-1"
 		}
 		plural = true
 	default:

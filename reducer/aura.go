@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -45,6 +46,9 @@ func init() {
 		return e.Obj.String() + " is attached to " + descObj(s, e.To)
 	}
 	extDescribe[OpChosen] = func(s *State, e Effect) string {
+		if t, ok := strings.CutPrefix(e.Name, chosenTypePrefix); ok { // interp_chosen_type.go
+			return e.Obj.String() + ": the creature type " + t + " is chosen as it enters"
+		}
 		if len(e.Name) > 1 {
 			return e.Obj.String() + ": the name " + e.Name + " is chosen as it enters"
 		}

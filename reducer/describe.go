@@ -203,7 +203,9 @@ func (s *State) DescribePermanent(id ObjID) string {
 	if o.AttachedTo != 0 {
 		parts = append(parts, "attached to "+descObj(s, o.AttachedTo)) // aura.go
 	}
-	if len(o.Chosen) > 1 {
+	if t, ok := chosenType(o); ok {
+		parts = append(parts, "chose the creature type "+t) // interp_chosen_type.go
+	} else if len(o.Chosen) > 1 {
 		parts = append(parts, "chose the name "+o.Chosen) // interp_chosen_name.go
 	} else if o.Chosen != "" {
 		parts = append(parts, "chose "+colorWord(o.Chosen))
@@ -443,6 +445,9 @@ func DescribeEffect(s *State, e Effect) string {
 		return "no longer summoning sick " + descObj(s, e.Obj)
 	case OpAddMana:
 		if e.Spend != nil {
+			if e.N&2 != 0 { // interp_chosen_type.go
+				return fmt.Sprintf("add {%s} to %s's pool from %s, only for %s spells, which can't be countered", e.Color.Letter(), pl(e.Seat), descObj(s, e.Obj), spendText(e.Spend))
+			}
 			return fmt.Sprintf("add {%s} to %s's pool from %s, only for %s spells", e.Color.Letter(), pl(e.Seat), descObj(s, e.Obj), spendText(e.Spend))
 		}
 		return fmt.Sprintf("add {%s} to %s's pool from %s", e.Color.Letter(), pl(e.Seat), descObj(s, e.Obj))

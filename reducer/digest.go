@@ -49,6 +49,9 @@ func (s *State) Digest() Digest {
 			if m.Spend != nil { // only then: other pools keep their digests
 				w.str("spend " + spendKey(m.Spend))
 			}
+			if m.Uncounterable {
+				w.str("uncounterable")
+			}
 		}
 	}
 	if s.readsDrawCounts() { // only then: interp_zonetriggers.go
@@ -142,6 +145,9 @@ func (s *State) Digest() Digest {
 		if o.ClassLevel != 0 {
 			w.str("class level") // only then: other digests stay as they were
 			w.ints(o.ClassLevel)
+		}
+		if o.Uncounterable { // only then: interp_chosen_type.go
+			w.str("uncounterable")
 		}
 		if o.Spent != 0 && w.spent { // only then: interp_spent.go
 			w.str("spent")

@@ -163,7 +163,7 @@ func (s *State) apply(e *Effect) {
 		s.mustObj(e.Obj).Sick = e.N != 0
 	case OpAddMana:
 		p := s.Players[e.Seat]
-		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N == 1, Spend: e.Spend})
+		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N&1 != 0, Spend: e.Spend, Uncounterable: e.N&2 != 0})
 	case OpSpendMana:
 		p := s.Players[e.Seat]
 		s.noteSpent(p.Pool[e.N]) // interp_spent.go

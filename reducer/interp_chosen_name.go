@@ -76,7 +76,7 @@ func (s *State) faceNamed(name string) (*cards.Card, bool) {
 
 // chosenNameMatches: o has the name chosen as the source src entered.
 func chosenNameMatches(src, o *Object) bool {
-	return src != nil && src.Chosen != "" && len(src.Chosen) > 1 && strings.EqualFold(o.Name(), src.Chosen)
+	return src != nil && src.Chosen != "" && len(src.Chosen) > 1 && !strings.HasPrefix(src.Chosen, chosenTypePrefix) && strings.EqualFold(o.Name(), src.Chosen)
 }
 
 // cantActivate reports whether a static of rule r forbids activating a

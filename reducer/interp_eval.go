@@ -123,6 +123,9 @@ func (c *evalCtx) matchesIn(f *ability.Filter, o *Object, zone Zone) bool {
 	if f.ChosenName && !chosenNameMatches(s.Obj(c.src), o) { // interp_chosen_name.go
 		return false
 	}
+	if f.ChosenType && !chosenTypeMatches(s.Obj(c.src), o) { // interp_chosen_type.go
+		return false
+	}
 	if f.NameBound != "" {
 		b := c.binding(f.NameBound)
 		if b == nil || !strings.EqualFold(o.Name(), b.Text) {

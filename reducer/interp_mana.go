@@ -91,6 +91,10 @@ func lowerManaSpec(ms *ability.ManaSpec, m *cards.ManaAbility) bool {
 		return out, true
 	}
 	m.Spend = ms.Spend // CR 106.6: pay.go's spendable
+	m.Uncounterable = ms.Uncounterable
+	if ms.Uncounterable && ms.Spend == nil {
+		return false // the pool keeps it with a restriction only (interp_spend.go)
+	}
 	n := 1
 	if ms.Amount != nil {
 		k, ok := ms.Amount.IsFixed()

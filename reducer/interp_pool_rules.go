@@ -14,6 +14,9 @@ import (
 // its own text says so ("This spell can't be countered."), or a permanent
 // says so of spells it matches ("Spells you control can't be countered.").
 func (g *Game) cantBeCountered(o *Object) bool {
+	if o.Uncounterable {
+		return true // mana spent on it said so (interp_chosen_type.go)
+	}
 	if langRule(o.def(), ability.CantBeCountered) {
 		return true
 	}

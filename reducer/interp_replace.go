@@ -130,6 +130,9 @@ func enterOptions(what string) []string {
 	case "color":
 		return []string{"W", "U", "B", "R", "G"}
 	}
+	if what == "creature_type" {
+		return []string{optCreatureType} // interp_chosen_type.go
+	}
 	if o := nameOption(what); o != "" { // interp_chosen_name.go
 		return []string{o}
 	}
@@ -155,6 +158,10 @@ func (g *Game) answerAsEnters(answer []string) {
 		if isNameQuestion(q.Options) {
 			name, _ = g.cardNameAnswer(q.Options, answer, q.Prompt) // checked by checkAsEnters
 		}
+		if len(q.Options) == 1 && q.Options[0] == optCreatureType {
+			t, _ := g.creatureTypeAnswer(answer, q.Prompt) // checked by checkAsEnters
+			name = chosenTypePrefix + t
+		}
 		g.emit(Effect{Op: OpChosen, Obj: o.ID, Name: name})
 	}
 	g.emit(Effect{Op: OpEnterPending, Obj: o.ID})
@@ -166,6 +173,10 @@ func (g *Game) checkAsEnters(answer []string) error {
 	q := g.S.Pending
 	if isNameQuestion(q.Options) {
 		_, err := g.cardNameAnswer(q.Options, answer, q.Prompt)
+		return err
+	}
+	if len(q.Options) == 1 && q.Options[0] == optCreatureType {
+		_, err := g.creatureTypeAnswer(answer, q.Prompt) // interp_chosen_type.go
 		return err
 	}
 	if len(answer) != 1 || !slices.Contains(q.Options, answer[0]) {

@@ -102,7 +102,11 @@ func writeSpends(w *snapWriter, pool []Mana, n int) {
 	w.arr(2 * n)
 	for i, m := range pool {
 		if m.Spend != nil {
-			w.int(i)
+			if m.Uncounterable {
+				w.int(-i - 1) // a negative index: its spell can't be countered
+			} else {
+				w.int(i)
+			}
 			w.keep(w.enc.Encode(m.Spend))
 		}
 	}
@@ -112,13 +116,17 @@ func readSpends(r *snapReader, pool []Mana) {
 	n := r.pairs("mana restrictions")
 	for k := 0; k < n && r.err == nil; k++ {
 		i := r.int()
+		unc := i < 0
+		if unc {
+			i = -i - 1
+		}
 		f := &ability.Filter{}
 		r.keep(r.dec.Decode(f))
 		if i < 0 || i >= len(pool) {
 			r.fail("a mana restriction for pool index %d of %d", i, len(pool))
 			return
 		}
-		pool[i].Spend = f
+		pool[i].Spend, pool[i].Uncounterable = f, unc
 	}
 }
 

@@ -29,6 +29,9 @@ func (s *State) noteSpent(m Mana) {
 		return
 	}
 	o.Spent++
+	if m.Uncounterable {
+		o.Uncounterable = true // interp_chosen_type.go
+	}
 	if bit := colorBit(m.Color); bit != 0 {
 		o.SpentColors |= bit
 	}

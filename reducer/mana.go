@@ -201,8 +201,9 @@ func (g *Game) produce(seat int, mc manaChoice) {
 			}
 		}
 	}
+	spend := concreteSpend(mc.ability.Spend, src) // interp_chosen_type.go
 	for _, c := range mana {
-		g.addManaFor(seat, src, c, mc.ability.Spend)
+		g.addManaWith(seat, src, c, spend, mc.ability.Uncounterable)
 	}
 	if !tapped {
 		return
@@ -257,11 +258,20 @@ func (g *Game) addMana(seat int, src *Object, c cards.Color) { g.addManaFor(seat
 // addManaFor adds mana that may be spent only on spells spend matches
 // (nil: on anything).
 func (g *Game) addManaFor(seat int, src *Object, c cards.Color, spend *ability.Filter) {
-	legendary := 0
+	g.addManaWith(seat, src, c, spend, false)
+}
+
+// addManaWith adds mana with its restriction, and whether a spell it is
+// spent on can't be countered (OpAddMana's N: 1 legendary, 2 that).
+func (g *Game) addManaWith(seat int, src *Object, c cards.Color, spend *ability.Filter, uncounterable bool) {
+	n := 0
 	if src.IsLegendary() {
-		legendary = 1 // MANA-8
+		n = 1 // MANA-8
 	}
-	g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: src.ID, Color: c, N: legendary, Spend: spend})
+	if uncounterable && spend != nil {
+		n |= 2
+	}
+	g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: src.ID, Color: c, N: n, Spend: spend})
 }
 
 // Untapping ("doesn't untap during its controller's next untap step"): OpSkipUntap adds N (negative:

@@ -107,6 +107,7 @@ func init() {
 	registerOp(OpObjectFacts, func(s *State, e *Effect) {
 		o := s.mustObj(e.Obj)
 		o.ClassLevel, o.Spent, o.SpentColors = e.Ints[0], e.Ints[1], e.Ints[2]
+		o.Uncounterable = len(e.Ints) > 3 && e.Ints[3] != 0 // interp_chosen_type.go
 	})
 
 	extDescribe[OpSkipIDs] = func(s *State, e Effect) string {

@@ -352,7 +352,7 @@ func (g *Game) emitAfterStep(b *events.Setup, pl *setupPlan) {
 					src = pl.find(s, string(m.Source), ZoneNone)[0].id
 				}
 			}
-			g.emit(Effect{Op: OpAddMana, Seat: seat, Color: col, Obj: src, N: b2i(m.Legendary), Spend: m.Only})
+			g.emit(Effect{Op: OpAddMana, Seat: seat, Color: col, Obj: src, N: b2i(m.Legendary) | 2*b2i(m.Uncounterable && m.Only != nil), Spend: m.Only})
 		}
 	}
 	for _, p := range b.Players {

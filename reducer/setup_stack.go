@@ -308,7 +308,9 @@ func (g *Game) emitStackFacts(pl *setupPlan, o *setupObj) {
 	if so.Times != 0 {
 		g.emit(Effect{Op: OpTimes, Obj: o.id, N: so.Times})
 	}
-	if so.Spent != 0 || so.SpentColors != 0 {
+	if so.Uncounterable {
+		g.emit(Effect{Op: OpObjectFacts, Obj: o.id, Ints: []int{0, so.Spent, so.SpentColors, 1}})
+	} else if so.Spent != 0 || so.SpentColors != 0 {
 		g.emit(Effect{Op: OpObjectFacts, Obj: o.id, Ints: []int{0, so.Spent, so.SpentColors}})
 	}
 	if c := so.Choices; c != nil {

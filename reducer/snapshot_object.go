@@ -208,6 +208,9 @@ var objectFields = []objectField{
 	{"SpentColors", func(_ *State, o *Object) bool { return o.SpentColors == 0 },
 		func(w *snapWriter, _ *State, o *Object) { w.int(o.SpentColors) },
 		func(r *snapReader, _ *State, o *Object) { o.SpentColors = r.int() }},
+	{"Uncounterable", func(_ *State, o *Object) bool { return !o.Uncounterable }, // interp_chosen_type.go
+		func(w *snapWriter, _ *State, o *Object) { w.bool(o.Uncounterable) },
+		func(r *snapReader, _ *State, o *Object) { o.Uncounterable = r.bool() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

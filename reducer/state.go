@@ -147,6 +147,9 @@ type Mana struct {
 	// Spend: it may be spent only to cast spells this matches (CR 106.6);
 	// nil: on anything.
 	Spend *ability.Filter
+	// Uncounterable: a spell it is spent to cast can't be countered
+	// (interp_chosen_type.go); only mana with a Spend restriction.
+	Uncounterable bool
 }
 
 // Object is a card or token in a zone, or a spell or ability on the stack.
@@ -271,6 +274,9 @@ type Object struct {
 	// the permanent was), SpentColors the colours of it as bits 1<<Color
 	// (interp_spent.go).
 	Spent, SpentColors int
+	// Uncounterable: a spell mana that says so was spent on: it can't be
+	// countered (interp_chosen_type.go).
+	Uncounterable bool
 }
 
 // Use is an ability used in a turn: its kind and the turn number.

@@ -575,7 +575,7 @@ func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
 	if r.CopyOf != nil || len(r.Instead) > 0 || r.To != "" || r.Times != 0 || r.Plus != 0 || r.Prevent || r.Combat || r.Duration != "" {
 		s.no(p, "this replacement effect is not carried out yet")
 	}
-	if r.Choose != "" && r.Choose != "color" && nameOption(r.Choose) == "" {
+	if r.Choose != "" && r.Choose != "color" && r.Choose != "creature_type" && nameOption(r.Choose) == "" {
 		s.no(p+".choose", "choosing a %s as it enters is not carried out yet", r.Choose)
 	}
 	if c := r.UnlessPay; c != nil && (c.Tap || c.Untap || c.Sacrifice != nil || c.Discard != nil || c.Exile != nil || c.Return != nil ||

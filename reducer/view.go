@@ -191,6 +191,8 @@ type ObjectView struct {
 	AttachedTo  string `json:"attached_to,omitempty"`
 	ChosenColor string `json:"chosen_color,omitempty"`
 	ChosenName  string `json:"chosen_name,omitempty"`
+	// ChosenType: the creature type chosen as it entered (CR 205.3m).
+	ChosenType string `json:"chosen_type,omitempty"`
 	// ClassLevel is a Class's level (CR 716), from 1; 0 for other objects.
 	ClassLevel int `json:"class_level,omitempty"`
 	// MayCast lists who may cast an exiled card. It is written for every
@@ -415,7 +417,9 @@ func (s *State) objectView(id ObjID) ObjectView {
 	if o.AttachedTo != 0 {
 		ov.AttachedTo = o.AttachedTo.String() // aura.go
 	}
-	if len(o.Chosen) > 1 {
+	if t, ok := chosenType(o); ok {
+		ov.ChosenType = t // interp_chosen_type.go
+	} else if len(o.Chosen) > 1 {
 		ov.ChosenName = o.Chosen
 	} else {
 		ov.ChosenColor = o.Chosen

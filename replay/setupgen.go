@@ -211,7 +211,7 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 			order = append(order, id)
 		}
 		for _, m := range p.Pool {
-			pm := events.PoolMana{Mana: m.Color.Letter(), Legendary: m.Legendary, Only: m.Spend}
+			pm := events.PoolMana{Mana: m.Color.Letter(), Legendary: m.Legendary, Only: m.Spend, Uncounterable: m.Uncounterable}
 			if m.Source != 0 {
 				pm.Source = events.Ref(m.Source.String())
 			}

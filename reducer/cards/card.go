@@ -125,6 +125,9 @@ type ManaAbility struct {
 	// Spend: the mana may be spent only to cast spells this filter
 	// matches ("Spend this mana only to cast artifact spells", CR 106.6).
 	Spend *ability.Filter
+	// Uncounterable: a spell the mana is spent to cast can't be countered
+	// ("and that spell can't be countered").
+	Uncounterable bool
 	// If: when this holds as it resolves, it adds Instead rather than
 	// Add ("If you control an Urza's Mine and an Urza's Power-Plant, add
 	// {C}{C}{C} instead").
