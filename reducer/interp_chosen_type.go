@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
@@ -71,4 +72,26 @@ func concreteSpend(spend *ability.Filter, src *Object) *ability.Filter {
 	}
 	f.Subtypes = []string{t}
 	return &f
+}
+
+// creatureTypes offers, for a creature type question, the creature types
+// of the match's cards in object order (Human when they have none): a
+// sample of the answers, so the list is incomplete.
+func (l *lister) creatureTypes(player string) {
+	seen := map[string]bool{}
+	for _, o := range l.g.S.Objects {
+		if o == nil || o.Def == nil {
+			continue
+		}
+		for _, t := range o.Def.Subtypes {
+			if !seen[t] && cards.IsCreatureType(t) {
+				seen[t] = true
+				l.offer(player, &events.Choose{Player: player, Answer: events.Answer{t}})
+			}
+		}
+	}
+	if len(seen) == 0 {
+		l.offer(player, &events.Choose{Player: player, Answer: events.Answer{"Human"}})
+	}
+	l.complete = false
 }

@@ -405,6 +405,10 @@ func (l *lister) choose(q Question) {
 		l.cardNames(p.ID) // interp_chosen_name.go
 		return
 	}
+	if len(q.Options) == 1 && q.Options[0] == optCreatureType {
+		l.creatureTypes(p.ID) // interp_chosen_type.go
+		return
+	}
 	if q.What == whatDiscard {
 		l.cardSets(p.Hand, q.N, func(refs []string) {
 			l.offer(p.ID, &events.Choose{Player: p.ID, Answer: events.Answer(refs)})
