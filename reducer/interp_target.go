@@ -52,7 +52,8 @@ func (c *evalCtx) targetIllegalLang(spec *ability.Target, t Target, src *Object)
 	if !c.matches(spec.Filter, o) {
 		return name + " is not " + withArticle(filterText(spec.Filter))
 	}
-	if src != nil && o.ID == src.ID {
+	if src != nil && o.ID == src.ID && src.Zone == ZoneStack && !src.isAbility() {
+		// a spell; an ability's source is no ability, and may be its target
 		return "a spell or ability can't target itself (CR 115.5)"
 	}
 	if protectedFrom(o, src) {
