@@ -49,6 +49,10 @@ type Trigger struct {
 	// Level: for Event "level", the level reached ("When this Class
 	// becomes level 2", CR 716.2c).
 	Level int `json:"level,omitempty" msgpack:"level,omitempty"`
+	// NotFirstDrawStepDraw: for Event "draws", not the first card the
+	// player draws in each of their draw steps ("except the first one
+	// they draw in each of their draw steps").
+	NotFirstDrawStepDraw bool `json:"not_first_draw_step_draw,omitempty" msgpack:"not_first_draw_step_draw,omitempty"`
 	// Alone: for Event "attacks", only a creature that attacks alone, the
 	// only creature declared as an attacker (CR 506.5: exalted).
 	Alone bool `json:"alone,omitempty" msgpack:"alone,omitempty"`

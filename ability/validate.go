@@ -600,6 +600,9 @@ func (v *validator) trigger(t *Trigger, p string) {
 	if t.Level != 0 && t.Event != LevelReached {
 		v.fail(p+".level", "only a level trigger has a level")
 	}
+	if t.NotFirstDrawStepDraw && t.Event != Draws {
+		v.fail(p+".not_first_draw_step_draw", "only a draw trigger excepts a draw step's first draw")
+	}
 	if t.Alone && t.Event != Attacks {
 		v.fail(p+".alone", "only an attack trigger asks for a creature attacking alone")
 	}

@@ -19,6 +19,7 @@ var (
 func rules() *grammar {
 	grammarOnce.Do(func() {
 		g := newGrammar()
+		addTrigRules(g) // triggers_hooks.go
 		addWords(g)
 		addNouns(g)
 		addOrNouns(g)
@@ -56,7 +57,6 @@ func rules() *grammar {
 		addClass(g)
 		addQuoted(g)
 		addManaLands(g)
-		addTurnTriggers(g)
 		addSearchPlayers(g)
 		addPerCardType(g)
 		addWhereX(g)

@@ -15,6 +15,9 @@ import (
 
 func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	e := &es[i]
+	if s := printTrigEffect(a, e); s != "" { // triggers_hooks.go
+		return s, 1, true
+	}
 	if s, n, ok := printChooseName(a, es, i); ok { // choose_name.go
 		return s, n, true
 	}
@@ -22,9 +25,6 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 		return s, 1, true
 	}
 	if s, ok := printPutEach(e); ok { // player_gains.go
-		return s, 1, true
-	}
-	if s := printBecomeArtifactCreature(a, e); s != "" { // triggers_turn.go
 		return s, 1, true
 	}
 	if s, ok := printEnergy(a, e); ok { // rules_energy.go
@@ -192,7 +192,7 @@ func printLibraryTop(a *pctx, s *ability.Selector) string {
 
 // printMoreTrigger prints the triggers of triggers_more.go, or "".
 func printMoreTrigger(t *ability.Trigger) string {
-	if s := printTurnTrigger(t); s != "" { // triggers_turn.go
+	if s := printTrigTrigger(t); s != "" { // triggers_hooks.go
 		return s
 	}
 	selfEv := func(t *ability.Trigger) string {

@@ -39,8 +39,12 @@ type Game struct {
 	// combatDealing: combat damage is being dealt (CR 510.2), for
 	// replacements of noncombat damage only (interp_damage_counters.go).
 	combatDealing bool
-	touched       []string
-	verif         Verification
+	// turnDraw: the card being drawn is the first of the draw step's
+	// turn-based draw (CR 504.1), for "except the first one they draw in
+	// each of their draw steps" (interp_drawstep.go).
+	turnDraw bool
+	touched  []string
+	verif    Verification
 	// tr is the table's run of the input being submitted; hooked is set
 	// once its effects have been applied where the engine met what it
 	// doesn't model, diffs the differences found there (table.go).

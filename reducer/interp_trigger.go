@@ -82,7 +82,8 @@ func (g *Game) langPattern(c *evalCtx, src *Object, t *ability.Trigger, when str
 			return false
 		}
 	case ability.Draws: // interp_steps.go
-		if when != triggerDraws || !c.whose(t.Player, seat) || t.Nth != 0 && g.S.Players[seat].Drawn != t.Nth {
+		if when != triggerDraws || !c.whose(t.Player, seat) || t.Nth != 0 && g.S.Players[seat].Drawn != t.Nth ||
+			t.NotFirstDrawStepDraw && g.turnDraw { // interp_drawstep.go
 			return false
 		}
 	case ability.Tapped, ability.PlaysLand: // interp_tapped.go

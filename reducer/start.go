@@ -245,6 +245,7 @@ func (g *Game) draw(seat, n int) {
 			g.countDraw(seat)               // interp_zonetriggers.go
 			g.fire(triggerDraws, nid, seat) // interp_steps.go
 		}
+		g.turnDraw = false // only the first card of the step's draw (interp_drawstep.go)
 	}
 }
 

@@ -71,7 +71,9 @@ func (g *Game) beginStep(st Step) {
 	case StepDraw:
 		// The player who plays first skips the draw of the first turn (CR 103.8a).
 		if s.Turn > 1 {
+			g.turnDraw = true // interp_drawstep.go
 			g.draw(s.Active, 1)
+			g.turnDraw = false
 		}
 	case StepDeclareAttackers:
 		if g.beginDeclareAttackers() {

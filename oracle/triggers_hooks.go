@@ -1,0 +1,30 @@
+package oracle
+
+import "github.com/chronicle-mtg/chronicle/ability"
+
+// The trigger families of triggers_turn.go and triggers_draws.go (and
+// their effects), gathered so that the grammar and the printer each call
+// them from one place.
+
+func addTrigRules(g *grammar) {
+	addTurnTriggers(g)
+	addDrawTriggers(g)
+}
+
+// printTrigTrigger prints the triggers of these families, or "".
+func printTrigTrigger(t *ability.Trigger) string {
+	for _, f := range []func(*ability.Trigger) string{printTurnTrigger, printDrawTrigger} {
+		if s := f(t); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// printTrigEffect prints the effects of these families, or "".
+func printTrigEffect(a *pctx, e *ability.Effect) string {
+	if s := printBecomeArtifactCreature(a, e); s != "" {
+		return s
+	}
+	return printAmass(e)
+}
