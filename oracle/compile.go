@@ -62,6 +62,7 @@ func rules() *grammar {
 		addWhereX(g)
 		addPutInstead(g)
 		addTwice(g)
+		addDamageEach(g)
 		theGrammar = g
 	})
 	return theGrammar

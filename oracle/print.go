@@ -285,6 +285,12 @@ func printBody(a *pctx, es []ability.Effect) string {
 			f1, f2 := a.fork(), a.fork()
 			s, _ := printEffect(f1, es, i)
 			tail := printAmount(e.Amount) + w("damage to") + printSel(f2, e.To)
+			if p := es[i-1].To; p != nil && p.Ref == ability.PlayerSel && p.Player != nil && p.Player.Who == ability.Opponents &&
+				reflect.DeepEqual(e.Amount, es[i-1].Amount) {
+				if each := printEachTwo(e.To, "opponent"); each != "" {
+					tail = alt(tail, each+w("they control")) // damage_each.go
+				}
+			}
 			a.join(f1, f2)
 			prev := b.String()
 			b.Reset()

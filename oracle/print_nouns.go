@@ -355,6 +355,9 @@ func printSel(a *pctx, s *ability.Selector) string {
 		if g := printGraveyards(a, s); g != "" {
 			return g
 		}
+		if e := printEachTwo(s, ""); e != "" { // damage_each.go
+			return alt(e, w("each")+printDesc(f, ""), w("all")+printDescs(f, ""), printDescs(f, ""))
+		}
 		if s.Player != nil {
 			return unprintable
 		}
