@@ -18,6 +18,10 @@ import (
 // helpers are the objects a cast names to pay generic mana.
 type helpers struct {
 	delve, improvise []ObjID
+	// harmonize: the creature tapped for harmonize, reducing the cost by
+	// harmonizeBy (interp_harmonize.go).
+	harmonize   ObjID
+	harmonizeBy int
 }
 
 func (h helpers) n() int { return len(h.delve) + len(h.improvise) }
@@ -52,8 +56,10 @@ func (g *Game) castHelpers(seat int, spell *Object, lc *langCard, b *events.Cast
 			artifacts = append(artifacts, id)
 		}
 	}
-	err := pick("improvise", "Improvise", "CR 702.126a", b.Improvise, artifacts, "an untapped artifact "+s.Players[seat].ID+" controls", &h.improvise)
-	return h, err
+	if err := pick("improvise", "Improvise", "CR 702.126a", b.Improvise, artifacts, "an untapped artifact "+s.Players[seat].ID+" controls", &h.improvise); err != nil {
+		return h, err
+	}
+	return h, g.harmonizeHelper(seat, spell, b, &h) // interp_harmonize.go
 }
 
 // payGenericWith takes n generic mana out of cost, or says why it can't.
@@ -83,5 +89,8 @@ func (g *Game) payHelpers(h helpers) {
 	}
 	for _, id := range h.improvise {
 		g.emit(Effect{Op: OpTap, Obj: id})
+	}
+	if h.harmonize != 0 {
+		g.emit(Effect{Op: OpTap, Obj: h.harmonize})
 	}
 }

@@ -28,6 +28,7 @@ type graveCast struct {
 var graveCasts = []graveCast{
 	{name: "flashback", keyword: "Flashback", rule: "CR 702.34a", exile: true},
 	{name: "escape", keyword: "Escape", rule: "CR 702.138a"},
+	{name: "harmonize", keyword: "Harmonize", rule: "CR 702.180a", exile: true}, // interp_harmonize.go
 }
 
 // graveCastNamed is the graveyard keyword a cast names, if any.
@@ -119,7 +120,10 @@ func (s *State) flashbackExile(o *Object, to Zone) Zone {
 	if o.Zone != ZoneStack || o.isAbility() || o.CastFrom != ZoneGraveyard || to == ZoneExile {
 		return to
 	}
-	if gc, ok := graveCastNamed(o.CastWith); ok && !gc.exile {
+	if gc, ok := graveCastNamed(o.CastWith); ok {
+		if gc.exile {
+			return ZoneExile // cast with flashback or harmonize
+		}
 		return to // cast with escape
 	}
 	if flashbackCost(o.Def) != nil {

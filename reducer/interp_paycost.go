@@ -102,6 +102,13 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		mana = g.changedCost(seat, src, spell, mana, x) // a spell's cost changes (CR 601.2f)
 		paysFor = src
 	}
+	if h.harmonize != 0 { // interp_harmonize.go
+		if slices.Contains(taken, h.harmonize) {
+			return p, g.refuse("CR 601.2h", "body.harmonize", "%s is named for another cost too", s.objName(h.harmonize))
+		}
+		mana = reduceGeneric(mana, h.harmonizeBy)
+		p.helpers = h
+	}
 	if h.n() > 0 {
 		var err error
 		if mana, err = g.payGenericWith(mana, h.n()); err != nil {
