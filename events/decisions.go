@@ -57,11 +57,11 @@ type Cast struct {
 	// Delve lists the graveyard cards exiled to pay for the spell's
 	// generic mana, one each (CR 702.66a); Improvise the untapped
 	// artifacts tapped to (CR 702.126a).
-	Delve     []Ref     `json:"delve,omitempty"`
-	Improvise []Ref     `json:"improvise,omitempty"`
+	Delve     []Ref `json:"delve,omitempty"`
+	Improvise []Ref `json:"improvise,omitempty"`
 	// Harmonize names the untapped creature tapped as a spell is cast with
 	// harmonize, reducing its cost by that creature's power (CR 702.180a).
-	Harmonize Ref `json:"harmonize,omitempty"`
+	Harmonize Ref       `json:"harmonize,omitempty"`
 	Pay       []Payment `json:"pay,omitempty"` // omitted: the documented default payment
 	// Kicked: the optional kicker cost is paid (CR 702.33).
 	Kicked bool `json:"kicked,omitempty"`
