@@ -2,18 +2,19 @@ package oracle
 
 import "github.com/chronicle-mtg/chronicle/ability"
 
-// The trigger families of triggers_turn.go and triggers_draws.go (and
-// their effects), gathered so that the grammar and the printer each call
-// them from one place.
+// The trigger families of triggers_turn.go, triggers_draws.go and
+// triggers_target.go (and their effects), gathered so that the grammar
+// and the printer each call them from one place.
 
 func addTrigRules(g *grammar) {
 	addTurnTriggers(g)
 	addDrawTriggers(g)
+	addTargetTriggers(g)
 }
 
 // printTrigTrigger prints the triggers of these families, or "".
 func printTrigTrigger(t *ability.Trigger) string {
-	for _, f := range []func(*ability.Trigger) string{printTurnTrigger, printDrawTrigger} {
+	for _, f := range []func(*ability.Trigger) string{printTurnTrigger, printDrawTrigger, printTargetTrigger} {
 		if s := f(t); s != "" {
 			return s
 		}

@@ -179,7 +179,8 @@ func (g *Game) langTargetedFire(p *Object, lc *langCard, spell ObjID, seat int) 
 	c := &evalCtx{g: g, you: p.Controller, src: p.ID, event: spell, eventSeat: seat}
 	for i, a := range lc.triggered {
 		t := a.Trigger
-		if t.Event != ability.BecomesTarget || !t.Self || !c.whose(t.Player, seat) || !c.holds(a.If) || !hasLevel(p, a) {
+		if t.Event != ability.BecomesTarget || !t.Self || !c.whose(t.Player, seat) || !g.firstTargetedThisTurn(p, t, i) || // interp_valiant.go
+			!c.holds(a.If) || !hasLevel(p, a) {
 			continue
 		}
 		g.emitLangTrigger(p, i, spell, seat, nil)

@@ -172,7 +172,7 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 		s.no(p+".combat", "triggers on damage outside combat are not carried out yet")
 	}
 	if t.From != "" || t.To != "" || t.Combat && t.Event != ability.DealsDamage || t.ToPlayer != "" && t.Event != ability.DealsDamage ||
-		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 && t.Event != ability.Chapter || t.Nth != 0 && t.Event != ability.Draws && !nthCastSupported(t) || t.Limit != nil ||
+		t.Counter != "" && t.Event != ability.CounterPut || len(t.Chapters) > 0 && t.Event != ability.Chapter || t.Nth != 0 && t.Event != ability.Draws && !nthCastSupported(t) && !valiantSupported(t) || t.Limit != nil ||
 		t.AlsoSelf || t.Attached || t.Level != 0 && t.Event != ability.LevelReached {
 		s.no(p, "this trigger's conditions are not carried out yet")
 	}
