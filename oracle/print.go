@@ -701,7 +701,9 @@ func printSearch(e *ability.Effect, es []ability.Effect, i int) (string, int) {
 		return "(?:unprintable)", 1
 	}
 	// The shuffle of an optional search happens only if the search did.
-	if sh := es[i+1].If; e.Optional != (sh != nil) || sh != nil && !reflect.DeepEqual(*sh, ability.Condition{Kind: ability.CondDid}) {
+	// A search under "If you do, ..." shuffles under the same condition.
+	if sh := es[i+1].If; e.Optional && (sh == nil || !reflect.DeepEqual(*sh, ability.Condition{Kind: ability.CondDid})) ||
+		!e.Optional && !reflect.DeepEqual(sh, e.If) {
 		return unprintable, 1
 	}
 	s := w("search your library for")
