@@ -80,7 +80,7 @@ func selfZone(a *ability.Ability) {
 func finishScope(v reflect.Value, trig *ability.Trigger) ([]ability.Target, error) {
 	// Gather antecedents.
 	var ante []antecedent
-	if trig != nil && !trig.Self {
+	if trig != nil && !trig.Self && trig.Event != ability.StepBegins { // a step's beginning is about no object
 		ante = append(ante, antecedent{pos: -1, event: true})
 	}
 	if trig != nil && (!trig.Self || trig.ToPlayer != "") {

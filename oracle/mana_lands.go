@@ -12,6 +12,11 @@ import (
 // is a permanent with both subtypes.
 
 func addManaLands(g *grammar) {
+	// "At the beginning of your draw step, if ~ is tapped, it deals 1
+	// damage to you." (Mana Vault).
+	g.add("cond", "~ is tapped", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondIs, Object: &ability.Selector{Ref: ability.Self}, Filter: &ability.Filter{Tapped: true}}
+	})
 	// "All creatures of the chosen type get -1/-1." (Engineered Plague).
 	g.add("static", "all <descs> get <pt>", func(v []any) any {
 		return &ability.StaticEffect{Affected: &ability.Selector{Ref: ability.All, Filter: filt(v[0])}, Mods: ptMods(v[1].(string))}

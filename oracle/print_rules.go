@@ -121,6 +121,8 @@ func printCond(a *pctx, c *ability.Condition) string {
 				return unprintable
 			}
 			return w("it has mana value " + strconv.Itoa(n) + " or less")
+		case f != nil && reflect.DeepEqual(*f, ability.Filter{Tapped: true}) && c.Object != nil && c.Object.Ref == ability.Self:
+			return w("~ is tapped") // mana_lands.go
 		case f != nil && len(f.Colors) == 1 && reflect.DeepEqual(*f, ability.Filter{Colors: f.Colors}):
 			return alt(w("it's"), printSel(a, c.Object)+w("'s")) + w(colorNames[f.Colors[0]])
 		}
