@@ -362,6 +362,8 @@ func ruleStatic(s *ability.StaticEffect) string {
 		return w("each player can't cast more than one spell each turn")
 	case plain(ability.StaticEffect{Rule: ability.CantCast, Player: "opponents", If: &ability.Condition{Kind: ability.CondYourTurn}}):
 		return w("your opponents can't cast spells during your turn")
+	case plain(ability.StaticEffect{Rule: ability.CantCast, Player: "each", Filter: &ability.Filter{ChosenName: true}}):
+		return w("spells with the chosen name can't be cast") // twice.go
 	case plain(ability.StaticEffect{Rule: ability.LookAtTop, Player: "you"}):
 		return w("you may look at the top card of your library any time")
 	case (s.Rule == ability.AsThoughFlash || s.Rule == ability.CastFromTop) && s.Player == "you" && s.Filter != nil && s.If == nil:

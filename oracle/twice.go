@@ -4,7 +4,9 @@ import "github.com/chronicle-mtg/chronicle/ability"
 
 // "equal to twice the number of creatures you control" (an amount with
 // Times 2), and "any number of target players' graveyards" (Thraben
-// Charm).
+// Charm). Also "Spells with the chosen name can't be cast." (Meddling
+// Mage): no player may cast a spell with the name chosen as the source
+// entered (CR 201.3).
 
 func addTwice(g *grammar) {
 	g.add("statamt", "equal to twice the number of <descs>", func(v []any) any {
@@ -13,6 +15,9 @@ func addTwice(g *grammar) {
 	g.add("objs", "<@> any number of target players ' graveyards", func(v []any) any {
 		p := targetPlayer(v[0].(at), ability.Target{Min: 0, Max: -1, Players: "any"})
 		return &ability.Selector{Ref: ability.All, Filter: &ability.Filter{Types: []string{"card"}, Zone: ability.ZoneGraveyard}, Player: p}
+	})
+	g.add("static", "spells with the chosen name can't be cast", func(v []any) any {
+		return &ability.StaticEffect{Rule: ability.CantCast, Player: "each", Filter: &ability.Filter{ChosenName: true}}
 	})
 }
 
