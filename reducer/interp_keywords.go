@@ -36,6 +36,9 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 	if k.Name == "Rebound" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
 		return []ability.Ability{reboundTrigger(a)} // interp_rebound.go
 	}
+	if k.Name == "Fading" && fadingSupported(k) {
+		return fadingAbilities(a) // interp_fading.go
+	}
 	if k.Name == "Madness" && madnessSupported(k) {
 		return []ability.Ability{madnessTrigger(a)} // interp_madness.go
 	}
