@@ -102,7 +102,8 @@ type Amount struct {
 	// "loyalty", "counters" (Counter counters on Of), "life" (of Player),
 	// "hand" (cards in Player's hand), "graveyard" (cards in Player's
 	// graveyard), "damage" (damage dealt by the event), "life_gained",
-	// "cards_drawn", "spells_cast" (this turn), "devotion" (to Colors),
+	// "cards_drawn", "spells_cast" (this turn), "noncreature_spells_cast"
+	// (by Player this turn), "devotion" (to Colors),
 	// "domain", "party", "bound_count" (how many objects are bound as
 	// Name), "chosen" (the number chosen, bound as Name), "mana_spent"
 	// (the mana spent to cast Of, CR 601.2h) and "colors_spent" (the

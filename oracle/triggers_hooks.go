@@ -3,13 +3,14 @@ package oracle
 import "github.com/chronicle-mtg/chronicle/ability"
 
 // The trigger families of triggers_turn.go, triggers_draws.go and
-// triggers_target.go (and their effects), gathered so that the grammar
+// triggers_target.go (and their effects, amount_noncreature.go's too), gathered so that the grammar
 // and the printer each call them from one place.
 
 func addTrigRules(g *grammar) {
 	addTurnTriggers(g)
 	addDrawTriggers(g)
 	addTargetTriggers(g)
+	addNoncreatureAmount(g)
 }
 
 // printTrigTrigger prints the triggers of these families, or "".
@@ -25,6 +26,9 @@ func printTrigTrigger(t *ability.Trigger) string {
 // printTrigEffect prints the effects of these families, or "".
 func printTrigEffect(a *pctx, e *ability.Effect) string {
 	if s := printBecomeArtifactCreature(a, e); s != "" {
+		return s
+	}
+	if s := printNoncreatureDamage(a, e); s != "" {
 		return s
 	}
 	return printAmass(e)

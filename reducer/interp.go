@@ -169,6 +169,7 @@ func buildLangCard(def *cards.Card) *langCard {
 		if nth, nc := langReadsNthCast(a); nth { // interp_nthcast.go
 			lc.readsSpellCounts, lc.readsNoncreature = true, lc.readsNoncreature || nc
 		}
+		lc.readsNoncreature = lc.readsNoncreature || langReadsNoncreatureCast(a) // interp_nthcast.go
 	}
 	if lc.unsupported == nil && hasFuse(lc) {
 		if why := fusableHalf(lc); why != "" {

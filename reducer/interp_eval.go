@@ -275,6 +275,8 @@ func (c *evalCtx) amount(a *ability.Amount) int {
 		v = c.devotion(a.Colors)
 	case "spells_cast":
 		v = c.spellsCast(a.Player) // interp_turnfacts.go
+	case "noncreature_spells_cast":
+		v = c.noncreatureCast(a.Player) // interp_nthcast.go
 	case "mana_spent", "colors_spent":
 		v = c.spentOf(a) // interp_spent.go
 	case "greatest_mana_value": // "the greatest mana value among Elementals you control"

@@ -57,3 +57,19 @@ func attachesToCastSpell(a *ability.Ability) bool {
 	}
 	return false
 }
+
+// noncreatureCast counts the noncreature spells the players of p cast
+// this turn ("the number of noncreature spells they've cast this turn").
+func (c *evalCtx) noncreatureCast(p *ability.PlayerRef) int {
+	n := 0
+	for _, seat := range c.players(p) {
+		n += c.g.S.Players[seat].Noncreature
+	}
+	return n
+}
+
+// langReadsNoncreatureCast reports whether an ability reads how many
+// noncreature spells were cast this turn through an amount.
+func langReadsNoncreatureCast(a *ability.Ability) bool {
+	return abilityReads(a, nil, func(x *ability.Amount) bool { return x.Var == "noncreature_spells_cast" })
+}

@@ -424,7 +424,7 @@ func (s *supporter) selector(sel *ability.Selector, p string) {
 var supportedAmountVars = map[string]bool{
 	"": true, "x": true, "count": true, "power": true, "toughness": true, "mana_value": true, "loyalty": true,
 	"counters": true, "life": true, "hand": true, "graveyard": true, "bound_count": true, "devotion": true,
-	"spells_cast": true, "mana_spent": true, "colors_spent": true,
+	"spells_cast": true, "noncreature_spells_cast": true, "mana_spent": true, "colors_spent": true,
 	"greatest_mana_value": true,
 }
 
