@@ -67,7 +67,7 @@ func costZone(a *ability.Ability) {
 // graveyard" an ability of the graveyard (CR 113.6): the effect moves the
 // source, and the ability functions where the source is.
 func selfZone(a *ability.Ability) {
-	if a.Kind != ability.Triggered || a.Zone != "" || len(a.Effects) != 1 {
+	if a.Kind != ability.Triggered && a.Kind != ability.Activated || a.Zone != "" || len(a.Effects) != 1 {
 		return
 	}
 	e := &a.Effects[0]

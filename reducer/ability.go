@@ -29,9 +29,9 @@ type abilityPlan struct {
 // the first matching permanent, if the card has one at that index.
 func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, error) {
 	s := g.S
-	// Permanents, and cards in seat's hand with an ability activated from
-	// the hand (CR 113.6m).
-	cands := s.matchRef(b.Source, append(slices.Clone(s.Battlefield), s.Players[seat].Hand...))
+	// Permanents, and cards in seat's hand or graveyard with an ability
+	// activated from there (CR 113.6m).
+	cands := s.matchRef(b.Source, append(append(slices.Clone(s.Battlefield), s.Players[seat].Hand...), s.Players[seat].Graveyard...))
 	var first error
 	found := false
 	named := b
@@ -41,7 +41,7 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 			continue
 		}
 		if a := langActivated(s.Objects[id], b.Ability); a != nil {
-			if activatedFromHand(a) != (s.Objects[id].Zone == ZoneHand) {
+			if activatedZone(a) != s.Objects[id].Zone { // interp_pool_rules.go
 				continue
 			}
 			found = true

@@ -152,7 +152,7 @@ func (l *lister) costChoiceSets(seat int, src *Object, c *ability.Cost) []events
 func (l *lister) langActivations(seat int, o *Object, lc *langCard) {
 	p := l.g.S.Players[seat]
 	for k, a := range lc.activated {
-		if a.Kind != ability.Activated || activatedFromHand(a) != (o.Zone == ZoneHand) {
+		if a.Kind != ability.Activated || activatedZone(a) != o.Zone {
 			continue
 		}
 		sets := l.langTargetSets(seat, o.ID, a.Targets)

@@ -34,6 +34,20 @@ func (g *Game) cantBeCountered(o *Object) bool {
 // its card in the hand: it says so (cycling), or its cost discards the
 // card itself ("{2}{R}, Discard ~: ..."): an ability whose cost moves
 // its object out of a zone functions only in that zone (CR 113.6m).
+// activatedZone is where an activated ability functions (CR 113.6): the
+// hand ("Discard ~: ..."), the graveyard ("Return ~ from your graveyard
+// to the battlefield", "Exile ~ from your graveyard: ..."), or the
+// battlefield.
+func activatedZone(a *ability.Ability) Zone {
+	switch {
+	case activatedFromHand(a):
+		return ZoneHand
+	case a.Zone == ability.ZoneGraveyard:
+		return ZoneGraveyard
+	}
+	return ZoneBattlefield
+}
+
 func activatedFromHand(a *ability.Ability) bool {
 	return a.Zone == ability.ZoneHand || a.Cost != nil && a.Cost.Discard != nil && a.Cost.Discard.Ref == ability.Self
 }

@@ -140,6 +140,11 @@ func (l *lister) priority(seat int) {
 	for _, id := range p.Hand {
 		l.handActivations(seat, id)
 	}
+	for _, id := range p.Graveyard {
+		if lc := langOf(s.Objects[id].Def); lc != nil {
+			l.langActivations(seat, s.Objects[id], lc) // abilities of the graveyard (CR 113.6)
+		}
+	}
 	// Cards seat may cast from exile or from the top of the library
 	// (enablers.go).
 	for _, id := range s.Exile {
