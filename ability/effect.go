@@ -249,6 +249,10 @@ const (
 	// PlayerGains: Player gains Text ("protection from everything", CR
 	// 702.16j) for Duration.
 	PlayerGains Verb = "player_gains"
+	// FlipCoin: Player flips a coin (CR 705); the flip is won when the
+	// next effect's If of kind "did" holds ("If you lose the flip, ..."
+	// is Not Did).
+	FlipCoin Verb = "flip_coin"
 	// Goad, Detain and similar restrictions are grants with Mods rules.
 
 	// Keyword actions (CR 701) that are whole procedures of their own:

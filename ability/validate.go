@@ -193,7 +193,7 @@ var verbOperands = map[Verb]string{
 	Fight: "object to", Attach: "object to", Transform: "object", AddMana: "player mana",
 	Regenerate: "object", Prevent: "to source amount duration", Choose: "player choice filter",
 	ForEach: "object amount player sub", CastFree: "player object", MayPlay: "player object duration text",
-	DelayedTrigger: "delayed", Emblem: "player grant", ExtraTurn: "player amount", WinGame: "player", LoseGame: "player",
+	DelayedTrigger: "delayed", Emblem: "player grant", FlipCoin: "player", ExtraTurn: "player amount", WinGame: "player", LoseGame: "player",
 	TakeInitiative: "player", BecomeMonarch: "player", PlayerGains: "player text duration",
 	Discover: "player amount", Populate: "player amount", Proliferate: "player", Investigate: "player amount",
 	Explore: "object", Amass: "player amount text", Connive: "object", Learn: "player", Venture: "player",

@@ -12,6 +12,16 @@ import (
 // is a permanent with both subtypes.
 
 func addManaLands(g *grammar) {
+	// "Flip a coin. If you lose the flip, ~ deals 3 damage to you." (CR
+	// 705; Mana Crypt).
+	g.add("eff", "flip a coin", func(v []any) any { return one(ability.Effect{Verb: ability.FlipCoin}) })
+	g.add("sent", "if you win the flip , <clauses> .", func(v []any) any {
+		return each(effs(v[0]), func(e *ability.Effect) { e.If = &ability.Condition{Kind: ability.CondDid} })
+	})
+	g.add("sent", "if you lose the flip , <clauses> .", func(v []any) any {
+		notDid := &ability.Condition{Kind: ability.CondNot, Sub: []ability.Condition{{Kind: ability.CondDid}}}
+		return each(effs(v[0]), func(e *ability.Effect) { e.If = notDid })
+	})
 	// "At the beginning of your draw step, if ~ is tapped, it deals 1
 	// damage to you." (Mana Vault).
 	g.add("cond", "~ is tapped", func(v []any) any {

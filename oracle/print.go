@@ -254,17 +254,21 @@ func printBody(a *pctx, es []ability.Effect) string {
 		e := &es[i]
 		did := e.If != nil && e.If.Kind == ability.CondDid
 		didnt := e.If != nil && e.If.Kind == ability.CondNot && len(e.If.Sub) == 1 && e.If.Sub[0].Kind == ability.CondDid && e.If.Sub[0].Name == ""
+		do, dont := "if you do,", "if you don't,"
+		if i > 0 && es[i-1].Verb == ability.FlipCoin {
+			do, dont = "if you win the flip,", "if you lose the flip," // mana_lands.go
+		}
 		switch {
 		case i > 0 && did:
-			b.WriteString(w(". if you do,"))
+			b.WriteString(w(". " + do))
 		case i > 0 && didnt:
-			b.WriteString(w(". if you don't,"))
+			b.WriteString(w(". " + dont))
 		case i > 0:
 			b.WriteString(join)
 		case did:
-			b.WriteString(w("if you do,"))
+			b.WriteString(w(do))
 		case didnt:
-			b.WriteString(w("if you don't,"))
+			b.WriteString(w(dont))
 		}
 		did = did || didnt
 		if i > 0 && e.Player != nil && reflect.DeepEqual(e.Player, es[i-1].Player) && !e.Optional && e.Unless == nil && e.If == nil {
@@ -565,6 +569,11 @@ func printVerb(a *pctx, es []ability.Effect, i int) (string, int) {
 			s += alt(w("gains"), w("gain")) + printKwList(m.Keywords)
 		}
 		return s + w("until end of turn"), 1
+	case ability.FlipCoin:
+		if e.Player != nil {
+			return unprintable, 1
+		}
+		return w("flip a coin"), 1
 	case ability.AddMana:
 		return subj("add", "adds") + opt(w("an additional")) + printManaSpec(e.Mana), 1
 	case ability.DivideDamage:

@@ -185,6 +185,10 @@ func (g *Game) doRandom(b *events.Random) {
 	q := s.Pending
 	switch b.Of {
 	case events.RandomCoin:
+		if q.What == whatFlip {
+			g.doFlip(b) // interp_flip.go
+			return
+		}
 		winner := 0
 		if b.Coin == "tails" {
 			winner = 1
