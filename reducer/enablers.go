@@ -410,6 +410,7 @@ func (g *Game) asEnters(id ObjID) {
 	g.entersWithCounters(o) // wither.go
 	g.langEnters(o)         // interp_replace.go
 	g.warpEnters(o)         // interp_warp.go
+	g.dashEnters(o)         // interp_dash.go
 	if unless := o.Def.EntersTappedUnless(); unless != nil && !o.Tapped && !unless(facts{g: g}, uint32(id), o.Controller) {
 		g.emit(Effect{Op: OpTap, Obj: id})
 	}
@@ -575,10 +576,12 @@ func (s *State) grantorOf(face string) string {
 // endTurnPermissions ends the permissions that last "this turn" as a new
 // turn begins.
 func (g *Game) endTurnPermissions() {
-	for _, id := range append(slices.Clone(g.S.Exile), g.S.graveyards()...) { // graveyards: interp_mayplay.go
-		if slices.ContainsFunc(g.S.Objects[id].MayCast, func(p Permission) bool { return p.Kind == MayPlayThisTurn }) {
-			g.emit(Effect{Op: OpEndPermissions, Kind: MayPlayThisTurn})
-			return
+	for _, kind := range []string{MayPlayThisTurn, MayCastThisTurn} { // MayCastThisTurn: interp_mayplay.go
+		for _, id := range append(slices.Clone(g.S.Exile), g.S.graveyards()...) { // graveyards: interp_mayplay.go
+			if slices.ContainsFunc(g.S.Objects[id].MayCast, func(p Permission) bool { return p.Kind == kind }) {
+				g.emit(Effect{Op: OpEndPermissions, Kind: kind})
+				break
+			}
 		}
 	}
 }

@@ -39,6 +39,7 @@ var keywordAltCosts = []keywordAltCost{
 	{name: "evoke", keyword: "Evoke", rule: "CR 702.74a"},
 	{name: "overload", keyword: "Overload", rule: "CR 702.96a"}, // interp_overload.go
 	{name: "warp", keyword: "Warp", rule: "CR 702.185a"},        // interp_warp.go
+	{name: "dash", keyword: "Dash", rule: "CR 702.109a"},        // interp_dash.go
 }
 
 // altCostNamed is the keyword alternative cost a cast names, if any.

@@ -89,6 +89,9 @@ func delayedAbilities(lc *langCard) []*ability.Ability {
 	if hasWarp(lc) {
 		out = append(out, warpExile) // interp_warp.go
 	}
+	if hasDash(lc) {
+		out = append(out, dashReturn) // interp_dash.go
+	}
 	if hasMobilize(lc) {
 		out = append(out, mobilizeSacrifice) // interp_attacking.go
 	}
@@ -110,7 +113,7 @@ func (lc *langCard) triggerAt(k int) *ability.Ability {
 // delayedSupported says why the engine can't wait for a delayed ability;
 // "" when it can: one that triggers at the beginning of a step.
 func delayedSupported(a *ability.Ability) string {
-	if a == earthbendReturn || a == warpExile || a == mobilizeSacrifice {
+	if a == earthbendReturn || a == warpExile || a == mobilizeSacrifice || a == dashReturn {
 		return ""
 	}
 	if a.Kind != ability.Triggered || a.Trigger == nil || a.Trigger.Event != ability.StepBegins || len(a.Trigger.Or) > 0 {

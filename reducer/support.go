@@ -306,6 +306,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 	if e.Verb == ability.CreateToken && e.Attacking && (e.Player != nil || e.Control != nil || e.Token == nil || e.Token.Copy != nil) {
 		s.no(p+".attacking", "attacking copies, or attacking tokens for another player, are not carried out yet") // interp_attacking.go
 	}
+	if e.Verb == ability.MayPlay && (e.Text != "" && (e.Text != "cast" || e.Duration == ability.NextTurn)) {
+		s.no(p+".text", "a permission to cast only, for longer than this turn, is not carried out yet") // interp_mayplay.go
+	}
 	if e.Verb == ability.MayPlay && e.Duration != "" && e.Duration != ability.ThisTurn && e.Duration != ability.NextTurn {
 		s.no(p+".duration", "a permission to play for %s is not carried out yet", e.Duration) // interp_mayplay.go
 	}
