@@ -29,6 +29,20 @@ func addTurnTriggers(g *grammar) {
 			return &ability.Trigger{Event: ability.Cast, Player: "you", Subject: f, Nth: n}
 		})
 	}
+	// Vengevine's older wording of the same: "Whenever you cast a spell,
+	// if it's the second creature spell you cast this turn".
+	for n, ord := range ordinals {
+		if n < 2 {
+			continue
+		}
+		g.add("trig", "whenever you cast a spell , if it's the "+ord+" <desc> you cast this turn", func(v []any) any {
+			f := spellFilter(filt(v[0]))
+			if f == nil || reflect.DeepEqual(*f, ability.Filter{}) {
+				return nil
+			}
+			return &ability.Trigger{Event: ability.Cast, Player: "you", Subject: f, Nth: n}
+		})
+	}
 	animate := func(sub *ability.Selector, optional bool) []ability.Effect {
 		return one(ability.Effect{Verb: ability.Pump, Object: sub, Mods: &ability.Mods{Types: []string{"artifact", "creature"}},
 			Duration: ability.EndOfTurn, Optional: optional})
@@ -50,7 +64,11 @@ func printTurnTrigger(t *ability.Trigger) string {
 	if len(g.Types) == 0 && len(g.Subtypes) == 0 && len(g.AnyOf) == 0 {
 		g.Types = []string{"spell"}
 	}
-	return w("whenever you cast your") + w(ordinal(t.Nth)) + printDesc(&g, "spell") + w("each turn")
+	s := w("whenever you cast your") + w(ordinal(t.Nth)) + printDesc(&g, "spell") + w("each turn")
+	if t.Subject != nil {
+		s = alt(s, w("whenever you cast a spell, if it's the")+w(ordinal(t.Nth))+printDesc(&g, "spell")+w("you cast this turn"))
+	}
+	return s
 }
 
 // printBecomeArtifactCreature prints "~ becomes an artifact creature until

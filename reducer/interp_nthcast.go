@@ -1,20 +1,29 @@
 package reducer
 
-import "github.com/chronicle-mtg/chronicle/ability"
+import (
+	"reflect"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
 
 // Triggers on the Nth spell a player casts in a turn (CR 603.2): "Whenever
 // you cast your second spell each turn" (flurry), "your fourth
 // noncreature spell each turn". The spell just cast is already counted
 // (countSpell runs on OpSpell, before the cast triggers, CR 601.2i), so
 // the trigger matches when the count equals N. The engine counts all
-// spells and the noncreature ones; a trigger on the Nth spell of another
-// kind is not supported.
+// spells and the noncreature ones (the creature ones are the rest); a
+// trigger on the Nth spell of another kind is not supported.
 
 // nthCastSupported reports whether the engine counts the spells an Nth
 // cast trigger names.
 func nthCastSupported(t *ability.Trigger) bool {
-	return t.Event == ability.Cast && t.Nth >= 2 && t.Player == "you" && !t.Self && maxSpellsFilterSupported(t.Subject)
+	return t.Event == ability.Cast && t.Nth >= 2 && t.Player == "you" && !t.Self &&
+		(maxSpellsFilterSupported(t.Subject) || t.Subject != nil && reflect.DeepEqual(*t.Subject, creatureFilter))
 }
+
+// creatureFilter is the filter of creature spells: counted as the spells
+// that aren't noncreature ones.
+var creatureFilter = ability.Filter{Types: []string{"creature"}}
 
 // nthCastHolds reports whether the spell seat just cast is the Nth of its
 // kind this turn (always, for a trigger with no Nth).
@@ -26,6 +35,9 @@ func (g *Game) nthCastHolds(t *ability.Trigger, seat int) bool {
 		return false
 	}
 	p := g.S.Players[seat]
+	if t.Subject != nil && reflect.DeepEqual(*t.Subject, creatureFilter) {
+		return p.Spells-p.Noncreature == t.Nth
+	}
 	if t.Subject != nil {
 		return p.Noncreature == t.Nth
 	}
