@@ -12,6 +12,15 @@ import (
 // is a permanent with both subtypes.
 
 func addManaLands(g *grammar) {
+	g.add("eff", "sacrifice <@> it", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Sacrifice, Object: pronoun(v[0].(at), "it")})
+	})
+	// "If there are no mining counters on ~, sacrifice it." (Gemstone
+	// Mine).
+	g.add("cond", "there are no <counterword> counters on ~", func(v []any) any {
+		return &ability.Condition{Kind: ability.CondCompare, Op: "==", Right: ability.Fixed(0),
+			Left: &ability.Amount{Var: "counters", Counter: v[0].(string), Of: &ability.Selector{Ref: ability.Self}}}
+	})
 	// "Flip a coin. If you lose the flip, ~ deals 3 damage to you." (CR
 	// 705; Mana Crypt).
 	g.add("eff", "flip a coin", func(v []any) any { return one(ability.Effect{Verb: ability.FlipCoin}) })

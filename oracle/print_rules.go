@@ -171,6 +171,10 @@ func printCond(a *pctx, c *ability.Condition) string {
 		}
 		return w("you control") + alt(w("a"), w("an")) + printDesc(&g, "")
 	case ability.CondCompare:
+		if l := c.Left; l != nil && l.Var == "counters" && l.Of != nil && l.Of.Ref == ability.Self && c.Op == "==" && c.Right != nil &&
+			reflect.DeepEqual(*c.Right, *ability.Fixed(0)) {
+			return w("there are no") + w(l.Counter) + w("counters on ~") // mana_lands.go
+		}
 		if c.Left != nil && c.Left.Var == "life_gained" && c.Op == ">=" && c.Right != nil && c.Right.N == 1 {
 			return w("you gained life this turn")
 		}

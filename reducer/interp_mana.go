@@ -53,6 +53,15 @@ func lowerMana(a *ability.Ability, index int) (cards.ManaAbility, bool) {
 			}
 			continue
 		}
+		if e.If != nil && e.Verb == ability.Sacrifice && e.Object != nil && e.Object.Ref == ability.Self && e.Player == nil &&
+			!e.Optional && e.Unless == nil && e.Bind == "" && len(e.Else) == 0 {
+			// "If there are no mining counters on ~, sacrifice it.": run
+			// after the mana (finishLangMana).
+			if Supports(&ability.Ability{Kind: ability.Spell, Effects: []ability.Effect{*e}}) != nil {
+				return out, false
+			}
+			continue
+		}
 		if e.If != nil || e.Optional || e.Unless != nil || e.Bind != "" {
 			return out, false
 		}
