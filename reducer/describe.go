@@ -607,7 +607,11 @@ func DescribeEffect(s *State, e Effect) string {
 		return fmt.Sprintf("%s resolves on: step %d", descObj(s, e.Obj), e.N)
 	case OpMayCast:
 		if o := s.Obj(e.Obj); o != nil && o.Zone == ZoneGraveyard {
-			return fmt.Sprintf("%s may play %s from the graveyard (%s)", pl(e.Seat), descObj(s, e.Obj), e.Kind)
+			verb := "play"
+			if e.Kind == MayCastThisTurn {
+				verb = "cast"
+			}
+			return fmt.Sprintf("%s may %s %s from the graveyard (%s)", pl(e.Seat), verb, descObj(s, e.Obj), e.Kind)
 		}
 		return fmt.Sprintf("%s may cast %s from exile (%s)", pl(e.Seat), descObj(s, e.Obj), e.Kind)
 	}
