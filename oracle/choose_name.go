@@ -24,6 +24,9 @@ func addChooseName(g *grammar) {
 	}
 	g.add("eff", "<@> choose a card name", choose("card_name"))
 	g.add("eff", "<@> choose a nonland card name", choose("nonland_card_name"))
+	// "When ~ enters, choose a land card name." (Petrified Hamlet): kept
+	// on the permanent for its "with the chosen name" abilities.
+	g.add("eff", "<@> choose a land card name", choose("land_card_name"))
 	// "Target player reveals their hand and discards all cards with that
 	// name."
 	g.add("eff", "<who> reveals their hand <@> and discards all cards with that name", func(v []any) any {

@@ -19,6 +19,7 @@ import (
 const (
 	optCardName        = "a card name"
 	optNonlandCardName = "a nonland card name"
+	optLandCardName    = "a land card name"
 )
 
 // nameOption is the option of a question for a name of what ("card_name",
@@ -29,13 +30,15 @@ func nameOption(what string) string {
 		return optCardName
 	case "nonland_card_name":
 		return optNonlandCardName
+	case "land_card_name":
+		return optLandCardName
 	}
 	return ""
 }
 
 // isNameQuestion reports whether options ask for a card name.
 func isNameQuestion(options []string) bool {
-	return len(options) == 1 && (options[0] == optCardName || options[0] == optNonlandCardName)
+	return len(options) == 1 && (options[0] == optCardName || options[0] == optNonlandCardName || options[0] == optLandCardName)
 }
 
 // cardNameAnswer checks a name answer to a question with options and
@@ -53,6 +56,9 @@ func (g *Game) cardNameAnswer(options []string, answer []string, prompt string) 
 	}
 	if options[0] == optNonlandCardName && c.Is("Land") {
 		return "", g.refuse("CR 201.3", "body.answer[0]", "%s is a land card: choose a nonland card name", c.Name)
+	}
+	if options[0] == optLandCardName && !c.Is("Land") {
+		return "", g.refuse("CR 201.3", "body.answer[0]", "%s is not a land card: choose a land card name", c.Name)
 	}
 	return c.Name, nil
 }
@@ -103,3 +109,16 @@ func (l *lister) cardNames(player string) {
 	}
 	l.complete = false
 }
+
+// keepChosenName: a land card name chosen by an ability of a permanent
+// ("When ~ enters, choose a land card name.") is kept on that permanent,
+// for its abilities that say "the chosen name" (CR 607.2a).
+func (x *verbRun) keepChosenName(name string) {
+	if x.e.Choice != "land_card_name" || !x.r.o.isAbility() {
+		return
+	}
+	if src := x.r.g.S.Obj(x.r.o.Source); src != nil && src.Zone == ZoneBattlefield {
+		x.r.g.emit(Effect{Op: OpChosen, Obj: src.ID, Name: name})
+	}
+}
+

@@ -972,6 +972,7 @@ func verbChoose(x *verbRun) {
 	_ = step
 	if len(answer) == 1 {
 		x.bindChoice(answer[0])
+		x.keepChosenName(answer[0]) // interp_chosen_name.go
 	}
 }
 
