@@ -121,4 +121,3 @@ func (x *verbRun) keepChosenName(name string) {
 		x.r.g.emit(Effect{Op: OpChosen, Obj: src.ID, Name: name})
 	}
 }
-
