@@ -53,6 +53,7 @@ func rules() *grammar {
 		addChooseTarget(g)
 		addDamageCounters(g)
 		addNextEndStep(g)
+		addReturnedCount(g)
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)

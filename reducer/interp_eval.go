@@ -266,6 +266,14 @@ func (c *evalCtx) amount(a *ability.Amount) int {
 	case "bound_count":
 		if b := c.binding(a.Name); b != nil {
 			v = len(b.Items)
+			if a.Count != nil { // those of them Count accepts where they are now ("returned to your hand this way")
+				v = 0
+				for _, t := range b.Items {
+					if o := c.g.S.Obj(ObjID(t.Obj)); t.Obj != 0 && o != nil && c.matchesWherever(a.Count, o) {
+						v++
+					}
+				}
+			}
 		}
 	case "chosen":
 		if b := c.binding(a.Name); b != nil {
