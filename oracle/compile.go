@@ -54,6 +54,7 @@ func rules() *grammar {
 		addDamageCounters(g)
 		addNextEndStep(g)
 		addReturnedCount(g)
+		addSmallForms(g)
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)

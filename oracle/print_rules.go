@@ -225,7 +225,11 @@ func printStatic(s *ability.StaticEffect) string {
 	}
 	if s.Mods != nil && s.Mods.CDA && s.Affected != nil && s.Affected.Ref == ability.Self && s.Mods.SetPAmount != nil &&
 		reflect.DeepEqual(s.Mods.SetPAmount, s.Mods.SetTAmount) && s.Mods.SetPAmount.Var == "count" && s.If == nil {
-		return w("~'s power and toughness are each equal to the number of") + printDescs(s.Mods.SetPAmount.Count, "")
+		plus := ""
+		if n := s.Mods.SetPAmount.N; n != 0 {
+			plus = w(strconv.Itoa(n)) + w("plus") // "equal to 1 plus the number of lands you control" (rules_small.go)
+		}
+		return w("~'s power and toughness are each equal to") + plus + w("the number of") + printDescs(s.Mods.SetPAmount.Count, "")
 	}
 	if s.Mods != nil && len(s.Mods.Rules) == 1 && s.Mods.Rules[0] == ability.AttackUnless && s.If != nil && s.Affected != nil {
 		subj := w("~")
@@ -295,6 +299,9 @@ func printStatic(s *ability.StaticEffect) string {
 			return unprintable
 		}
 		return subj + w(t)
+	case len(m.Rules) == 1 && m.Rules[0] == ability.MustAttack && hasPT && len(m.Keywords) > 0 && !plural:
+		// "~ gets +2/+2, has flying, and attacks each combat if able" (rules_small.go)
+		return subj + w("gets") + printPT(m) + w(", has") + printKwList(m.Keywords) + w(", and attacks each combat if able")
 	case len(m.Rules) > 0:
 		return unprintable
 	case hasPT && len(m.Keywords) > 0:
