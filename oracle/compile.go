@@ -55,6 +55,7 @@ func rules() *grammar {
 		addNextEndStep(g)
 		addReturnedCount(g)
 		addSmallForms(g)
+		addExileCreatureAndGraveyard(g)
 		addPutEach(g)
 		addClass(g)
 		addQuoted(g)

@@ -36,6 +36,9 @@ func printMore(a *pctx, es []ability.Effect, i int) (s string, n int, ok bool) {
 	if s, ok := printChooseTarget(a, e); ok { // rules_choose_target.go
 		return s, 1, true
 	}
+	if s, ok := printExileCreatureAndGraveyard(a, es, i); ok { // rules_small.go
+		return s, 2, true
+	}
 	switch e.Verb {
 	case ability.Look:
 		if o := e.Object; o != nil {

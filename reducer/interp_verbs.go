@@ -142,8 +142,18 @@ func verbExile(x *verbRun) {
 	}
 	g := x.r.g
 	by := x.r.o.Name()
+	ids := x.r.ctx.followMoved(x.e.Object) // interp_leaves.go
+	if sel := x.e.Object; sel.Ref == ability.ChooseRef && sel.Choose != nil {
+		// "Target opponent exiles a creature they control": chosen as it
+		// resolves, by the player the pick names (CR 608.2d).
+		picked, ok := x.pick(0, x.r.ctx.choosable(sel, x.r.ctx.you), sel.Choose, "to exile")
+		if !ok {
+			return
+		}
+		ids = picked
+	}
 	var out []Target
-	for _, id := range x.r.ctx.followMoved(x.e.Object) { // interp_leaves.go
+	for _, id := range ids {
 		o := g.S.Obj(id)
 		if o.Zone == ZoneExile {
 			continue
