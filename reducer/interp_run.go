@@ -197,6 +197,14 @@ func (r *runner) effect(e *ability.Effect, path, sub []int, trackDid bool) bool 
 // verb runs an effect's verb from its step (nil: the start).
 func (r *runner) verb(e *ability.Effect, path, step []int, trackDid bool) bool {
 	v := verbs[e.Verb]
+	if v == nil {
+		// A verb the interpreter doesn't carry out, in an ability of a
+		// partly modelled card (Supports refuses it; the card is reported
+		// as such): it does nothing rather than stop the game.
+		r.answer = nil
+		r.did(e, trackDid, false)
+		return false
+	}
 	x := &verbRun{r: r, e: e, path: path, step: step, may: e.Optional && r.mayInPick(e)}
 	v(x)
 	r.answer = nil
