@@ -3,7 +3,6 @@ package reducer
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 )
@@ -70,20 +69,7 @@ func verbEmblem(x *verbRun) {
 // as, declared by the match the first time (another of the same name
 // with different abilities gets a number).
 func (g *Game) emblemDef(source string, as []ability.Ability) string {
-	d := Declared{Name: "Emblem (" + source + ")", Abilities: slices.Clone(as), Token: true}
-	base := d.Name
-	for n := 2; ; n++ {
-		def, ok := g.S.cardDef(d.Name)
-		if !ok || !def.Declared {
-			break
-		}
-		if i := slices.IndexFunc(g.S.Declared, func(x Declared) bool { return x.Name == d.Name }); i >= 0 && sameToken(&g.S.Declared[i], &d) {
-			return d.Name
-		}
-		d.Name = base + " " + strconv.Itoa(n)
-	}
-	g.emit(Effect{Op: OpDeclare, Name: d.Name, Decl: &d})
-	return d.Name
+	return g.declareOnce(Declared{Name: "Emblem (" + source + ")", Abilities: slices.Clone(as), Token: true}) // interp_verbs.go
 }
 
 // fireEmblems checks the triggered abilities of every emblem for an

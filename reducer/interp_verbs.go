@@ -578,6 +578,13 @@ func (g *Game) tokenDef(t *ability.Token) string {
 	if d.Abilities == nil {
 		d.Abilities = []ability.Ability{}
 	}
+	return g.declareOnce(d)
+}
+
+// declareOnce declares d for the match (OpDeclare) the first time and
+// returns its name; the same definition again reuses it, and another of
+// that name gets a number ("Goblin Token 2").
+func (g *Game) declareOnce(d Declared) string {
 	base := d.Name
 	for n := 2; ; n++ {
 		def, ok := g.S.cardDef(d.Name)
@@ -587,7 +594,7 @@ func (g *Game) tokenDef(t *ability.Token) string {
 		if i := slices.IndexFunc(g.S.Declared, func(x Declared) bool { return x.Name == d.Name }); i >= 0 && sameToken(&g.S.Declared[i], &d) {
 			return d.Name
 		}
-		d.Name = base + " " + strconv.Itoa(n) // another token of that name
+		d.Name = base + " " + strconv.Itoa(n)
 	}
 	g.emit(Effect{Op: OpDeclare, Name: d.Name, Decl: &d})
 	return d.Name
