@@ -117,6 +117,9 @@ func (g *Game) planAttack(seat int, b *events.Attack) (attackPlan, error) {
 		plan.defenders = append(plan.defenders, def)
 		plan.walkers = append(plan.walkers, walker)
 	}
+	if err := g.mustAttackRefusal(seat, plan); err != nil { // interp_mustattack.go
+		return attackPlan{}, err
+	}
 	return plan, nil
 }
 

@@ -462,6 +462,7 @@ func (s *supporter) cond(c *ability.Condition, p string) {
 var supportedObjectRules = map[ability.Rule]bool{
 	ability.CantAttack: true, ability.CantBlock: true, ability.CantAttackOrBlock: true, ability.BlocksOnlyFlying: true,
 	ability.DoesntUntap: true, ability.AttackUnless: true, ability.CantBeBlocked: true,
+	ability.MustAttack: true, // interp_mustattack.go
 }
 
 // selfRules are rules a static may say of its own card only ("This spell
