@@ -133,6 +133,11 @@ type Setup struct {
 	Timestamp  int              `json:"timestamp,omitempty"`
 	// Discovery is a discover or cascade under way.
 	Discovery *Discovery `json:"discovery,omitempty"`
+	// Later (setup_later.go): delayed triggered abilities waiting for
+	// their event, in the order they were set up, and the players of the
+	// extra turns to come, the most recently created last.
+	Delayed    []DelayedTrigger `json:"delayed,omitempty"`
+	ExtraTurns []string         `json:"extra_turns,omitempty"`
 }
 
 // SetupPlayer is one player's part of a position. Zones list cards; the
@@ -173,6 +178,9 @@ type SetupPlayer struct {
 	// Lost: the player has lost the game, and why, while it goes on for
 	// the others (CR 104.3, 800.4).
 	Lost string `json:"lost,omitempty"`
+	// Emblems in the player's command zone, after Command's cards, in
+	// the order they were made (setup_later.go).
+	Emblems []Emblem `json:"emblems,omitempty"`
 }
 
 // Permanent is a card on the battlefield in a setup, controlled by the
@@ -282,7 +290,10 @@ func (b *Setup) Check() *FieldError {
 	if fe := b.checkPlaced(); fe != nil { // setup.go
 		return fe
 	}
-	return b.checkUnderWay() // setup_stack.go
+	if fe := b.checkUnderWay(); fe != nil { // setup_stack.go
+		return fe
+	}
+	return b.checkLater() // setup_later.go
 }
 
 // Random outcomes: what the game server decided that no rule can derive.

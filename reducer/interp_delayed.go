@@ -19,6 +19,10 @@ import (
 // delayedBase is the trigger index of a card's first delayed ability.
 const delayedBase = 1 << 16
 
+// DelayedBase is the trigger index of a card's first delayed ability, for
+// a setup that places one by its place among the card's delayed abilities.
+const DelayedBase = delayedBase
+
 // Effect ops of delayed triggers (290-299).
 const (
 	// OpDelayed: delayed ability N of card Name is set up from source Obj

@@ -48,6 +48,7 @@ func (g *Game) doSetup(b *events.Setup) {
 	g.emit(Effect{Op: OpNewGame, N: game})
 	g.emitPlaced(pl)      // setup_place.go
 	g.emitUnderWay(b, pl) // setup_stack.go
+	g.emitLater(b, pl)    // setup_later.go
 	for _, p := range b.Players {
 		seat := s.Seat(p.ID)
 		if p.Life != nil {

@@ -216,6 +216,8 @@ func (g *Game) emitPlaced(pl *setupPlan) {
 			g.emit(Effect{Op: OpCreate, Obj: o.id, Card: o.card, Seat: o.owner, Zone: o.zone, N: pos, Name: by})
 		case o.stack != nil:
 			g.emitStackObject(pl, o) // setup_stack.go
+		case o.emblem != nil:
+			g.emit(Effect{Op: OpEmblem, Obj: o.id, Seat: o.owner, Name: o.def.Name}) // setup_later.go
 		case o.copy != "":
 			g.emit(Effect{Op: OpCopyToken, Obj: o.id, Seat: o.owner, Name: o.copy})
 		case o.def != nil:

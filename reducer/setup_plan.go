@@ -42,6 +42,9 @@ type setupObj struct {
 	// its name when the card is new to the match.
 	melded     CardID
 	meldedName string
+	// emblem: an emblem in the command zone (def: its abilities'
+	// definition; setup_later.go).
+	emblem *events.Emblem
 	// A token: from the card data (def), described (facts), or a copy of
 	// the card copy names.
 	def   *cards.Card
@@ -153,6 +156,9 @@ func (g *Game) planSetup(b *events.Setup) (*setupPlan, error) {
 	if err := g.checkUnderWay(b, pl); err != nil {
 		return nil, err
 	}
+	if err := g.checkLater(b, pl); err != nil { // setup_later.go
+		return nil, err
+	}
 	for i := range b.Players {
 		if err := g.checkPlacedPlayer(b, i, pl); err != nil { // setup_place.go
 			return nil, err
@@ -244,6 +250,9 @@ func (r *setupResolver) player(seat int, p *events.SetupPlayer, field string) er
 		}
 		add(&setupObj{field: f, seat: seat, owner: seat, card: id, name: name, zone: ZoneCommand})
 	}
+	if err := r.planEmblems(seat, p, field, add); err != nil { // setup_later.go
+		return err
+	}
 	for i := range p.Battlefield {
 		perm := &p.Battlefield[i]
 		f := field + ".battlefield[" + itoa(i) + "]"
@@ -330,6 +339,9 @@ func (g *Game) setupIDs(b *events.Setup, pl *setupPlan) error {
 		for _, x := range p.Exiled {
 			pl.renumber = pl.renumber || x.ID != ""
 		}
+		for _, e := range p.Emblems {
+			pl.renumber = pl.renumber || e.ID != ""
+		}
 	}
 	first := s.nextObjID()
 	if pl.renumber {
@@ -368,7 +380,7 @@ func (g *Game) setupIDs(b *events.Setup, pl *setupPlan) error {
 				}
 				k := 0
 				for _, o := range pl.objs {
-					if o.seat == seat && o.zone == z.zone && o.perm == nil && o.exile == nil {
+					if o.seat == seat && o.zone == z.zone && o.perm == nil && o.exile == nil && o.emblem == nil {
 						if err := give(o, z.ids[k], field+".ids."+z.name+"["+itoa(k)+"]"); err != nil {
 							return err
 						}
@@ -390,6 +402,10 @@ func (g *Game) setupIDs(b *events.Setup, pl *setupPlan) error {
 			}
 		case o.stack != nil && o.stack.ID != "":
 			if err := give(o, o.stack.ID, o.field+".id"); err != nil {
+				return err
+			}
+		case o.emblem != nil && o.emblem.ID != "":
+			if err := give(o, o.emblem.ID, o.field+".id"); err != nil {
 				return err
 			}
 		}

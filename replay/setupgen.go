@@ -27,12 +27,12 @@ import (
 // (those the table described and those that make objects become something too),
 // a discover or cascade under way, players who have lost while the game
 // goes on, and the cards the match declared since it started (tokens its
-// effects defined). What it can't place yet is refused (see
-// Inexpressible): the opening hands and mulligans before the first turn, a
-// game that is over, delayed triggered abilities, extra turns to come,
-// abilities of tokens the table described on the stack
-// or waiting, emblems, a language ability's choices on a permanent, a permanent to
-// be copied. Mulligans taken before the game began are history, not
+// effects defined); delayed triggered abilities waiting for their event,
+// extra turns to come, emblems (setupgen_later.go). What it can't place
+// yet is refused (see Inexpressible): the opening hands and mulligans
+// before the first turn, a game that is over, abilities of tokens the
+// table described on the stack or waiting, a language ability's choices
+// on a permanent, a permanent to be copied. Mulligans taken before the game began are history, not
 // position: a setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
@@ -52,12 +52,6 @@ func Inexpressible(s *reducer.State) []string {
 	case s.Turn == 0:
 		return []string{"the game has not reached its first turn (opening hands and mulligans)"}
 	}
-	if len(s.Delayed) > 0 {
-		add("%d delayed triggered abilities waiting for their event", len(s.Delayed))
-	}
-	if len(s.ExtraTurns) > 0 {
-		add("%d extra turns to come", len(s.ExtraTurns))
-	}
 	for _, id := range s.Stack {
 		o := s.Obj(id)
 		if o.Facts != nil || o.Card == 0 && o.Text == "" && o.Def != nil && o.Def.Layout == "token" && !o.Def.Declared {
@@ -65,10 +59,13 @@ func Inexpressible(s *reducer.State) []string {
 		}
 	}
 	for _, p := range s.Players {
+		emblem := false
 		for _, id := range p.Command {
-			if o := s.Obj(id); o != nil && o.Token {
-				add("%s is an emblem", stateObjName(s, id))
+			o := s.Obj(id)
+			if !o.Token && emblem {
+				add("%s is in the command zone after an emblem", stateObjName(s, id)) // a setup lists emblems after the cards
 			}
+			emblem = emblem || o.Token
 		}
 	}
 	for _, t := range s.Triggers {
@@ -198,8 +195,12 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 			order = append(order, id)
 		}
 		for _, id := range p.Command {
-			sp.Command = append(sp.Command, nm.ref(id))
-			sp.IDs.Command = append(sp.IDs.Command, events.Ref(id.String()))
+			if o := s.Obj(id); o.Token {
+				sp.Emblems = append(sp.Emblems, events.Emblem{ID: ref(id), Emblem: o.Def.Name}) // setupgen_later.go
+			} else {
+				sp.Command = append(sp.Command, nm.ref(id))
+				sp.IDs.Command = append(sp.IDs.Command, events.Ref(id.String()))
+			}
 			order = append(order, id)
 		}
 		for _, id := range s.Battlefield {
@@ -232,6 +233,7 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 	}
 	order = append(order, s.Stack...)
 	buildUnderWay(b, s, nms) // setupgen_stack.go
+	buildLater(b, s)         // setupgen_later.go
 	return b, order
 }
 

@@ -1,0 +1,94 @@
+package reducer
+
+import (
+	"slices"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
+
+// What a setup places that waits for a later moment (events/setup_later.go):
+// delayed triggered abilities waiting for their event (CR 603.7), extra
+// turns to come (CR 500.7), and emblems in the command zone (CR 114),
+// which are objects and take ids as the setup's other objects do.
+
+// planEmblems adds player p's emblems to the plan, after the cards of its
+// command zone.
+func (r *setupResolver) planEmblems(seat int, p *events.SetupPlayer, field string, add func(*setupObj)) error {
+	for i := range p.Emblems {
+		e := &p.Emblems[i]
+		f := field + ".emblems[" + itoa(i) + "]"
+		def := r.g.setupEmblemDef(r.plan, e.Emblem)
+		if def == nil {
+			return r.g.refuse("CR 114.1", f+".emblem", "%q is no emblem the match or this setup declares (an emblem's abilities are declared as a token's, named \"Emblem (CARD)\")", e.Emblem)
+		}
+		add(&setupObj{field: f, seat: seat, owner: seat, zone: ZoneCommand, emblem: e, def: def})
+	}
+	return nil
+}
+
+// setupEmblemDef is the declared definition of an emblem's abilities, or
+// nil.
+func (g *Game) setupEmblemDef(pl *setupPlan, name string) *cards.Card {
+	d := (*cards.Card)(nil)
+	if i := slices.IndexFunc(pl.defs, func(d *cards.Card) bool { return d.Name == name }); i >= 0 {
+		d = pl.defs[i]
+	} else if c, ok := g.S.cardDef(name); ok {
+		d = c
+	}
+	if d == nil || !d.Declared || d.Layout != "token" {
+		return nil
+	}
+	return d
+}
+
+// checkLater checks the setup's delayed abilities and extra turns, once
+// ids are given.
+func (g *Game) checkLater(b *events.Setup, pl *setupPlan) error {
+	s := g.S
+	for i, d := range b.Delayed {
+		f := "body.delayed[" + itoa(i) + "]"
+		if s.Seat(d.Controller) < 0 {
+			return g.refuse("CR 102.1", f+".controller", "%q is not a player of this match", d.Controller)
+		}
+		def, err := g.setupSourceDef(pl, d.Card, string(d.Source), f)
+		if err != nil {
+			return err
+		}
+		if lc := langOf(def); lc == nil || d.Index >= len(lc.delayed) {
+			return g.refuse("CR 603.7", f+".index", "%s's text sets up no delayed ability %d (counted from 0)", def.Name, d.Index)
+		}
+		if _, err := g.setupObjRef(pl, string(d.Source), f+".source"); err != nil {
+			return err
+		}
+		if d.About != "" {
+			if _, err := g.setupObjRef(pl, string(d.About), f+".about"); err != nil {
+				return err
+			}
+		}
+	}
+	for i, p := range b.ExtraTurns {
+		if s.Seat(p) < 0 {
+			return g.refuse("CR 500.7", "body.extra_turns["+itoa(i)+"]", "%q is not a player of this match", p)
+		}
+	}
+	return nil
+}
+
+// emitLater sets up the delayed abilities, in the order listed, and the
+// extra turns to come.
+func (g *Game) emitLater(b *events.Setup, pl *setupPlan) {
+	s := g.S
+	for _, d := range b.Delayed {
+		src, _ := g.setupObjRef(pl, string(d.Source), "")
+		def, _ := g.setupSourceDef(pl, d.Card, string(d.Source), "")
+		e := Effect{Op: OpDelayed, Obj: src, Name: def.Name, N: delayedBase + d.Index, Seat: s.Seat(d.Controller), LKI: setupLKI(d.LKI)}
+		if d.About != "" {
+			e.Event, _ = g.setupObjRef(pl, string(d.About), "")
+		}
+		g.emit(e)
+	}
+	for _, p := range b.ExtraTurns {
+		g.emit(Effect{Op: OpExtraTurn, Seat: s.Seat(p), N: 1})
+	}
+}

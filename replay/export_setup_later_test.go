@@ -1,0 +1,215 @@
+package replay_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/reducer"
+	"github.com/chronicle-mtg/chronicle/replay"
+	"github.com/chronicle-mtg/chronicle/replay/replaytest"
+)
+
+// Positions a setup once couldn't place, reached by the reducer's
+// scenarios (reducer/testdata): each scenario's first match, its setup and
+// the inputs the rules accept make a log; every position of it from the
+// setup on is exported as a setup, which must replay to the same state
+// and on to the same end, and some position's setup must use the field
+// that places the feature.
+func TestExportSetupLater(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		want     []string
+	}{
+		{"lang_delayed.txt", []string{`"delayed":[{"source":`}},
+		{"lang_dash.txt", []string{`"delayed":[{"source":`, `"lki":{`}},
+		{"lang_earthbend.txt", []string{`"about":"o`}},
+		{"lang_extra_turn.txt", []string{`"extra_turns":["p1","p1"]`, `"extra_turns":["p1"]`}},
+		{"setup_later.txt", []string{`"delayed":[{"source":"o5","card":"Test Teferi","index":0,"controller":"p1"}]`, `"extra_turns":["p2"]`, `"emblems":[{"id":"o9"`}},
+		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`}},
+	} {
+		t.Run(c.scenario, func(t *testing.T) {
+			evs := scenarioLog(t, filepath.Join("..", "reducer", "testdata", c.scenario))
+			checkEveryPosition(t, evs, c.want)
+		})
+	}
+}
+
+// checkEveryPosition exports every position of the log evs from its setup
+// on: each must be placed and round-trip; want are strings some exported
+// setup must hold.
+func checkEveryPosition(t *testing.T, evs []*events.Event, want []string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	replaytest.WriteJSONL(t, path, evs)
+	src, err := replay.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	match := evs[0].Match
+	end, err := replay.Seek(src, match, replay.At{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEnd := normal(t, end.View(reducer.ViewJudge))
+	found := map[string]bool{}
+	for seq := uint64(2); seq <= uint64(len(evs)); seq++ {
+		var buf bytes.Buffer
+		err := replay.ExportWith(&buf, src, match, replay.FormatSetup, replay.ExportOptions{At: seq})
+		var se *replay.SetupError
+		if errors.As(err, &se) {
+			if at, err := replay.Seek(src, match, replay.At{Seq: seq}); err == nil && (at.Game.S.GameOver || at.Game.S.Over) {
+				continue
+			}
+			t.Fatalf("seq %d: %v", seq, err)
+		}
+		if err != nil {
+			t.Fatalf("seq %d: %v", seq, err)
+		}
+		checkSetupFile(t, src, match, seq, buf.Bytes(), wantEnd)
+		setup := strings.Split(buf.String(), "\n")[1]
+		for _, w := range want {
+			found[w] = found[w] || strings.Contains(setup, w)
+		}
+	}
+	t.Logf("%d positions exported and replayed", len(evs)-1)
+	for _, w := range want {
+		if !found[w] {
+			t.Errorf("no exported setup holds %s: the feature is not exercised", w)
+		}
+	}
+}
+
+// scenarioLog makes a log of a reducer scenario file's first match: its
+// match_started (declared cards and decks), its setup, and the inputs
+// that follow which the rules accept.
+func scenarioLog(t *testing.T, path string) []*events.Event {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const match = "scenario"
+	g := reducer.New(nil)
+	var out []*events.Event
+	submit := func(ev *events.Event) {
+		if _, err := g.Submit(ev); err == nil {
+			out = append(out, ev)
+		} else if len(out) == 0 {
+			t.Fatalf("%s: %s refused: %v", path, ev.Kind, err)
+		}
+	}
+	lines := strings.Split(string(data), "\n")
+	matches := 0
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		cmd := strings.Fields(l)[0]
+		var block []string
+		for i++; i < len(lines) && lines[i] != "----"; i++ {
+			block = append(block, lines[i])
+		}
+		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
+		}
+		switch cmd {
+		case "match":
+			if matches++; matches > 1 {
+				return out
+			}
+			submit(&events.Event{Match: match, Kind: events.KindMatchStarted, Actor: events.TableActor, Body: scenarioStart(t, l, block)})
+		case "setup":
+			submit(scenarioEvent(t, match, `{"kind":"setup","body":`+strings.Join(block, "\n")+`}`))
+		case "input":
+			for _, in := range block {
+				if strings.HasPrefix(in, "{") {
+					submit(scenarioEvent(t, match, in))
+				}
+			}
+		}
+	}
+	return out
+}
+
+func scenarioStart(t *testing.T, head string, block []string) *events.MatchStarted {
+	b := &events.MatchStarted{Format: "standard"}
+	for _, a := range strings.Fields(head)[1:] {
+		k, v, _ := strings.Cut(a, "=")
+		switch k {
+		case "first":
+			b.FirstPlayer = v
+		case "format":
+			b.Format = v
+		case "best_of":
+			b.BestOf, _ = strconv.Atoi(v)
+		case "life":
+			b.StartingLife, _ = strconv.Atoi(v)
+		}
+	}
+	for _, l := range block {
+		if strings.HasPrefix(l, "{") {
+			var d events.DeclaredCard
+			if err := json.Unmarshal([]byte(l), &d); err != nil {
+				t.Fatal(err)
+			}
+			b.Cards = append(b.Cards, d)
+			continue
+		}
+		head, deck, _ := strings.Cut(l, ":")
+		id, name, _ := strings.Cut(strings.TrimSpace(head), " ")
+		p := events.Player{ID: id, Name: name}
+		deck, side, _ := strings.Cut(deck, "|")
+		for k, list := range []string{deck, side} {
+			for _, entry := range strings.Split(list, ",") {
+				if entry = strings.TrimSpace(entry); entry == "" {
+					continue
+				}
+				n := 1
+				if card, count, ok := strings.Cut(entry, "*"); ok {
+					n, _ = strconv.Atoi(strings.TrimSpace(count))
+					entry = strings.TrimSpace(card)
+				}
+				for range n {
+					if k == 0 {
+						p.Deck = append(p.Deck, entry)
+					} else {
+						p.Sideboard = append(p.Sideboard, entry)
+					}
+				}
+			}
+		}
+		b.Players = append(b.Players, p)
+	}
+	return b
+}
+
+func scenarioEvent(t *testing.T, match, line string) *events.Event {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(line), &m); err != nil {
+		t.Fatal(err)
+	}
+	var kind string
+	var body struct {
+		Player string `json:"player"`
+	}
+	json.Unmarshal(m["kind"], &kind)
+	json.Unmarshal(m["body"], &body)
+	actor := body.Player
+	if k := events.Kind(kind); k == events.KindSetup || k == events.KindRandom || actor == "" {
+		actor = events.TableActor
+	}
+	m["match"], m["actor"] = json.RawMessage(strconv.Quote(match)), json.RawMessage(strconv.Quote(actor))
+	data, _ := json.Marshal(m)
+	ev, err := events.ParseJSON(data)
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	return ev
+}
