@@ -9,37 +9,85 @@ import (
 
 // A question (Effect.Ask) is stored as an array of its fields in Question's
 // order: almost every input changes who is asked, so it is on the hot path
-// of both storing and folding effects. Stores written before this form
-// hold a question as a map by field name; decodeQuestion reads both.
+// of both storing and folding effects. Fields at their zero value at the
+// end are left out (the array is as long as the last field set): the
+// question asked at most inputs, priority, is two fields of ten, and its
+// eight zeros were a fifth of a stored input's effects. Stores written
+// before hold all ten fields, and older ones a map by field name;
+// decodeQuestion reads every form.
 
-// questionFields is how many fields the array form has; a test holds it to
-// Question's field count.
+// questionFields is how many fields the array form has at most; a test
+// holds it to Question's field count.
 const questionFields = 10
 
 func encodeQuestion(enc *msgpack.Encoder, q *Question) error {
-	for _, err := range [...]error{
-		enc.EncodeArrayLen(questionFields),
-		enc.EncodeUint(uint64(q.Ask)),
-		enc.EncodeInt(int64(q.Player)),
-		enc.EncodeString(q.Random),
-		enc.EncodeInt(int64(q.Of)),
-		enc.EncodeUint(uint64(q.Resolving)),
-		enc.EncodeInt(int64(q.N)),
-		enc.EncodeInt(int64(q.Max)),
-		enc.EncodeString(q.Prompt),
-		enc.EncodeString(q.What),
-		enc.EncodeArrayLen(len(q.Options)),
-	} {
-		if err != nil {
-			return err
+	w := fieldWriter{enc: enc, left: questionLen(q)}
+	w.err = enc.EncodeArrayLen(w.left)
+	w.uint(uint64(q.Ask))
+	w.int(q.Player)
+	w.str(q.Random)
+	w.int(q.Of)
+	w.uint(uint64(q.Resolving))
+	w.int(q.N)
+	w.int(q.Max)
+	w.str(q.Prompt)
+	w.str(q.What)
+	if w.next() {
+		w.err = enc.EncodeArrayLen(len(q.Options))
+		for _, o := range q.Options {
+			if w.err == nil {
+				w.err = enc.EncodeString(o)
+			}
 		}
 	}
-	for _, o := range q.Options {
-		if err := enc.EncodeString(o); err != nil {
-			return err
-		}
+	return w.err
+}
+
+// fieldWriter writes the first left fields it is given and keeps the
+// first error.
+type fieldWriter struct {
+	enc  *msgpack.Encoder
+	left int
+	err  error
+}
+
+// next reports whether the next field is written, and counts it.
+func (w *fieldWriter) next() bool {
+	if w.err != nil || w.left == 0 {
+		return false
 	}
-	return nil
+	w.left--
+	return true
+}
+
+func (w *fieldWriter) uint(v uint64) {
+	if w.next() {
+		w.err = w.enc.EncodeUint(v)
+	}
+}
+
+func (w *fieldWriter) int(v int) {
+	if w.next() {
+		w.err = w.enc.EncodeInt(int64(v))
+	}
+}
+
+func (w *fieldWriter) str(v string) {
+	if w.next() {
+		w.err = w.enc.EncodeString(v)
+	}
+}
+
+// questionLen is how many of q's fields, in order, are written: up to
+// the last one that is not zero.
+func questionLen(q *Question) int {
+	set := [questionFields]bool{q.Ask != 0, q.Player != 0, q.Random != "", q.Of != 0, q.Resolving != 0,
+		q.N != 0, q.Max != 0, q.Prompt != "", q.What != "", len(q.Options) > 0}
+	n := questionFields
+	for n > 0 && !set[n-1] {
+		n--
+	}
+	return n
 }
 
 func decodeQuestion(dec *msgpack.Decoder, q *Question) error {
@@ -54,23 +102,44 @@ func decodeQuestion(dec *msgpack.Decoder, q *Question) error {
 	if err != nil {
 		return err
 	}
-	if n != questionFields {
-		return fmt.Errorf("question of %d fields, want %d", n, questionFields)
+	if n < 0 || n > questionFields {
+		return fmt.Errorf("question of %d fields, want at most %d", n, questionFields)
 	}
+	// The fields left out at the end are zero.
 	r := fieldReader{dec: dec}
-	q.Ask = Ask(r.uint())
-	q.Player = r.int()
-	q.Random = r.str()
-	q.Of = r.int()
-	q.Resolving = ObjID(r.uint())
-	q.N = r.int()
-	q.Max = r.int()
-	q.Prompt = r.str()
-	q.What = r.str()
-	if k := r.arrayLen(); k > 0 {
-		q.Options = make([]string, k)
-		for i := range q.Options {
-			q.Options[i] = r.str()
+	if n > 0 {
+		q.Ask = Ask(r.uint())
+	}
+	if n > 1 {
+		q.Player = r.int()
+	}
+	if n > 2 {
+		q.Random = r.str()
+	}
+	if n > 3 {
+		q.Of = r.int()
+	}
+	if n > 4 {
+		q.Resolving = ObjID(r.uint())
+	}
+	if n > 5 {
+		q.N = r.int()
+	}
+	if n > 6 {
+		q.Max = r.int()
+	}
+	if n > 7 {
+		q.Prompt = r.str()
+	}
+	if n > 8 {
+		q.What = r.str()
+	}
+	if n > 9 {
+		if k := r.arrayLen(); k > 0 {
+			q.Options = make([]string, k)
+			for i := range q.Options {
+				q.Options[i] = r.str()
+			}
 		}
 	}
 	return r.err

@@ -104,3 +104,56 @@ func TestEffectCodecReadsMapQuestions(t *testing.T) {
 		t.Fatalf("array form: %+v (%v), want %+v", again, err, got)
 	}
 }
+
+// A question is stored up to its last field set, and every length reads
+// back the same, including the ten fields every question had before.
+func TestQuestionCodecLeavesOutZeroTail(t *testing.T) {
+	full := Question{Ask: AskChoose, Player: 1, Random: "shuffle", Of: 1, Resolving: 7, N: 2, Max: 3,
+		Prompt: "discard", What: "discard", Options: []string{"a", "b"}}
+	cases := []struct {
+		q    Question
+		want int // fields written
+	}{
+		{Question{}, 0},
+		{Question{Ask: AskPriority}, 1},
+		{Question{Ask: AskPriority, Player: 1}, 2},
+		{Question{Ask: AskChoose, N: 2}, 6},
+		{Question{What: "x"}, 9},
+		{full, 10},
+	}
+	for _, c := range cases {
+		q := c.q
+		b := EncodeEffects([]Effect{{Op: OpAsk, Ask: &q}})
+		// [effect count, op, mask, question...]
+		dec := msgpack.NewDecoder(bytes.NewReader(b))
+		dec.DecodeArrayLen()
+		dec.DecodeUint64()
+		dec.DecodeUint64()
+		if n, err := dec.DecodeArrayLen(); err != nil || n != c.want {
+			t.Errorf("%+v: written with %d fields (%v), want %d", q, n, err, c.want)
+		}
+		got, err := DecodeEffects(b)
+		if err != nil || len(got) != 1 || !reflect.DeepEqual(normalEffects(got)[0].Ask, normalEffects([]Effect{{Ask: &q}})[0].Ask) {
+			t.Errorf("%+v: read back %+v (%v)", q, got, err)
+		}
+	}
+	// The ten-field form stores hold from before.
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	q := Question{Ask: AskPriority, Player: 1}
+	for _, err := range []error{enc.EncodeArrayLen(1), enc.EncodeUint(uint64(OpAsk)), enc.EncodeUint(fAsk),
+		enc.EncodeArrayLen(10), enc.EncodeUint(uint64(q.Ask)), enc.EncodeInt(1), enc.EncodeString(""), enc.EncodeInt(0),
+		enc.EncodeUint(0), enc.EncodeInt(0), enc.EncodeInt(0), enc.EncodeString(""), enc.EncodeString(""), enc.EncodeArrayLen(0)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := DecodeEffects(buf.Bytes())
+	if err != nil || len(got) != 1 || !reflect.DeepEqual(*got[0].Ask, q) {
+		t.Fatalf("ten-field form read back %+v (%v), want %+v", got, err, q)
+	}
+	if now := EncodeEffects(got); len(now) != buf.Len()-8 {
+		t.Fatalf("stored again in %d bytes, want %d (the eight zero fields left out)", len(now), buf.Len()-8)
+	}
+}
