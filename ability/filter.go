@@ -109,7 +109,8 @@ type Amount struct {
 	// (the mana spent to cast Of, CR 601.2h) and "colors_spent" (the
 	// colors of that mana: "the number of colors of mana spent to cast
 	// ~"), "greatest_mana_value" (the greatest mana value among the
-	// objects Count accepts; 0 when there are none).
+	// objects Count accepts; 0 when there are none), "kicks" (how many
+	// times the source was kicked: "for each time it was kicked").
 	Var string `json:"var,omitempty" msgpack:"var,omitempty"`
 	// Count: the objects counted for Var "count".
 	Count *Filter `json:"count,omitempty" msgpack:"count,omitempty"`

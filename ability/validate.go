@@ -413,7 +413,7 @@ func (v *validator) player(r *PlayerRef, p string, sc *scope) {
 	}
 }
 
-var amountVars = " x count power toughness mana_value loyalty counters life hand graveyard damage life_gained cards_drawn spells_cast noncreature_spells_cast devotion domain party bound_count chosen mana_spent colors_spent greatest_mana_value "
+var amountVars = " x count power toughness mana_value loyalty counters life hand graveyard damage life_gained cards_drawn spells_cast noncreature_spells_cast devotion domain party bound_count chosen mana_spent colors_spent greatest_mana_value kicks "
 
 func (v *validator) amount(a *Amount, p string, sc *scope) {
 	if a == nil {

@@ -63,8 +63,22 @@ type Cast struct {
 	// harmonize, reducing its cost by that creature's power (CR 702.180a).
 	Harmonize Ref       `json:"harmonize,omitempty"`
 	Pay       []Payment `json:"pay,omitempty"` // omitted: the documented default payment
-	// Kicked: the optional kicker cost is paid (CR 702.33).
+	// Kicked: the optional kicker cost is paid (CR 702.33). Kicks: how
+	// many times a multikicker cost is paid (CR 702.33c); "kicked": true
+	// alone is once.
 	Kicked bool `json:"kicked,omitempty"`
+	Kicks  int  `json:"kicks,omitempty"`
+	// Entwine: every mode is chosen and the entwine cost paid (CR 702.42).
+	Entwine bool `json:"entwine,omitempty"`
+	// Convoke lists the untapped creatures tapped to pay for the spell,
+	// each for {1} or one mana of its colour (CR 702.51a).
+	Convoke []Ref `json:"convoke,omitempty"`
+	// Conspire lists the two untapped creatures sharing a colour with the
+	// spell tapped to copy it (CR 702.78a).
+	Conspire []Ref `json:"conspire,omitempty"`
+	// Permission names the permanent (by id or name) whose permission
+	// the spell is cast by, when several could apply (CR 601.3).
+	Permission Ref `json:"permission,omitempty"`
 	// Replicate: how many times the replicate cost is paid (CR 702.56a).
 	Replicate int `json:"replicate,omitempty"`
 	// Prototype: cast for its prototype cost (CR 718).
@@ -292,12 +306,16 @@ func (b *Cast) Check() *FieldError {
 	if b.X < 0 {
 		return fieldErr("x", "negative")
 	}
+	if b.Kicks < 0 {
+		return fieldErr("kicks", "negative")
+	}
 	for i, m := range b.Modes {
 		if m < 0 {
 			return fieldErr("modes["+itoa(i)+"]", "negative")
 		}
 	}
-	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay), b.CostChoices.check(), checkRefs("delve", b.Delve), checkRefs("improvise", b.Improvise))
+	return firstErr(checkRefs("targets", b.Targets), checkPay(b.Pay), b.CostChoices.check(), checkRefs("delve", b.Delve), checkRefs("improvise", b.Improvise),
+		checkRefs("convoke", b.Convoke), checkRefs("conspire", b.Conspire))
 }
 
 // (Activate.Tap is checked by the reducer: it must name an untapped

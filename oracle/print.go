@@ -863,6 +863,8 @@ func printForEach(a *ability.Amount) string {
 		return w("for each") + printDesc(a.Count, "")
 	case a.Var == "counters" && a.Of != nil && a.Of.Ref == ability.Self:
 		return w("for each") + w(a.Counter) + w("counter on ~")
+	case a.Var == "kicks":
+		return w("for each time") + alt(w("~"), w("it")) + w("was kicked")
 	case isReturnedCount(a): // rules_returned_count.go
 		return w("for each card returned to your hand this way")
 	}

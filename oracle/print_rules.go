@@ -347,6 +347,9 @@ func printReplace(r *ability.ReplaceEffect) string {
 	case r.Tapped:
 		return w("~ enters tapped.")
 	case r.Counter != "":
+		if fe := printForEach(r.Amount); fe != "" && r.Amount.N == 0 && r.Amount.Times == 0 {
+			return w("~ enters with") + alt(w("a"), w("an")) + w(r.Counter) + w("counter on it") + fe + w(".")
+		}
 		if n, ok := r.Amount.IsFixed(); ok && n == 1 {
 			return w("~ enters with") + alt(w("a"), w("an")) + w(r.Counter) + w("counter on it.")
 		}

@@ -22,6 +22,7 @@ func addBatch3(g *grammar) {
 
 	// "for each artifact you control", "for each burden counter on ~".
 	g.add("foreach", "for each <desc>", func(v []any) any { return &ability.Amount{Var: "count", Count: filt(v[0])} })
+	g.add("foreach", "for each time (~ | it) was kicked", func(v []any) any { return &ability.Amount{Var: "kicks"} }) // CR 702.33c
 	g.add("foreach", "for each <counterkind> counter on ~", func(v []any) any {
 		return &ability.Amount{Var: "counters", Of: &ability.Selector{Ref: ability.Self}, Counter: v[0].(string)}
 	})
@@ -38,7 +39,7 @@ func addBatch3(g *grammar) {
 	g.add("eff", "add <mana> <foreach>", func(v []any) any {
 		return one(ability.Effect{Verb: ability.AddMana, Mana: &ability.ManaSpec{Fixed: v[0].(string), Amount: amt(v[1])}})
 	})
-	g.add("static", "<aff1> gets <pt> <foreach>", func(v []any) any {
+	perPT := func(v []any) any {
 		p, t := splitPT(v[1].(string))
 		if p.Var != "" || t.Var != "" {
 			return nil
@@ -51,7 +52,9 @@ func addBatch3(g *grammar) {
 			m.TAmount = per(t.N, amt(v[2]))
 		}
 		return &ability.StaticEffect{Affected: sel(v[0]), Mods: m}
-	})
+	}
+	g.add("static", "<aff1> gets <pt> <foreach>", perPT)
+	g.add("static", "<affs> get <pt> <foreach>", perPT) // "Other Elf creatures you control get +1/+1 for each ..."
 
 	// Rules changes.
 	rule := func(pat string, st func(v []any) *ability.StaticEffect) {

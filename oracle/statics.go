@@ -62,6 +62,9 @@ func addStatics(g *grammar) {
 	g.add("repl", "~ enters with <amt> <counterkind> counters on it .", func(v []any) any {
 		return self(ability.ReplaceEffect{Counter: v[1].(string), Amount: amt(v[0])})
 	})
+	g.add("repl", "~ enters with (a | an) <counterkind> counter on it <foreach> .", func(v []any) any {
+		return self(ability.ReplaceEffect{Counter: v[0].(string), Amount: amt(v[1])})
+	})
 	g.add("repl", "~ enters with (a | an) <counterkind> counter on it .", func(v []any) any {
 		return self(ability.ReplaceEffect{Counter: v[0].(string), Amount: ability.Fixed(1)})
 	})

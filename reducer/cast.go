@@ -207,7 +207,10 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	if sp != nil && sp.ExtraCost != nil {
 		cost = append(slices.Clone(cost), sp.ExtraCost(len(plan.targets))...) // CR 601.2f
 	}
-	if b.Kicked {
+	if b.Kicks > 1 {
+		return castPlan{}, g.refuse("CR 702.33c", "body.kicks", "%s has no multikicker", def.Name)
+	}
+	if kickTimes(b) > 0 {
 		if sp == nil || sp.Kicker == nil {
 			return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
 		}
@@ -396,8 +399,8 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 	if plan.lang != nil {
 		g.emitCastChoices(nid, plan.lang.modes, plan.lang.slots)
 	}
-	if b.Kicked {
-		g.emit(Effect{Op: OpKicked, Obj: nid})
+	if n := kickTimes(b); n > 0 {
+		g.emitKicked(nid, n) // interp_multikicker.go
 	}
 	if plan.lang != nil && castWithRecorded(b.Alternative) {
 		g.emit(Effect{Op: OpCastWith, Obj: nid, Name: b.Alternative}) // interp_altcosts.go

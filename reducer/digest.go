@@ -138,6 +138,10 @@ func (s *State) Digest() Digest {
 		if o.CastWith != "" {
 			w.str("cast with " + o.CastWith) // only then, as Melded
 		}
+		if o.Kicks != 0 { // only then: interp_multikicker.go
+			w.str("kicks")
+			w.ints(o.Kicks)
+		}
 		if o.Times != 0 {
 			w.str("times")
 			w.ints(o.Times)

@@ -130,7 +130,7 @@ func (s *State) apply(e *Effect) {
 			if old.Card != 0 {
 				o.Def = s.Cards[old.Card].Def
 			} else {
-				o.Copy, o.Kicked = true, old.Kicked
+				o.Copy, o.Kicked, o.Kicks = true, old.Kicked, old.Kicks
 			}
 		}
 		if e.Zone == ZoneBattlefield || e.Zone == ZoneStack {
@@ -144,7 +144,7 @@ func (s *State) apply(e *Effect) {
 			// A resolving spell becomes a permanent: it was cast, and its
 			// enters-the-battlefield abilities use the spell's X.
 			o.Cast, o.X = true, old.X
-			o.Kicked = old.Kicked // a kicked permanent (CR 702.33d)
+			o.Kicked, o.Kicks = old.Kicked, old.Kicks // a kicked permanent (CR 702.33d)
 			o.CastWith = old.CastWith
 			o.Spent, o.SpentColors = old.Spent, old.SpentColors // interp_spent.go
 		}

@@ -106,11 +106,9 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 	if err != nil {
 		return castPlan{}, err
 	}
-	var kicker cards.Cost
-	if b.Kicked {
-		if kicker = langKicker(lc); kicker == nil {
-			return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
-		}
+	kicker, err := g.langKickerCost(def, lc, b) // interp_multikicker.go
+	if err != nil {
+		return castPlan{}, err
 	}
 	replicate, err := g.replicateCost(def, lc, b) // interp_copies.go
 	if err != nil {

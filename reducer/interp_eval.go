@@ -287,6 +287,8 @@ func (c *evalCtx) amount(a *ability.Amount) int {
 		v = c.noncreatureCast(a.Player) // interp_nthcast.go
 	case "mana_spent", "colors_spent":
 		v = c.spentOf(a) // interp_spent.go
+	case "kicks": // "for each time it was kicked" (interp_multikicker.go)
+		v = timesKicked(c.g.S.Obj(c.src))
 	case "greatest_mana_value": // "the greatest mana value among Elementals you control"
 		for _, id := range c.all(a.Count, a.Player) {
 			v = max(v, c.g.S.Obj(id).ManaValue())

@@ -148,7 +148,7 @@ func shiftTargets(es []ability.Effect, n int) ([]ability.Effect, bool) {
 // planFusedLangCast plans casting both halves of o's card fused: their
 // targets, the total of their mana costs, paid as any spell's.
 func (g *Game) planFusedLangCast(seat int, o *Object, id ObjID, face string, top ObjID, def *cards.Card, sp *ability.Ability, b *events.Cast) (castPlan, error) {
-	if b.Alternative != "" || b.Kicked {
+	if b.Alternative != "" || kickTimes(b) > 0 {
 		return castPlan{}, g.refuse("CR 702.102c", "body.alternative", "%s fused is cast for both halves' mana costs, nothing else", def.Name)
 	}
 	lp, err := g.planLangCast(seat, o, def, sp, b)

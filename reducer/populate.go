@@ -65,7 +65,7 @@ func init() {
 			panic("reducer: spell copy out of order")
 		}
 		o := &Object{ID: e.To, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Copy: true,
-			Face: src.Face, X: src.X, Targets: slices.Clone(src.Targets), Kicked: src.Kicked}
+			Face: src.Face, X: src.X, Targets: slices.Clone(src.Targets), Kicked: src.Kicked, Kicks: src.Kicks}
 		if l := src.Lang; l != nil { // a language spell's modes and target slots are copiable (CR 707.10)
 			o.Lang = &LangState{Modes: slices.Clone(l.Modes), Slots: slices.Clone(l.Slots)}
 		}
@@ -74,7 +74,13 @@ func init() {
 	registerOp(OpRetarget, func(s *State, e *Effect) {
 		s.mustObj(e.Obj).Targets[e.N] = e.Targets[0]
 	})
-	registerOp(OpKicked, func(s *State, e *Effect) { s.mustObj(e.Obj).Kicked = true })
+	registerOp(OpKicked, func(s *State, e *Effect) {
+		o := s.mustObj(e.Obj)
+		o.Kicked = true
+		if e.N > 1 {
+			o.Kicks = e.N // multikicker (interp_multikicker.go)
+		}
+	})
 	extDescribe[OpCopyToken] = func(s *State, e Effect) string {
 		return "token " + e.Obj.String() + " created for " + s.Players[e.Seat].ID + " as a copy of " + e.Name
 	}
@@ -87,7 +93,12 @@ func init() {
 	extDescribe[OpRetarget] = func(s *State, e Effect) string {
 		return s.objName(e.Obj) + " target " + itoa(e.N+1) + " becomes " + describeTarget(s, e.Targets[0])
 	}
-	extDescribe[OpKicked] = func(s *State, e Effect) string { return s.objName(e.Obj) + " is kicked" }
+	extDescribe[OpKicked] = func(s *State, e Effect) string {
+		if e.N > 1 {
+			return s.objName(e.Obj) + " is kicked " + itoa(e.N) + " times"
+		}
+		return s.objName(e.Obj) + " is kicked"
+	}
 	extTargetRules[cards.TargetInstantOrSorcerySpellMV4] = func(g *Game, o, _ *Object) string {
 		name := g.S.objName(o.ID)
 		switch {

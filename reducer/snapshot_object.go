@@ -211,6 +211,9 @@ var objectFields = []objectField{
 	{"Uncounterable", func(_ *State, o *Object) bool { return !o.Uncounterable }, // interp_chosen_type.go
 		func(w *snapWriter, _ *State, o *Object) { w.bool(o.Uncounterable) },
 		func(r *snapReader, _ *State, o *Object) { o.Uncounterable = r.bool() }},
+	{"Kicks", func(_ *State, o *Object) bool { return o.Kicks == 0 }, // interp_multikicker.go
+		func(w *snapWriter, _ *State, o *Object) { w.int(o.Kicks) },
+		func(r *snapReader, _ *State, o *Object) { o.Kicks = r.int() }},
 }
 
 // cardDefOf is the definition an object of card id has unless the snapshot

@@ -239,6 +239,9 @@ type Object struct {
 	// 702.33); copiable (CR 707.10), so a spell copy keeps it.
 	Copy   bool
 	Kicked bool
+	// Kicks: how many times a multikicked spell was kicked, when more
+	// than once (interp_multikicker.go).
+	Kicks int
 	// Times: how many copies the spell's cast trigger makes (storm,
 	// replicate: interp_copies.go).
 	Times int

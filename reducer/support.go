@@ -428,7 +428,7 @@ var supportedAmountVars = map[string]bool{
 	"": true, "x": true, "count": true, "power": true, "toughness": true, "mana_value": true, "loyalty": true,
 	"counters": true, "life": true, "hand": true, "graveyard": true, "bound_count": true, "devotion": true,
 	"spells_cast": true, "noncreature_spells_cast": true, "mana_spent": true, "colors_spent": true,
-	"greatest_mana_value": true,
+	"greatest_mana_value": true, "kicks": true,
 }
 
 func (s *supporter) amount(a *ability.Amount, p string) {
