@@ -32,7 +32,9 @@ type Effect struct {
 	// ("second from the top" is "2"). Default: top.
 	Position Position `json:"position,omitempty" msgpack:"position,omitempty"`
 	// Order of several cards put into a library: "any" (their owner
-	// chooses), "random", or "" (the order they were listed in).
+	// chooses), "random", "shuffle" (their owner shuffles them into the
+	// library: "Shuffle ~ into its owner's library"), or "" (the order
+	// they were listed in).
 	Order string `json:"order,omitempty" msgpack:"order,omitempty"`
 	// Tapped: objects put onto the battlefield or created enter tapped;
 	// Attacking: tokens enter attacking.

@@ -278,9 +278,9 @@ func (v *validator) effect(e *Effect, p string, sc *scope) {
 		}
 	}
 	switch e.Order {
-	case "", "any", "random":
+	case "", "any", "random", "shuffle":
 	default:
-		v.fail(p+".order", "want any or random, got %q", e.Order)
+		v.fail(p+".order", "want any, random or shuffle, got %q", e.Order)
 	}
 	v.zone(e.Zone, p+".zone")
 	v.duration(e.Duration, p+".duration")

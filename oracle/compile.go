@@ -66,6 +66,7 @@ func rules() *grammar {
 		addPutInstead(g)
 		addTwice(g)
 		addDamageEach(g)
+		addShuffleSelf(g) // rules_shuffle_self.go
 		theGrammar = g
 	})
 	return theGrammar

@@ -679,6 +679,9 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		return s, 1
 	case ability.ZoneLibrary:
+		if s, ok := printShuffleSelf(e); ok { // rules_shuffle_self.go
+			return s, 1
+		}
 		if e.Position == ability.Top && e.Order == "any" && e.Object.Ref == ability.Bound {
 			return w("put them back in any order"), 1
 		}

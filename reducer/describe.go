@@ -365,6 +365,9 @@ func (s *State) DescribeQuestion(q Question) string {
 	case AskRandom:
 		if q.Random == events.RandomShuffle {
 			what := ""
+			if q.What == whatShuffleInto { // interp_shuffle_into.go
+				return "the table to supply a shuffle of " + s.playerID(q.Of) + "'s library with " + s.describeIDs(refsToIDs(q.Options), false) + " shuffled into it"
+			}
 			if q.What != "" {
 				what = " (" + q.What + ")"
 			}

@@ -367,14 +367,19 @@ func filterText(f *ability.Filter) string {
 }
 
 func cmpText(c *ability.Compare) string {
-	n := c.Amount.N
+	n := itoa(c.Amount.N)
+	if _, ok := c.Amount.IsFixed(); !ok && c.Amount.Var == "x" {
+		n = "X" // "mana value X or less", not 0
+	} else if !ok {
+		n = "an amount"
+	}
 	switch c.Op {
 	case ">=":
-		return fmt.Sprintf("%d or greater", n)
+		return n + " or greater"
 	case "<=":
-		return fmt.Sprintf("%d or less", n)
+		return n + " or less"
 	}
-	return c.Op + " " + itoa(n)
+	return c.Op + " " + n
 }
 
 // withArticle is "a creature", "an artifact".

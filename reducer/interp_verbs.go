@@ -201,6 +201,10 @@ func verbMove(x *verbRun) {
 		}
 		ids = picked
 	}
+	if to == ZoneLibrary && x.e.Order == "shuffle" {
+		shuffleInto(x, ids) // interp_shuffle_into.go
+		return
+	}
 	step, answer := x.at()
 	if to == ZoneLibrary && x.e.Order == "any" && len(ids) > 1 && step < 2 {
 		if step < 1 || answer == nil {

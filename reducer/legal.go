@@ -384,7 +384,8 @@ func (l *lister) random(q Question) {
 		}
 	case events.RandomShuffle:
 		p := s.Players[q.Of]
-		l.offer(events.TableActor, &events.Random{Of: events.RandomShuffle, Player: p.ID, Order: refsOf(p.Library)})
+		// With the cards a move shuffles into it (interp_shuffle_into.go).
+		l.offer(events.TableActor, &events.Random{Of: events.RandomShuffle, Player: p.ID, Order: append(refsOf(p.Library), q.Options...)})
 		l.complete = false
 	case events.RandomOrder:
 		// One representative outcome, the order asked about; any order of

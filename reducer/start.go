@@ -148,6 +148,10 @@ func (g *Game) checkRandom(b *events.Random) error {
 		if b.Player != "" && g.S.Seat(b.Player) != q.Of {
 			return g.refuse("CR 103.3", "body.player", "the shuffle asked for is %s's library", g.S.Players[q.Of].ID)
 		}
+		if q.What == whatShuffleInto {
+			_, err := g.shuffleIntoOrder(b.Order) // interp_shuffle_into.go
+			return err
+		}
 		if _, err := g.libraryOrder(q.Of, b.Order); err != nil {
 			return err
 		}
@@ -195,6 +199,11 @@ func (g *Game) doRandom(b *events.Random) {
 		}
 		g.ask(Question{Ask: AskChoose, Player: winner, What: whatPlayOrDraw, Options: []string{"play", "draw"}})
 	case events.RandomShuffle:
+		if q.What == whatShuffleInto {
+			order, _ := g.shuffleIntoOrder(b.Order) // interp_shuffle_into.go
+			g.continueResolve(idStrings(order))
+			return
+		}
 		order, _ := g.libraryOrder(q.Of, b.Order)
 		g.emit(Effect{Op: OpOrder, Seat: q.Of, List: order})
 		if q.What == whatTableShuffle {

@@ -343,6 +343,9 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		if e.Order == "random" && e.Zone != ability.ZoneLibrary {
 			s.no(p+".order", "a random order outside a library is not carried out yet")
 		}
+		if e.Order == "shuffle" && (e.Zone != ability.ZoneLibrary || e.Object == nil || e.Object.Ref != ability.Self) {
+			s.no(p+".order", "shuffling into a library other than ~ into its owner's is not carried out yet") // interp_shuffle_into.go
+		}
 	case ability.CreateToken:
 		if why := copyTokenSupported(e.Token); why != "" { // interp_copytoken.go
 			s.no(p+".token.copy", "%s are not carried out yet", why)

@@ -49,6 +49,7 @@ func (d *driver) random(q reducer.Question) *events.Event {
 		for i, id := range p.Library {
 			order[i] = id.String()
 		}
+		order = append(order, q.Options...) // cards shuffled into it by a move
 		d.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		b = &events.Random{Of: events.RandomShuffle, Player: p.ID, Order: order}
 	case events.RandomOrder:
