@@ -132,6 +132,9 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	if err := g.checkAftermath(o, face); err != nil { // CR 702.127a (fuse.go)
 		return castPlan{}, err
 	}
+	if b.Entwine && (langOf(def) == nil || face != "" && face == o.Def.Name) {
+		return castPlan{}, g.refuse("CR 702.42a", "body.entwine", "%s has no entwine", def.Name) // interp_entwine.go
+	}
 	var top ObjID
 	switch o.Zone {
 	case ZoneGraveyard:

@@ -33,7 +33,7 @@ func (g *Game) planLangCast(seat int, o *Object, def *cards.Card, ab *ability.Ab
 	switch {
 	case ab != nil && ab.Modes != nil:
 		m := ab.Modes
-		if len(b.Modes) < m.Min || len(b.Modes) > m.Max {
+		if (len(b.Modes) < m.Min || len(b.Modes) > m.Max) && !b.Entwine { // entwined: all of them (interp_entwine.go)
 			return p, g.refuse("CR 700.2a", "body.modes", "%s: choose %s, got %d", def.Name, modeCount(m), len(b.Modes))
 		}
 		for i, k := range b.Modes {
@@ -97,6 +97,10 @@ func (g *Game) emitCastChoices(id ObjID, modes, slots []int) {
 // planLangCastOf finishes planCastOf for a language spell: modes,
 // targets, kicker and payment.
 func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top ObjID, def *cards.Card, lc *langCard, b *events.Cast) (castPlan, error) {
+	b, err := g.entwined(def, lc, lc.spellFor(b.Alternative), b) // interp_entwine.go
+	if err != nil {
+		return castPlan{}, err
+	}
 	lp, err := g.planLangCast(seat, o, def, lc.spellFor(b.Alternative), b)
 	if err != nil {
 		return castPlan{}, err
@@ -203,7 +207,7 @@ func (g *Game) langAdditionalCosts(def *cards.Card, lc *langCard, b *events.Cast
 			cost = merged
 		}
 	}
-	return cost, nil
+	return g.entwineCost(def, b, cost) // interp_entwine.go
 }
 
 // langAlternative finds the alternative cost an input names: the card's

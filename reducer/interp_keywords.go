@@ -143,6 +143,9 @@ func keywordSupported(a *ability.Ability) bool {
 	if k.Name == "Kicker" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost {
 		return true
 	}
+	if k.Name == "Entwine" {
+		return entwineSupported(k) // interp_entwine.go
+	}
 	if k.Name == "Multikicker" {
 		return multikickerSupported(k) // interp_multikicker.go
 	}
