@@ -251,6 +251,13 @@ type Permanent struct {
 	ClassLevel  int `json:"class_level,omitempty"`
 	Spent       int `json:"spent,omitempty"`
 	SpentColors int `json:"spent_colors,omitempty"`
+	// Choices and Progress: what a language ability of the permanent
+	// chose and how far it has got (as a stack object's: an entering
+	// choice under way); Times: how many copies its spell's cast trigger
+	// makes (setup_later.go).
+	Choices  *Choices  `json:"choices,omitempty"`
+	Progress *Progress `json:"progress,omitempty"`
+	Times    int       `json:"times,omitempty"`
 }
 
 // Counters counts the counters on a permanent by kind ("+1/+1", "loyalty").

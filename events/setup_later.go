@@ -47,6 +47,11 @@ func (b *Setup) checkLater() *FieldError {
 		}
 	}
 	for i, p := range b.Players {
+		for j, perm := range p.Battlefield {
+			if perm.Times < 0 {
+				return fieldErr("players["+itoa(i)+"].battlefield["+itoa(j)+"].times", "negative: %d", perm.Times)
+			}
+		}
 		for j, e := range p.Emblems {
 			if e.Emblem == "" {
 				return fieldErr("players["+itoa(i)+"].emblems["+itoa(j)+"].emblem", "missing")

@@ -42,10 +42,24 @@ func (g *Game) setupEmblemDef(pl *setupPlan, name string) *cards.Card {
 	return d
 }
 
-// checkLater checks the setup's delayed abilities and extra turns, once
-// ids are given.
+// checkLater checks the setup's delayed abilities and extra turns, and
+// what its permanents' language abilities bound, once ids are given.
 func (g *Game) checkLater(b *events.Setup, pl *setupPlan) error {
 	s := g.S
+	for _, o := range pl.objs {
+		if o.perm == nil {
+			continue
+		}
+		if p := o.perm.Progress; p != nil {
+			for k, bd := range p.Bound {
+				for m, it := range bd.Items {
+					if _, err := g.setupTarget(pl, string(it), o.field+".progress.bound["+itoa(k)+"].items["+itoa(m)+"]"); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
 	for i, d := range b.Delayed {
 		f := "body.delayed[" + itoa(i) + "]"
 		if s.Seat(d.Controller) < 0 {
@@ -90,5 +104,29 @@ func (g *Game) emitLater(b *events.Setup, pl *setupPlan) {
 	}
 	for _, p := range b.ExtraTurns {
 		g.emit(Effect{Op: OpExtraTurn, Seat: s.Seat(p), N: 1})
+	}
+}
+
+// emitPermanentLater: what a permanent's language ability chose and how
+// far it has got, and the copies its spell's cast trigger makes.
+func (g *Game) emitPermanentLater(pl *setupPlan, o *setupObj) {
+	perm := o.perm
+	if c := perm.Choices; c != nil {
+		ints := append([]int{len(c.Modes)}, c.Modes...)
+		g.emit(Effect{Op: OpChoices, Obj: o.id, Ints: append(ints, c.Slots...)})
+	}
+	if p := perm.Progress; p != nil {
+		if p.Step != 0 {
+			g.emit(Effect{Op: OpResolveStep, Obj: o.id, N: p.Step})
+		}
+		if len(p.Pc) > 0 {
+			g.emit(Effect{Op: OpPc, Obj: o.id, Ints: slices.Clone(p.Pc)})
+		}
+		for _, bd := range p.Bound {
+			g.emit(Effect{Op: OpBind, Obj: o.id, Name: bd.Name, Targets: g.setupTargets(pl, bd.Items), Kind: bd.Text, N: b2i(bd.Did)})
+		}
+	}
+	if perm.Times != 0 {
+		g.emit(Effect{Op: OpTimes, Obj: o.id, N: perm.Times})
 	}
 }

@@ -228,6 +228,9 @@ func (g *Game) emitPlaced(pl *setupPlan) {
 		}
 		made[o] = true
 		g.emitObjectFacts(o)
+		if o.perm != nil {
+			g.emitPermanentLater(pl, o) // setup_later.go
+		}
 		if o.stack != nil {
 			g.emitStackFacts(pl, o)
 		}

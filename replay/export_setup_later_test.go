@@ -31,7 +31,9 @@ func TestExportSetupLater(t *testing.T) {
 		{"lang_dash.txt", []string{`"delayed":[{"source":`, `"lki":{`}},
 		{"lang_earthbend.txt", []string{`"about":"o`}},
 		{"lang_extra_turn.txt", []string{`"extra_turns":["p1","p1"]`, `"extra_turns":["p1"]`}},
-		{"setup_later.txt", []string{`"delayed":[{"source":"o5","card":"Test Teferi","index":0,"controller":"p1"}]`, `"extra_turns":["p2"]`, `"emblems":[{"id":"o9"`}},
+		{"setup_later.txt", []string{`"delayed":[{"source":"o5","card":"Test Teferi","index":0,"controller":"p1"}]`, `"extra_turns":["p2"]`, `"emblems":[{"id":"o9"`,
+			`"choices":{"modes":[],"slots":[1]},"progress":{"step":1,"pc":[0,1],"bound":[{"name":"it","items":["o20","p2"],"text":"G","did":true}]},"times":2`,
+			`"progress":{"bound":[{"name":"x","items":["-"]}]}`}},
 		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`}},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
@@ -91,22 +93,28 @@ func checkEveryPosition(t *testing.T, evs []*events.Event, want []string) {
 // that follow which the rules accept.
 func scenarioLog(t *testing.T, path string) []*events.Event {
 	t.Helper()
+	return scenarioLogs(t, path)[0]
+}
+
+// scenarioLogs makes a log of each match of a reducer scenario file.
+func scenarioLogs(t *testing.T, path string) [][]*events.Event {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const match = "scenario"
-	g := reducer.New(nil)
-	var out []*events.Event
+	var g *reducer.Game
+	var logs [][]*events.Event
 	submit := func(ev *events.Event) {
+		out := &logs[len(logs)-1]
 		if _, err := g.Submit(ev); err == nil {
-			out = append(out, ev)
-		} else if len(out) == 0 {
+			*out = append(*out, ev)
+		} else if len(*out) == 0 {
 			t.Fatalf("%s: %s refused: %v", path, ev.Kind, err)
 		}
 	}
 	lines := strings.Split(string(data), "\n")
-	matches := 0
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		if l == "" || strings.HasPrefix(l, "#") {
@@ -119,15 +127,15 @@ func scenarioLog(t *testing.T, path string) []*events.Event {
 		}
 		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
 		}
-		switch cmd {
-		case "match":
-			if matches++; matches > 1 {
-				return out
-			}
+		switch {
+		case cmd == "match":
+			g = reducer.New(nil)
+			logs = append(logs, nil)
 			submit(&events.Event{Match: match, Kind: events.KindMatchStarted, Actor: events.TableActor, Body: scenarioStart(t, l, block)})
-		case "setup":
+		case g == nil:
+		case cmd == "setup":
 			submit(scenarioEvent(t, match, `{"kind":"setup","body":`+strings.Join(block, "\n")+`}`))
-		case "input":
+		case cmd == "input":
 			for _, in := range block {
 				if strings.HasPrefix(in, "{") {
 					submit(scenarioEvent(t, match, in))
@@ -135,7 +143,7 @@ func scenarioLog(t *testing.T, path string) []*events.Event {
 			}
 		}
 	}
-	return out
+	return logs
 }
 
 func scenarioStart(t *testing.T, head string, block []string) *events.MatchStarted {

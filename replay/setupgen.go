@@ -76,12 +76,6 @@ func Inexpressible(s *reducer.State) []string {
 	for _, id := range s.Battlefield {
 		o := s.Obj(id)
 		name := stateObjName(s, id)
-		if l := o.Lang; l != nil && len(l.Modes)+len(l.Slots)+len(l.Pc)+len(l.Bound) > 0 {
-			add("%s has choices or progress of the ability language on the battlefield", name)
-		}
-		if o.Times != 0 {
-			add("%s is to be copied %d times", name, o.Times)
-		}
 		if o.Token && o.Copy && o.Facts != nil {
 			add("%s is a described token that is a copy", name)
 		}
@@ -243,9 +237,14 @@ func permanentOf(s *reducer.State, o *reducer.Object, nm *namer) events.Permanen
 		Damage: o.Damage, Deathtouched: o.Deathtouched, X: o.X, Cast: o.Cast, Blocked: o.Blocked,
 		RegenShields: o.Regen, SkipUntap: o.SkipUntap, Chosen: o.Chosen, Kicked: o.Kicked, CastWith: o.CastWith,
 		ClassLevel: o.ClassLevel, Spent: o.Spent, SpentColors: o.SpentColors}
-	if o.Lang != nil {
-		perm.Entering = slices.Clone(o.Lang.Enter)
+	if l := o.Lang; l != nil {
+		perm.Entering = slices.Clone(l.Enter)
+		perm.Choices, perm.Progress = langFields(s, o) // setupgen_stack.go
+		if perm.Choices == nil && len(l.Enter)+len(l.Pc)+len(l.Bound) == 0 {
+			perm.Choices = &events.Choices{Modes: []int{}, Slots: []int{}} // nothing else gives it a language state
+		}
 	}
+	perm.Times = o.Times
 	switch {
 	case o.Token:
 		perm.Token = true

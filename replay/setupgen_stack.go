@@ -98,28 +98,9 @@ func stackObjectOf(s *reducer.State, o *reducer.Object, nms []*namer) events.Sta
 			so.Owner = s.Players[o.Owner].ID
 		}
 	}
-	if l := o.Lang; l != nil {
-		so.Choices = &events.Choices{Modes: slices.Clone(l.Modes), Slots: slices.Clone(l.Slots)}
-		if so.Choices.Modes == nil {
-			so.Choices.Modes = []int{}
-		}
-		if so.Choices.Slots == nil {
-			so.Choices.Slots = []int{}
-		}
-	}
-	if o.Step != 0 || o.Lang != nil && (len(o.Lang.Pc) > 0 || len(o.Lang.Bound) > 0) {
-		p := &events.Progress{Step: o.Step}
-		if l := o.Lang; l != nil {
-			p.Pc = slices.Clone(l.Pc)
-			for _, bd := range l.Bound {
-				eb := events.Binding{Name: bd.Name, Text: bd.Text, Did: bd.Did}
-				for _, t := range bd.Items {
-					eb.Items = append(eb.Items, targetRef(s, t))
-				}
-				p.Bound = append(p.Bound, eb)
-			}
-		}
-		so.Progress = p
+	so.Choices, so.Progress = langFields(s, o)
+	if o.Lang != nil && so.Choices == nil {
+		so.Choices = &events.Choices{Modes: []int{}, Slots: []int{}}
 	}
 	return so
 }
@@ -167,4 +148,34 @@ func letters(cs []cards.Color) []string {
 		out = append(out, c.Letter())
 	}
 	return out
+}
+
+// langFields are an object's language choices (nil: no modes or slots)
+// and progress (nil: none).
+func langFields(s *reducer.State, o *reducer.Object) (*events.Choices, *events.Progress) {
+	var c *events.Choices
+	if l := o.Lang; l != nil && len(l.Modes)+len(l.Slots) > 0 {
+		c = &events.Choices{Modes: slices.Clone(l.Modes), Slots: slices.Clone(l.Slots)}
+		if c.Modes == nil {
+			c.Modes = []int{}
+		}
+		if c.Slots == nil {
+			c.Slots = []int{}
+		}
+	}
+	if o.Step == 0 && (o.Lang == nil || len(o.Lang.Pc) == 0 && len(o.Lang.Bound) == 0) {
+		return c, nil
+	}
+	p := &events.Progress{Step: o.Step}
+	if l := o.Lang; l != nil {
+		p.Pc = slices.Clone(l.Pc)
+		for _, bd := range l.Bound {
+			eb := events.Binding{Name: bd.Name, Text: bd.Text, Did: bd.Did}
+			for _, t := range bd.Items {
+				eb.Items = append(eb.Items, targetRef(s, t))
+			}
+			p.Bound = append(p.Bound, eb)
+		}
+	}
+	return c, p
 }
