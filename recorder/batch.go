@@ -20,6 +20,7 @@ import (
 type admitted struct {
 	batch    *store.Batch
 	verdicts []*bus.Verdict
+	grouped  []bool // verdicts[i] goes in an array with others of its match
 	last     jetstream.Msg
 	msgs     int
 	stats    Stats
@@ -85,6 +86,7 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop,
 			a.stats.Duplicates++
 		}
 		a.verdicts = append(a.verdicts, v)
+		a.grouped = append(a.grouped, msg.Headers().Get(bus.HeaderVerdicts) == bus.VerdictsGrouped)
 		if r.rulesFailed {
 			r.rulesFailed = false
 			return i + 1, stopSettle, nil
@@ -112,16 +114,7 @@ func (r *Recorder) commitAdmitted(a *admitted) error {
 		}
 	}
 	r.own(a.batch)
-	for _, v := range a.verdicts {
-		data, _ := json.Marshal(v)
-		m, err := bus.SignReply(r.cfg.Key, bus.OutSubject(v.Match), data)
-		if err == nil {
-			err = r.cfg.Conn.PublishMsg(m)
-		}
-		if err != nil {
-			r.log.Warn("verdict", "match", v.Match, "seq", v.Seq, "err", err)
-		}
-	}
+	r.tell(a)
 	r.moved(a.batch)
 	st := a.stats
 	r.statsMu.Lock()
@@ -131,6 +124,46 @@ func (r *Recorder) commitAdmitted(a *admitted) error {
 	r.stats.Rejected += st.Rejected
 	r.statsMu.Unlock()
 	return nil
+}
+
+// tell sends a's verdicts: one message each, or, for inputs whose
+// publisher asked (bus.HeaderVerdicts), arrays of a match's verdicts in
+// seq order, up to bus.MaxGroupedVerdicts to a message.
+func (r *Recorder) tell(a *admitted) {
+	var order []string
+	groups := map[string][]*bus.Verdict{}
+	for i, v := range a.verdicts {
+		if !a.grouped[i] {
+			r.send(v.Match, v.Seq, v)
+			continue
+		}
+		if groups[v.Match] == nil {
+			order = append(order, v.Match)
+		}
+		groups[v.Match] = append(groups[v.Match], v)
+	}
+	for _, match := range order {
+		vs := groups[match]
+		for len(vs) > 0 {
+			n := min(len(vs), bus.MaxGroupedVerdicts)
+			r.send(match, vs[0].Seq, vs[:n])
+			vs = vs[n:]
+		}
+	}
+}
+
+// send publishes a verdict or an array of them on match's subject,
+// signed when the recorder has a key; a failure is logged (the
+// publisher asks the status for verdicts it missed).
+func (r *Recorder) send(match string, seq uint64, v any) {
+	data, _ := json.Marshal(v)
+	m, err := bus.SignReply(r.cfg.Key, bus.OutSubject(match), data)
+	if err == nil {
+		err = r.cfg.Conn.PublishMsg(m)
+	}
+	if err != nil {
+		r.log.Warn("verdict", "match", match, "seq", seq, "err", err)
+	}
 }
 
 // committed notes, on the admitting side, that a is stored: its inputs

@@ -145,10 +145,9 @@ func (h *harness) watch(match string) *verdicts {
 	h.t.Helper()
 	v := &verdicts{}
 	sub, err := h.nc.Subscribe(bus.OutSubject(match), func(m *nats.Msg) {
-		var vd bus.Verdict
-		if json.Unmarshal(m.Data, &vd) == nil {
+		if vs, err := bus.ParseVerdicts(m.Data); err == nil {
 			v.mu.Lock()
-			v.got = append(v.got, vd)
+			v.got = append(v.got, vs...)
 			v.mu.Unlock()
 		}
 	})

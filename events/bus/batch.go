@@ -74,6 +74,7 @@ func (r *matchRun) publishBatch(ctx context.Context, evs []*events.Event, last u
 		m := nats.NewMsg(subject)
 		m.Data = ev.MarshalMsgpack()
 		m.Header.Set(jetstream.MsgIDHeader, MsgID(r.match, ev.Seq))
+		m.Header.Set(HeaderVerdicts, VerdictsGrouped)
 		m.Header.Set(hdrBatchID, id)
 		m.Header.Set(hdrBatchSeq, strconv.Itoa(i+1))
 		if i == 0 && !r.p.noOrder.Load() {

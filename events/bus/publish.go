@@ -282,11 +282,15 @@ func (r *matchRun) onVerdict(m *nats.Msg) {
 		r.p.Forged.Add(1)
 		return
 	}
-	var v Verdict
-	if json.Unmarshal(m.Data, &v) != nil || v.Match != r.match {
+	vs, err := ParseVerdicts(m.Data)
+	if err != nil {
 		return
 	}
-	r.settle(v)
+	for _, v := range vs {
+		if v.Match == r.match {
+			r.settle(v)
+		}
+	}
 }
 
 // settle records a verdict for one of our seqs, once.
@@ -443,11 +447,14 @@ func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event,
 	for k, ev := range chunk {
 		r.await(chunk[k:k+1], true)
 		rctx, cancel := context.WithTimeout(ctx, r.p.requestTimeout())
+		m := nats.NewMsg(InSubject(r.match))
+		m.Data = ev.MarshalMsgpack()
+		m.Header.Set(HeaderVerdicts, VerdictsGrouped)
 		opts := []jetstream.PublishOpt{jetstream.WithMsgID(MsgID(r.match, ev.Seq))}
 		if !r.p.noOrder.Load() {
 			opts = append(opts, jetstream.WithExpectLastSequencePerSubject(last))
 		}
-		ack, err := r.p.JS.Publish(rctx, InSubject(r.match), ev.MarshalMsgpack(), opts...)
+		ack, err := r.p.JS.PublishMsg(rctx, m, opts...)
 		cancel()
 		if err != nil {
 			r.await(chunk[k:k+1], false)

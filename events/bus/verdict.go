@@ -1,5 +1,10 @@
 package bus
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Verdict statuses.
 const (
 	StatusStored   = "stored"   // committed to the match log
@@ -56,4 +61,37 @@ type StatusReply struct {
 	HeadHash string    `json:"head_hash,omitempty"`
 	Verdicts []Verdict `json:"verdicts,omitempty"`
 	Error    string    `json:"error,omitempty"`
+}
+
+// Grouped verdicts. A verdict per message costs the recorder, the server
+// and the publisher about as much as the input itself did to publish; a
+// publisher that sets HeaderVerdicts to VerdictsGrouped on its inputs gets
+// their verdicts as a JSON array instead, each message holding up to
+// MaxGroupedVerdicts verdicts of one match, those of one commit together.
+// Inputs without the header (older publishers, other clients) get one
+// verdict per message as before. ParseVerdicts reads either form.
+const (
+	HeaderVerdicts  = "Chronicle-Verdicts"
+	VerdictsGrouped = "grouped"
+	// MaxGroupedVerdicts bounds the verdicts in one message: a few hundred
+	// bytes each, well under NATS's default 1 MB payload.
+	MaxGroupedVerdicts = 256
+)
+
+// ParseVerdicts reads a message on a match's verdict subject: one verdict
+// (a JSON object) or several (an array of them).
+func ParseVerdicts(data []byte) ([]Verdict, error) {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	if len(t) > 0 && t[0] == '[' {
+		var vs []Verdict
+		if err := json.Unmarshal(t, &vs); err != nil {
+			return nil, err
+		}
+		return vs, nil
+	}
+	var v Verdict
+	if err := json.Unmarshal(t, &v); err != nil {
+		return nil, err
+	}
+	return []Verdict{v}, nil
 }
