@@ -31,7 +31,8 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 	s := g.S
 	// Permanents, and cards in seat's hand or graveyard with an ability
 	// activated from there (CR 113.6m).
-	cands := s.matchRef(b.Source, append(append(slices.Clone(s.Battlefield), s.Players[seat].Hand...), s.Players[seat].Graveyard...))
+	var buf [4]ObjID
+	cands := s.matchRefIn(buf[:0], b.Source, s.Battlefield, s.Players[seat].Hand, s.Players[seat].Graveyard)
 	var first error
 	found := false
 	named := b

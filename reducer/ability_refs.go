@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,8 @@ type AbilityView struct {
 }
 
 // activatedAbilities lists o's activated abilities in the one numbering.
+// Without granted abilities it is the card's own list, shared: read it,
+// never change it.
 func (o *Object) activatedAbilities() []AbilityView {
 	d := o.def()
 	if d == nil || o.isAbility() {
@@ -42,19 +45,19 @@ func (o *Object) activatedAbilities() []AbilityView {
 	}
 	var out []AbilityView
 	if lc := langOf(d); lc != nil {
-		for i := 0; i < lc.intrinsic; i++ {
-			out = append(out, AbilityView{Text: manaText(lc.mana[i]), Mana: true, index: i})
-		}
-		for k, a := range lc.activated {
-			out = append(out, AbilityView{Text: abilityText(a, d.Name), Mana: a.Kind == ability.Mana, index: lc.intrinsic + k})
-		}
+		out = lc.views
 	} else {
 		out = legacyAbilities(d)
+		for i := range out {
+			out[i].Number = i
+		}
 	}
-	for i := range out {
-		out[i].Number = i
+	granted := o.grantedManaAbilities()
+	if len(granted) == 0 && len(o.grantedLangAbilities()) == 0 { // interp_grant.go
+		return out
 	}
-	for _, m := range o.grantedManaAbilities() {
+	out = slices.Clone(out)
+	for _, m := range granted {
 		if len(out) > 0 && out[len(out)-1].Granted && out[len(out)-1].index == m.Index {
 			continue // two grants of one ability are one ability to name
 		}
@@ -63,7 +66,19 @@ func (o *Object) activatedAbilities() []AbilityView {
 		}
 		out = append(out, AbilityView{Number: len(out), Text: manaText(m), Mana: true, Granted: true, index: m.Index})
 	}
-	return append(out, o.grantedViews(len(out))...) // interp_grant.go
+	return append(out, o.grantedViews(len(out))...)
+}
+
+// printedViews are a language card's own activated abilities, numbered.
+func printedViews(lc *langCard, name string) []AbilityView {
+	var out []AbilityView
+	for i := 0; i < lc.intrinsic; i++ {
+		out = append(out, AbilityView{Number: len(out), Text: manaText(lc.mana[i]), Mana: true, index: i})
+	}
+	for k, a := range lc.activated {
+		out = append(out, AbilityView{Number: len(out), Text: abilityText(a, name), Mana: a.Kind == ability.Mana, index: lc.intrinsic + k})
+	}
+	return out[:len(out):len(out)]
 }
 
 // legacyAbilities are the activated abilities of a card played by card

@@ -126,10 +126,16 @@ func (g *Game) checkActivate(seat int, b *events.Activate) error {
 	if g.tableActivation(seat, b) != 0 {
 		return nil // the table supplies an unmodelled ability (table_generic.go)
 	}
-	if _, found, err := g.planAbility(seat, b); found {
+	if p, found, err := g.planAbility(seat, b); found {
+		if err == nil {
+			g.remember(b, planMemo{abil: p, found: true}) // plan_memo.go
+		}
 		return err
 	}
-	_, err := g.findManaAbility(seat, b)
+	mc, err := g.findManaAbility(seat, b)
+	if err == nil {
+		g.remember(b, planMemo{mana: mc})
+	}
 	return err
 }
 
@@ -140,10 +146,11 @@ func (g *Game) findManaAbility(seat int, b *events.Activate) (manaChoice, error)
 	if err := g.checkPriority(seat); err != nil {
 		return manaChoice{}, err
 	}
-	cands := s.matchRef(b.Source, s.Battlefield)
+	var buf, hand [4]ObjID
+	cands := s.matchRefIn(buf[:0], b.Source, s.Battlefield)
 	if seat >= 0 && seat < len(s.Players) {
 		// Cards in the hand whose mana abilities work there (interp_handmana.go).
-		for _, id := range s.matchRef(b.Source, s.Players[seat].Hand) {
+		for _, id := range s.matchRefIn(hand[:0], b.Source, s.Players[seat].Hand) {
 			if len(s.Objects[id].manaAbilitiesOf()) > 0 {
 				cands = append(cands, id)
 			}
@@ -257,11 +264,19 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 		g.acted(seat)
 		return
 	}
-	if p, found, _ := g.planAbility(seat, b); found {
-		g.doAbility(seat, p, b.X)
+	m, ok := g.recall(b) // plan_memo.go
+	if ok && m.found {
+		g.doAbility(seat, m.abil, b.X)
 		return
 	}
-	mc, _ := g.findManaAbility(seat, b)
+	if !ok {
+		if p, found, _ := g.planAbility(seat, b); found {
+			g.doAbility(seat, p, b.X)
+			return
+		}
+		m.mana, _ = g.findManaAbility(seat, b)
+	}
+	mc := m.mana
 	mc.src = g.S.Objects[mc.obj]
 	if mc.ability.Tap {
 		g.tapPermanent(mc.obj)

@@ -29,7 +29,10 @@ type castPlan struct {
 }
 
 func (g *Game) checkCast(seat int, b *events.Cast) error {
-	_, err := g.planCast(seat, b)
+	p, err := g.planCast(seat, b)
+	if err == nil {
+		g.remember(b, planMemo{cast: p}) // plan_memo.go
+	}
 	return err
 }
 
@@ -396,7 +399,12 @@ func (g *Game) doCast(seat int, b *events.Cast) {
 		g.doFreeCast(seat, b)
 		return
 	}
-	plan, _ := g.planCast(seat, b)
+	var plan castPlan
+	if m, ok := g.recall(b); ok {
+		plan = m.cast
+	} else {
+		plan, _ = g.planCast(seat, b)
+	}
 	nid := g.move(plan.obj, ZoneStack, seat, -1)
 	g.emit(Effect{Op: OpSpell, Obj: nid, N: b.X, Kind: plan.face, Targets: slices.Clone(plan.targets), Zone: castFromZone(plan.from)})
 	if plan.lang != nil {

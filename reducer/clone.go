@@ -8,7 +8,7 @@ import "slices"
 func (g *Game) Clone() *Game {
 	c := *g
 	c.S = g.S.Clone()
-	c.out, c.arena = nil, nil
+	c.out, c.arena, c.memo, c.idScratch = nil, nil, planMemo{}, nil
 	return &c
 }
 

@@ -15,23 +15,60 @@ import (
 // taking lethal damage before the next (the default the reducer applies for
 // the attacking player); a trampler's excess goes to the player.
 
-// canAttack says why creature o can't attack now, or "".
-func (g *Game) cantAttack(o *Object, seat int) string {
+// attackBar is what keeps a creature from attacking now (attackBarOf).
+type attackBar uint8
+
+const (
+	canAttackNow attackBar = iota
+	barNotCreature
+	barNotYours
+	barTapped
+	barSick
+	barDefender
+	barUnless
+	barStatic
+)
+
+// attackBarOf says what keeps creature o from attacking for seat now:
+// the check without its message, as the turn asks it of every permanent.
+func (g *Game) attackBarOf(o *Object, seat int) attackBar {
 	switch {
 	case o.Zone != ZoneBattlefield || !o.Is("Creature"):
-		return g.S.objName(o.ID) + " is not a creature on the battlefield"
+		return barNotCreature
 	case o.Controller != seat:
-		return g.S.objName(o.ID) + " is not " + g.S.Players[seat].ID + "'s"
+		return barNotYours
 	case o.Tapped:
-		return g.S.objName(o.ID) + " is tapped (CR 508.1a)"
+		return barTapped
 	case o.Sick && !o.Has("Haste"):
-		return g.S.objName(o.ID) + " has summoning sickness (CR 302.6)"
+		return barSick
 	case o.Has("Defender"):
-		return g.S.objName(o.ID) + " has defender (CR 702.3b)"
+		return barDefender
 	case g.attackUnless(o) != "":
-		return g.S.objName(o.ID) + " can't attack unless " + g.attackUnless(o) + " (CR 508.1c)"
+		return barUnless
 	case o.langObjectRule(ability.CantAttack) || o.langObjectRule(ability.CantAttackOrBlock):
-		return g.S.objName(o.ID) + " can't attack (a static ability, CR 508.1c)"
+		return barStatic
+	}
+	return canAttackNow
+}
+
+// cantAttack says why creature o can't attack now, or "".
+func (g *Game) cantAttack(o *Object, seat int) string {
+	name := func() string { return g.S.objName(o.ID) }
+	switch g.attackBarOf(o, seat) {
+	case barNotCreature:
+		return name() + " is not a creature on the battlefield"
+	case barNotYours:
+		return name() + " is not " + g.S.Players[seat].ID + "'s"
+	case barTapped:
+		return name() + " is tapped (CR 508.1a)"
+	case barSick:
+		return name() + " has summoning sickness (CR 302.6)"
+	case barDefender:
+		return name() + " has defender (CR 702.3b)"
+	case barUnless:
+		return name() + " can't attack unless " + g.attackUnless(o) + " (CR 508.1c)"
+	case barStatic:
+		return name() + " can't attack (a static ability, CR 508.1c)"
 	}
 	return ""
 }
@@ -51,7 +88,7 @@ func reasonRule(why, def string) (string, string) {
 func (g *Game) beginDeclareAttackers() bool {
 	s := g.S
 	for _, id := range s.Battlefield {
-		if g.cantAttack(s.Objects[id], s.Active) == "" {
+		if g.attackBarOf(s.Objects[id], s.Active) == canAttackNow {
 			g.ask(Question{Ask: AskAttack, Player: s.Active})
 			return true
 		}

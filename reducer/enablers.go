@@ -577,11 +577,10 @@ func (s *State) grantorOf(face string) string {
 // turn begins.
 func (g *Game) endTurnPermissions() {
 	for _, kind := range []string{MayPlayThisTurn, MayCastThisTurn} { // MayCastThisTurn: interp_mayplay.go
-		for _, id := range append(slices.Clone(g.S.Exile), g.S.graveyards()...) { // graveyards: interp_mayplay.go
-			if slices.ContainsFunc(g.S.Objects[id].MayCast, func(p Permission) bool { return p.Kind == kind }) {
-				g.emit(Effect{Op: OpEndPermissions, Kind: kind})
-				break
-			}
+		if g.S.anyExiledOrBuried(func(o *Object) bool { // graveyards: interp_mayplay.go
+			return slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Kind == kind })
+		}) {
+			g.emit(Effect{Op: OpEndPermissions, Kind: kind})
 		}
 	}
 }
@@ -612,6 +611,24 @@ func abilityTargetKinds(ab *cards.Activated, n int) []cards.TargetKind {
 }
 
 // graveyards lists every card in every graveyard, in seat order.
+// anyExiledOrBuried reports whether f holds for an exiled card or a card
+// in a graveyard, looking through the zones without copying them.
+func (s *State) anyExiledOrBuried(f func(*Object) bool) bool {
+	for _, id := range s.Exile {
+		if f(s.Objects[id]) {
+			return true
+		}
+	}
+	for _, p := range s.Players {
+		for _, id := range p.Graveyard {
+			if f(s.Objects[id]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (s *State) graveyards() []ObjID {
 	var out []ObjID
 	for _, p := range s.Players {

@@ -55,6 +55,11 @@ type Game struct {
 	// is determined (CR 601.2f follows 601.2c), for "costs {2} less to
 	// cast if it targets a blue spell" (interp_costtargets.go).
 	casting []Target
+	// memo: the plan the check of the input made, for execute (plan_memo.go).
+	memo planMemo
+	// idScratch holds battlefield lists walked while effects happen
+	// (snapshotBattlefield): an allocation cache, dropped by Clone.
+	idScratch []ObjID
 }
 
 // arenaChunk is how many effects a fresh arena chunk holds.

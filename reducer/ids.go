@@ -2,7 +2,6 @@ package reducer
 
 import (
 	"strconv"
-	"strings"
 )
 
 // ObjID names an object (CR 109). A card that changes zones becomes a new
@@ -19,11 +18,18 @@ func (id CardID) String() string { return "c" + strconv.FormatUint(uint64(id), 1
 
 // parseID reads "o12" or "c3"; kind is the prefix letter.
 func parseID(s string) (kind byte, n uint32, ok bool) {
-	if len(s) < 2 || (s[0] != 'o' && s[0] != 'c') {
+	if len(s) < 2 || len(s) > 11 || (s[0] != 'o' && s[0] != 'c') || s[1] == '0' {
 		return 0, 0, false
 	}
-	v, err := strconv.ParseUint(s[1:], 10, 32)
-	if err != nil || v == 0 || strings.HasPrefix(s[1:], "0") {
+	var v uint64
+	for i := 1; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return 0, 0, false // a name ("Forest"), not an id
+		}
+		v = v*10 + uint64(d)
+	}
+	if v > 1<<32-1 {
 		return 0, 0, false
 	}
 	return s[0], uint32(v), true

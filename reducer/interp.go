@@ -40,6 +40,9 @@ type langCard struct {
 	// intrinsic+k.
 	mana      []cards.ManaAbility
 	intrinsic int
+	// views: the printed activated abilities as numbered (ability_refs.go),
+	// worked out once.
+	views []AbilityView
 	// unsupported: the first ability the interpreter can't carry out, and
 	// why; nil when it carries out them all.
 	unsupported error
@@ -176,9 +179,10 @@ func buildLangCard(def *cards.Card) *langCard {
 			lc.unsupported = errors.New(why) // interp_fuse.go
 		}
 	}
-	lc.delayed = delayedAbilities(lc) // interp_delayed.go
-	lc.grants = grantedAbilities(lc)  // interp_grant.go
-	lc.buildOverload()                // interp_overload.go
+	lc.delayed = delayedAbilities(lc)     // interp_delayed.go
+	lc.grants = grantedAbilities(lc)      // interp_grant.go
+	lc.buildOverload()                    // interp_overload.go
+	lc.views = printedViews(lc, def.Name) // ability_refs.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {
 		lc.unsupported = errors.New(why + " are not carried out yet") // interp_copies.go
 	}

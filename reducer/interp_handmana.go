@@ -29,6 +29,9 @@ func manaFromHand(m *cards.ManaAbility) bool {
 // manaAbilitiesHere keeps, of o's mana abilities, those that function in
 // the zone o is in.
 func (o *Object) manaAbilitiesHere(all []cards.ManaAbility) []cards.ManaAbility {
+	if o.allHere(all) {
+		return all
+	}
 	out := all[:0:0]
 	for _, m := range all {
 		if manaFromHand(&m) == (o.Zone == ZoneHand) {
@@ -62,4 +65,14 @@ func (g *Game) handManaIndex(o *Object, index int) bool {
 		}
 	}
 	return false
+}
+
+// allHere reports whether every one of the mana abilities works where o is.
+func (o *Object) allHere(all []cards.ManaAbility) bool {
+	for i := range all {
+		if manaFromHand(&all[i]) != (o.Zone == ZoneHand) {
+			return false
+		}
+	}
+	return true
 }

@@ -72,11 +72,10 @@ func init() {
 // nextTurnPermissions: seat's turn has begun; its next-turn permissions
 // become this-turn ones.
 func (g *Game) nextTurnPermissions(seat int) {
-	for _, id := range append(slices.Clone(g.S.Exile), g.S.graveyards()...) {
-		if slices.Contains(g.S.Objects[id].MayCast, Permission{Seat: seat, Kind: MayPlayNextTurn}) {
-			g.emit(Effect{Op: OpNextTurnPermissions, Seat: seat})
-			return
-		}
+	if g.S.anyExiledOrBuried(func(o *Object) bool {
+		return slices.Contains(o.MayCast, Permission{Seat: seat, Kind: MayPlayNextTurn})
+	}) {
+		g.emit(Effect{Op: OpNextTurnPermissions, Seat: seat})
 	}
 }
 

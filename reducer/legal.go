@@ -538,7 +538,7 @@ func (l *lister) attack(seat int) {
 	p := s.Players[seat]
 	var cands []ObjID
 	for _, id := range s.Battlefield {
-		if l.g.cantAttack(s.Objects[id], seat) == "" {
+		if l.g.attackBarOf(s.Objects[id], seat) == canAttackNow {
 			cands = append(cands, id)
 		}
 	}

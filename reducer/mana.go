@@ -66,7 +66,11 @@ func (o *Object) manaAbilitiesOf() []cards.ManaAbility {
 	if lc := langOf(d); lc != nil {
 		printed = lc.mana
 	}
-	return o.manaAbilitiesHere(append(slices.Clone(printed), o.grantedManaAbilities()...)) // interp_handmana.go
+	granted := o.grantedManaAbilities()
+	if len(granted) == 0 {
+		return o.manaAbilitiesHere(printed[:len(printed):len(printed)]) // the card's own, shared: read only
+	}
+	return o.manaAbilitiesHere(append(slices.Clone(printed), granted...)) // interp_handmana.go
 }
 
 // couldProduce is the set of types o could produce now (MANA-2).
@@ -161,7 +165,7 @@ func (g *Game) produce(seat int, mc manaChoice) {
 	var mana []cards.Color
 	switch {
 	case len(mc.ability.OneOf) > 0:
-		mana = slices.Clone(mc.form)
+		mana = mc.form // read only below
 	case mc.ability.AnyColor || mc.ability.Among != "":
 		if mc.defined {
 			mana = []cards.Color{mc.color}
@@ -179,9 +183,9 @@ func (g *Game) produce(seat int, mc manaChoice) {
 			mana = append(mana, mc.ability.Add...)
 		}
 	case mc.ability.If != nil && (&evalCtx{g: g, you: seat, src: src.ID}).holds(mc.ability.If):
-		mana = slices.Clone(mc.ability.Instead) // interp_mana_instead.go
+		mana = mc.ability.Instead // interp_mana_instead.go
 	default:
-		mana = slices.Clone(mc.ability.Add)
+		mana = mc.ability.Add
 	}
 	tapped := mc.ability.Tap && len(mana) > 0 // tapped for mana and produced some (MANA-4)
 	if tapped {
@@ -208,7 +212,9 @@ func (g *Game) produce(seat int, mc manaChoice) {
 	if !tapped {
 		return
 	}
-	for _, id := range slices.Clone(s.Battlefield) {
+	ids, mark := g.snapshotBattlefield()
+	defer g.releaseSnapshot(mark)
+	for _, id := range ids {
 		t := s.Obj(id)
 		if t == nil || t.Def == nil {
 			continue

@@ -9,8 +9,22 @@ package reducer
 
 // matchRef returns the objects among ids that ref names, in id order.
 func (s *State) matchRef(ref string, ids []ObjID) []ObjID {
-	var out []ObjID
+	return s.matchRefIn(nil, ref, ids)
+}
+
+// matchRefIn appends to dst the objects among the lists that ref names,
+// in id order: a caller's buffer spares an allocation on hot paths.
+func (s *State) matchRefIn(dst []ObjID, ref string, lists ...[]ObjID) []ObjID {
+	out := dst
 	kind, n, isID := parseID(ref)
+	for _, ids := range lists {
+		out = s.matchRefAppend(out, ref, kind, n, isID, ids)
+	}
+	sortIDs(out[len(dst):])
+	return out
+}
+
+func (s *State) matchRefAppend(out []ObjID, ref string, kind byte, n uint32, isID bool, ids []ObjID) []ObjID {
 	for _, id := range ids {
 		o := s.Objects[id]
 		if o == nil && !(isID && kind == 'o') {
@@ -26,13 +40,18 @@ func (s *State) matchRef(ref string, ids []ObjID) []ObjID {
 				out = append(out, id)
 			}
 		default:
-			if o.Def != nil && (o.Def.Name == ref || o.Def.Face(ref) != nil || o.Token && o.Def.Name == ref+" Token") {
+			if namedBy(o, ref) {
 				out = append(out, id)
 			}
 		}
 	}
-	sortIDs(out)
 	return out
+}
+
+// namedBy reports whether ref is o's name (or a face's, or its token's).
+func namedBy(o *Object, ref string) bool {
+	return o.Def != nil && (o.Def.Name == ref || o.Def.Face(ref) != nil ||
+		o.Token && len(ref)+len(" Token") == len(o.Def.Name) && o.Def.Name == ref+" Token")
 }
 
 // objName is an object's name for messages: "Test Bolt (o12)".

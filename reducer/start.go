@@ -172,16 +172,46 @@ func (g *Game) libraryOrder(seat int, order []events.Ref) ([]ObjID, error) {
 	if len(order) != len(lib) {
 		return nil, g.refuse("CR 103.3", "body.order", "the library has %d cards, the order names %d", len(lib), len(order))
 	}
+	// Each ref takes the first card of the library, in id order, that it
+	// names and no earlier ref took.
+	byID := slices.Clone(lib)
+	slices.Sort(byID)
+	taken := make([]bool, len(byID))
 	out := make([]ObjID, 0, len(order))
 	for i, ref := range order {
-		m := g.S.matchRef(ref, lib)
-		m = slices.DeleteFunc(m, func(id ObjID) bool { return slices.Contains(out, id) })
-		if len(m) == 0 {
+		k := g.S.firstNamed(ref, byID, taken)
+		if k < 0 {
 			return nil, g.refuse("CR 103.3", "body.order["+itoa(i)+"]", "%q is not a card of the library, or is named twice", ref)
 		}
-		out = append(out, m[0])
+		taken[k] = true
+		out = append(out, byID[k])
 	}
 	return out, nil
+}
+
+// firstNamed is the position in byID (ids in ascending order) of the first
+// object ref names that is not taken, or -1.
+func (s *State) firstNamed(ref string, byID []ObjID, taken []bool) int {
+	kind, n, isID := parseID(ref)
+	if isID && kind == 'o' {
+		if k, ok := slices.BinarySearch(byID, ObjID(n)); ok && !taken[k] {
+			return k
+		}
+		return -1
+	}
+	for k, id := range byID {
+		if taken[k] {
+			continue
+		}
+		o := s.Objects[id]
+		if o == nil {
+			continue
+		}
+		if isID && kind == 'c' && o.Card != 0 && uint32(o.Card) == n || !isID && namedBy(o, ref) {
+			return k
+		}
+	}
+	return -1
 }
 
 func (g *Game) doRandom(b *events.Random) {

@@ -46,7 +46,9 @@ func deathTriggers(o *Object) []Effect {
 // object about (0 for none) done by seat, in battlefield order.
 func (g *Game) fire(when string, about ObjID, seat int) {
 	s := g.S
-	for _, id := range append([]ObjID(nil), s.Battlefield...) {
+	ids, mark := g.snapshotBattlefield()
+	defer g.releaseSnapshot(mark)
+	for _, id := range ids {
 		src := s.Obj(id)
 		if src == nil || src.Def == nil {
 			continue
@@ -64,7 +66,10 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 				continue
 			}
 		}
-		for _, t := range src.Def.TriggersOf(when) {
+		for _, t := range src.Def.Triggers() {
+			if t.When != when {
+				continue
+			}
 			ev := cards.TriggerEvent{Object: uint32(about), Source: uint32(id), Seat: seat}
 			f := facts{g: g}
 			if t.Condition != nil && !t.Condition(f, ev) || t.If != nil && !t.If(f, ev) {
@@ -318,3 +323,16 @@ func (f facts) HasSupertype(obj uint32, t string) bool {
 	o := f.g.S.Obj(ObjID(obj))
 	return o != nil && o.HasSupertype(t)
 }
+
+// snapshotBattlefield copies the battlefield's list as it is now, for a
+// walk during which effects may change it, into a scratch buffer that
+// nested walks share (each works past the others' part; a buffer grown
+// anew leaves the older walks their old one). releaseSnapshot(mark) gives
+// the space back when the walk ends.
+func (g *Game) snapshotBattlefield() (ids []ObjID, mark int) {
+	mark = len(g.idScratch)
+	g.idScratch = append(g.idScratch, g.S.Battlefield...)
+	return g.idScratch[mark:], mark
+}
+
+func (g *Game) releaseSnapshot(mark int) { g.idScratch = g.idScratch[:mark] }

@@ -126,6 +126,24 @@ func (g *Game) givePriority(seat, passes int) {
 		return // a triggered ability's controller chooses its targets first
 	}
 	g.emit(Effect{Op: OpPriority, Seat: seat, N: passes})
+	g.askPriority(seat)
+}
+
+// priorityQuestions are the priority questions of the first seats, shared
+// by every effect that asks one: a question in an effect is never changed.
+var priorityQuestions = func() (qs [8]Question) {
+	for i := range qs {
+		qs[i] = Question{Ask: AskPriority, Player: i}
+	}
+	return qs
+}()
+
+// askPriority asks seat to act with priority (CR 117.3).
+func (g *Game) askPriority(seat int) {
+	if seat >= 0 && seat < len(priorityQuestions) {
+		g.emit(Effect{Op: OpAsk, Ask: &priorityQuestions[seat]})
+		return
+	}
 	g.ask(Question{Ask: AskPriority, Player: seat})
 }
 

@@ -221,7 +221,7 @@ var triggered = map[string][]Triggered{}
 // its keyword abilities (evolve) included.
 func (c *Card) TriggersOf(event string) []Triggered {
 	var out []Triggered
-	for _, t := range c.allTriggers() {
+	for _, t := range c.Triggers() {
 		if t.When == event {
 			out = append(out, t)
 		}
@@ -231,12 +231,25 @@ func (c *Card) TriggersOf(event string) []Triggered {
 
 // TriggeredAt returns the card's triggered ability with index i, or nil.
 func (c *Card) TriggeredAt(i int) *Triggered {
-	for _, t := range c.allTriggers() {
+	for _, t := range c.Triggers() {
 		if t.Index == i {
 			return &t
 		}
 	}
 	return nil
+}
+
+// Triggers are all the card's triggered abilities played by code (its
+// own and its keywords'), worked out once: the engine asks on every event.
+// The slice is shared: read it, never change it.
+func (c *Card) Triggers() []Triggered {
+	if p := c.triggers.Load(); p != nil {
+		return *p
+	}
+	all := c.allTriggers()
+	all = all[:len(all):len(all)]
+	c.triggers.CompareAndSwap(nil, &all)
+	return *c.triggers.Load()
 }
 
 func (c *Card) allTriggers() []Triggered {

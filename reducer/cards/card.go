@@ -76,6 +76,10 @@ type Card struct {
 	// card once (how its abilities are sorted for the interpreter); the
 	// engine alone reads and writes it.
 	Engine atomic.Value
+
+	// triggers caches allTriggers: the code's triggered abilities and the
+	// keywords', fixed once the pool has loaded (behavior.go).
+	triggers atomic.Pointer[[]Triggered]
 }
 
 // Info is what the card database says of a card beyond its
