@@ -243,13 +243,13 @@ func (c *Card) TriggeredAt(i int) *Triggered {
 // own and its keywords'), worked out once: the engine asks on every event.
 // The slice is shared: read it, never change it.
 func (c *Card) Triggers() []Triggered {
-	if p := c.triggers.Load(); p != nil {
-		return *p
+	if v := c.triggers.Load(); v != nil {
+		return *v.(*[]Triggered)
 	}
 	all := c.allTriggers()
 	all = all[:len(all):len(all)]
-	c.triggers.CompareAndSwap(nil, &all)
-	return *c.triggers.Load()
+	c.triggers.Store(&all) // two first callers store equal lists
+	return all
 }
 
 func (c *Card) allTriggers() []Triggered {

@@ -79,7 +79,7 @@ type Card struct {
 
 	// triggers caches allTriggers: the code's triggered abilities and the
 	// keywords', fixed once the pool has loaded (behavior.go).
-	triggers atomic.Pointer[[]Triggered]
+	triggers atomic.Value // *[]Triggered
 }
 
 // Info is what the card database says of a card beyond its

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Alternative characteristics printed on one face (CR 711 levelers, 718
@@ -54,6 +55,7 @@ func prototypeOf(c *Card) *Card {
 	p.Layout, p.Cost, p.ManaValue, p.Power, p.Toughness = "prototype", cost, cost.Value(0), m[2], m[3]
 	p.Colors = costColors(cost)
 	p.Faces, p.Prototype, p.Info = nil, nil, nil
+	p.Engine, p.triggers = atomic.Value{}, atomic.Value{} // caches of the whole card, not this face's
 	return &p
 }
 
