@@ -108,6 +108,7 @@ const (
 	PlayFromTop     Rule = "play_from_top"    // ... play lands and cast spells
 	LookAtTop       Rule = "look_at_top"      // Player may look at the top card of their library any time
 	CantCast        Rule = "cant_cast"        // Player can't cast spells of Filter
+	CantEnter       Rule = "cant_enter"       // cards of Filter (AnyOf naming their zones) can't enter the battlefield
 	MaxSpells       Rule = "max_spells"       // Player can't cast more than Amount spells each turn
 	CantActivate    Rule = "cant_activate"    // abilities of Filter can't be activated (unless mana abilities)
 	// CantActivateNonMana: activated abilities of Filter that aren't mana

@@ -67,6 +67,7 @@ func rules() *grammar {
 		addTwice(g)
 		addDamageEach(g)
 		addShuffleSelf(g) // rules_shuffle_self.go
+		addCantEnter(g)   // rules_cant_enter.go
 		theGrammar = g
 	})
 	return theGrammar

@@ -318,6 +318,9 @@ func printReplace(r *ability.ReplaceEffect) string {
 	if s, ok := printDamageCounters(r); ok { // rules_damage_counters.go
 		return s
 	}
+	if s, ok := printNotCastExiled(r); ok { // rules_cant_enter.go
+		return s
+	}
 	if r.Event == ability.ReplDraw && r.Player == "you" && r.Plus == 1 && r.Times == 0 && r.Subject == nil && len(r.Instead) == 0 &&
 		r.Unless != nil && r.Unless.Kind == ability.CondNot {
 		return w("as long as") + printCond(nil, &r.Unless.Sub[0]) + w(", if you would draw one or more cards, you draw that many cards plus one instead.")
@@ -364,6 +367,9 @@ func printReplace(r *ability.ReplaceEffect) string {
 func ruleStatic(s *ability.StaticEffect) string {
 	if s.Mods != nil || s.Affected != nil {
 		return ""
+	}
+	if t, ok := printCantStatic(s); ok { // rules_cant_enter.go
+		return t
 	}
 	plain := func(st ability.StaticEffect) bool { return reflect.DeepEqual(*s, st) }
 	one := ability.Fixed(1)

@@ -55,8 +55,9 @@ func verbPutEach(x *verbRun) {
 		}
 		for _, t := range b.Items {
 			if o := g.S.Obj(ObjID(t.Obj)); o != nil && o.Zone == ZoneHand && o.Owner == seat {
-				nid := g.moveQuiet(o.ID, ZoneBattlefield, seat, -1)
-				entered = append(entered, Target{Obj: uint32(nid)})
+				if nid := g.moveQuiet(o.ID, ZoneBattlefield, seat, -1); g.onBattlefield(nid) {
+					entered = append(entered, Target{Obj: uint32(nid)})
+				}
 			}
 		}
 	}

@@ -51,6 +51,7 @@ func (c *evalCtx) spellMatches(f *ability.Filter, o *Object) bool {
 	}
 	g := *f
 	g.Zone = zoneName(o.Zone)
+	g.CastFrom = nil // where it is cast from: castFromMatches (interp_cant_enter.go)
 	g.Types = slices.DeleteFunc(slices.Clone(g.Types), func(t string) bool { return t == "spell" })
 	return c.matches(&g, o)
 }
@@ -147,7 +148,7 @@ func (g *Game) castForbidden(seat int, o *Object) string {
 	why := g.maxSpellsForbids(seat, o) // interp_spellcount.go
 	g.S.rulesStatics(ability.CantCast, func(_ *ability.Ability, st *ability.StaticEffect, src *Object) {
 		c := &evalCtx{g: g, you: src.Controller, src: src.ID}
-		if why == "" && appliesToPlayer(st.Player, src.Controller, seat) && c.spellMatches(st.Filter, o) && c.holds(st.If) {
+		if why == "" && appliesToPlayer(st.Player, src.Controller, seat) && castFromMatches(st.Filter, o) && c.spellMatches(st.Filter, o) && c.holds(st.If) {
 			why = src.Name() + " says that can't be cast now"
 		}
 	})

@@ -247,6 +247,9 @@ func verbMove(x *verbRun) {
 		var nid ObjID
 		if to == ZoneBattlefield {
 			nid = g.moveQuiet(id, to, seat, at)
+			if !g.onBattlefield(nid) {
+				continue // it couldn't enter (interp_cant_enter.go)
+			}
 			if x.e.Tapped {
 				g.emit(Effect{Op: OpTap, Obj: nid})
 			}
@@ -734,6 +737,9 @@ func (x *verbRun) searchPut(seat int, answer []string) []Target {
 		var nid ObjID
 		if to == ZoneBattlefield {
 			nid = g.moveQuiet(id, to, seat, -1)
+			if !g.onBattlefield(nid) {
+				continue // it couldn't enter (interp_cant_enter.go)
+			}
 			if x.e.Tapped {
 				g.emit(Effect{Op: OpTap, Obj: nid})
 			}

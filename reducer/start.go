@@ -305,6 +305,12 @@ func (g *Game) move(id ObjID, to Zone, controller, pos int) ObjID {
 // permanent that enters with counters: the caller adds them (CR 614.1c)
 // and then calls entered.
 func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
+	if o := g.S.Obj(id); o != nil && to == ZoneBattlefield && o.Zone != ZoneBattlefield {
+		if g.cantEnter(o) != "" {
+			return id // it stays where it is (interp_cant_enter.go)
+		}
+		to = g.enterExiled(o)
+	}
 	to = g.aftermathExile(id, to) // CR 702.127a (fuse.go)
 	if o := g.S.Obj(id); o != nil {
 		to = g.S.flashbackExile(o, to) // CR 702.34a (interp_gravecast.go)
@@ -346,6 +352,9 @@ func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 // entered fires the enters-the-battlefield triggers of a new permanent: its
 // own and other permanents' (CR 603.6a).
 func (g *Game) entered(id ObjID) {
+	if !g.onBattlefield(id) {
+		return // it didn't enter (interp_cant_enter.go)
+	}
 	g.asEnters(id)
 	seat := g.S.Objects[id].Controller
 	g.fire(cards.TriggerEntersSelf, id, seat)

@@ -503,6 +503,8 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 	case st.Rule == ability.CantCast && st.Mods == nil && st.Cost == nil && st.Amount == nil:
 		s.filterOfSpells(st.Filter, p+".filter")
 		return
+	case st.Rule == ability.CantEnter && st.Mods == nil && st.Cost == nil && st.Amount == nil && st.Player == "" && st.Filter != nil:
+		return // interp_cant_enter.go
 	case (st.Rule == ability.CantActivate || st.Rule == ability.CantActivateNonMana) && st.Mods == nil && st.Cost == nil && st.Amount == nil && st.Filter != nil:
 		return
 	case st.Rule == ability.OpeningHand && st.Mods == nil && st.Filter == nil && st.If == nil:
@@ -565,7 +567,7 @@ func (s *supporter) replace(r *ability.ReplaceEffect, p string) {
 		!r.Tapped && r.Counter == "" && r.CopyOf == nil && r.Choose == "" && r.Unless == nil && r.UnlessPay == nil && r.Times == 0 && r.Plus == 0 && !r.Prevent && r.Duration == "" {
 		return // "... exile it instead" (interp_replace.go)
 	}
-	if othersEnterTapped(r) { // interp_replace.go
+	if othersEnterTapped(r) || notCastExiled(r) { // interp_replace.go, interp_cant_enter.go
 		return
 	}
 	if damageAsCountersSupported(r) { // interp_damage_counters.go

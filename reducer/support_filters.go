@@ -43,6 +43,13 @@ func filterFacts(a *ability.Ability) string {
 		}
 	}
 	c := *a
+	if st := c.Static; st != nil && st.Rule == ability.CantCast && st.Filter != nil {
+		// Spells cast from zones can't be cast: castFromMatches
+		// (interp_cant_enter.go).
+		s, f := *st, *st.Filter
+		f.CastFrom, s.Filter = nil, &f
+		c.Static = &s
+	}
 	walk(reflect.ValueOf(&c).Elem())
 	return found
 }

@@ -49,10 +49,15 @@ func TestSupportsSaysWhatIsMissing(t *testing.T) {
 }
 
 func TestSupportsRefusesUnmatchedFilterFacts(t *testing.T) {
-	a := &ability.Ability{Kind: ability.Static, Static: &ability.StaticEffect{Rule: ability.CantCast, Player: "each",
-		Filter: &ability.Filter{CastFrom: []ability.Zone{ability.ZoneGraveyard}}}}
+	a := &ability.Ability{Kind: ability.Static, Static: &ability.StaticEffect{Rule: ability.CostMore, Player: "each",
+		Cost: &ability.Cost{Mana: "{1}"}, Filter: &ability.Filter{CastFrom: []ability.Zone{ability.ZoneGraveyard}}}}
 	if err := Supports(a); err == nil {
 		t.Fatal("a filter with cast_from is supported")
+	}
+	// "Players can't cast spells from graveyards": castFromMatches.
+	a.Static = &ability.StaticEffect{Rule: ability.CantCast, Player: "each", Filter: &ability.Filter{CastFrom: []ability.Zone{ability.ZoneGraveyard}}}
+	if err := Supports(a); err != nil {
+		t.Fatalf("can't cast spells from graveyards: %v", err)
 	}
 	b := &ability.Ability{Kind: ability.Triggered, Trigger: &ability.Trigger{Event: ability.Cast, Player: "you",
 		Subject: &ability.Filter{CastFrom: []ability.Zone{ability.ZoneExile}}},
