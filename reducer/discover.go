@@ -573,8 +573,8 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 		}
 		return castPlan{}, g.refuse(rule, "body.face", "%s has mana value %d, more than the discover value %d", def.Name, mv, n)
 	}
-	if len(b.Delve) > 0 || len(b.Improvise) > 0 {
-		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "cast without paying its mana cost, %s has no generic mana for delve or improvise to pay", def.Name)
+	if len(b.Delve) > 0 || len(b.Improvise) > 0 || len(b.Convoke) > 0 {
+		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "cast without paying its mana cost, %s has no mana for delve, improvise or convoke to pay", def.Name)
 	}
 	if d := s.Discovery; d != nil && d.Madness {
 		if b.X != 0 {

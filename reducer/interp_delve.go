@@ -22,6 +22,8 @@ type helpers struct {
 	// harmonizeBy (interp_harmonize.go).
 	harmonize   ObjID
 	harmonizeBy int
+	// convoke: the creatures tapped for convoke (interp_convoke.go).
+	convoke []ObjID
 }
 
 func (h helpers) n() int { return len(h.delve) + len(h.improvise) }
@@ -59,6 +61,9 @@ func (g *Game) castHelpers(seat int, spell *Object, lc *langCard, b *events.Cast
 	if err := pick("improvise", "Improvise", "CR 702.126a", b.Improvise, artifacts, "an untapped artifact "+s.Players[seat].ID+" controls", &h.improvise); err != nil {
 		return h, err
 	}
+	if err := g.convokeHelper(seat, spell, lc, b, &h); err != nil { // interp_convoke.go
+		return h, err
+	}
 	return h, g.harmonizeHelper(seat, spell, b, &h) // interp_harmonize.go
 }
 
@@ -92,5 +97,8 @@ func (g *Game) payHelpers(h helpers) {
 	}
 	if h.harmonize != 0 {
 		g.emit(Effect{Op: OpTap, Obj: h.harmonize})
+	}
+	for _, id := range h.convoke {
+		g.emit(Effect{Op: OpTap, Obj: id})
 	}
 }

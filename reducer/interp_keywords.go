@@ -122,7 +122,7 @@ func keywordSupported(a *ability.Ability) bool {
 	if graveCastKeyword(k.Name) && k.Cost != nil && k.Cost.Tap == false && k.Cost.Loyalty == nil {
 		return Supports(&ability.Ability{Kind: ability.Activated, Cost: k.Cost}) == nil // interp_gravecast.go
 	}
-	if (k.Name == "Delve" || k.Name == "Improvise") && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
+	if (k.Name == "Delve" || k.Name == "Improvise" || k.Name == "Convoke") && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
 		return true // interp_delve.go
 	}
 	if k.Name == "Prototype" && k.Cost != nil && k.Cost.Mana != "" && (ability.Cost{Mana: k.Cost.Mana}) == *k.Cost && k.Text != "" && k.N == 0 && k.Filter == nil {

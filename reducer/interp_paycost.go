@@ -126,6 +126,18 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		}
 		p.helpers = h
 	}
+	if len(h.convoke) > 0 { // interp_convoke.go
+		for _, id := range h.convoke {
+			if slices.Contains(taken, id) || id == h.harmonize {
+				return p, g.refuse("CR 601.2h", "body.convoke", "%s is named for another cost too", s.objName(id))
+			}
+		}
+		var err error
+		if mana, err = g.payConvoke(mana, x, h.convoke); err != nil {
+			return p, err
+		}
+		p.helpers = h
+	}
 	plan, err := g.choosePaymentFor(seat, paysFor, mana, x, pay)
 	if err != nil {
 		return p, err
