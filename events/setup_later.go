@@ -17,6 +17,9 @@ type DelayedTrigger struct {
 	Controller string `json:"controller"`
 	LKI        *LKI   `json:"lki,omitempty"`
 	About      Ref    `json:"about,omitempty"`
+	// Characteristics: as a stack object's, for a token the table
+	// described.
+	Characteristics *Characteristics `json:"characteristics,omitempty"`
 }
 
 // Emblem is an emblem in a player's command zone (CR 114): its id and the

@@ -24,6 +24,10 @@ type StackObject struct {
 	Trigger *int   `json:"trigger,omitempty"`
 	Source  Ref    `json:"source,omitempty"`
 	Card    string `json:"card,omitempty"`
+	// Characteristics: the ability's source is a token the card data
+	// doesn't hold as the match has it (one the table described): its
+	// description, whose text holds the ability (setup_later.go).
+	Characteristics *Characteristics `json:"characteristics,omitempty"`
 	// Text is an ability the table put on the stack, by its text.
 	Text string `json:"text,omitempty"`
 	// As it was cast or activated: the face cast, X, targets (objects and
@@ -105,6 +109,9 @@ type WaitingTrigger struct {
 	Event       Ref    `json:"event,omitempty"`
 	EventPlayer string `json:"event_player,omitempty"`
 	EventLKI    *LKI   `json:"event_lki,omitempty"`
+	// Characteristics: as a stack object's, for a token the table
+	// described.
+	Characteristics *Characteristics `json:"characteristics,omitempty"`
 }
 
 // Pending is the question the game waits on when it isn't priority:

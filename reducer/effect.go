@@ -244,7 +244,7 @@ func (s *State) apply(e *Effect) {
 		}
 		s.addObject(o, -1)
 	case OpTrigger:
-		def, ok := s.cardDef(e.Name)
+		def, ok := s.effectDef(e) // setup_later.go
 		if !ok {
 			panic("reducer: trigger of unknown card " + e.Name)
 		}

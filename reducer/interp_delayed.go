@@ -34,7 +34,7 @@ const (
 
 func init() {
 	registerOp(OpDelayed, func(s *State, e *Effect) {
-		def, ok := s.cardDef(e.Name)
+		def, ok := s.effectDef(e) // setup_later.go
 		if !ok {
 			panic("reducer: delayed trigger of unknown card " + e.Name)
 		}

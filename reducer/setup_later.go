@@ -65,7 +65,7 @@ func (g *Game) checkLater(b *events.Setup, pl *setupPlan) error {
 		if s.Seat(d.Controller) < 0 {
 			return g.refuse("CR 102.1", f+".controller", "%q is not a player of this match", d.Controller)
 		}
-		def, err := g.setupSourceDef(pl, d.Card, string(d.Source), f)
+		def, err := g.setupAbilityDef(pl, d.Characteristics, d.Card, string(d.Source), f)
 		if err != nil {
 			return err
 		}
@@ -95,8 +95,9 @@ func (g *Game) emitLater(b *events.Setup, pl *setupPlan) {
 	s := g.S
 	for _, d := range b.Delayed {
 		src, _ := g.setupObjRef(pl, string(d.Source), "")
-		def, _ := g.setupSourceDef(pl, d.Card, string(d.Source), "")
-		e := Effect{Op: OpDelayed, Obj: src, Name: def.Name, N: delayedBase + d.Index, Seat: s.Seat(d.Controller), LKI: setupLKI(d.LKI)}
+		def, _ := g.setupAbilityDef(pl, d.Characteristics, d.Card, string(d.Source), "")
+		e := Effect{Op: OpDelayed, Obj: src, Name: def.Name, N: delayedBase + d.Index, Seat: s.Seat(d.Controller), LKI: setupLKI(d.LKI),
+			Facts: cloneFacts(d.Characteristics)}
 		if d.About != "" {
 			e.Event, _ = g.setupObjRef(pl, string(d.About), "")
 		}
@@ -130,3 +131,33 @@ func (g *Game) emitPermanentLater(pl *setupPlan, o *setupObj) {
 		g.emit(Effect{Op: OpTimes, Obj: o.id, N: perm.Times})
 	}
 }
+
+// setupAbilityDef is the definition of an ability's source: a token the
+// table described, by its characteristics, else as setupSourceDef finds
+// it.
+func (g *Game) setupAbilityDef(pl *setupPlan, c *events.Characteristics, card, source, f string) (*cards.Card, error) {
+	if c != nil {
+		return factsDef(c), nil
+	}
+	return g.setupSourceDef(pl, card, source, f)
+}
+
+// effectDef is the definition an effect names: that of its Facts (a token
+// the table described), else the card Name.
+func (s *State) effectDef(e *Effect) (*cards.Card, bool) {
+	if e.Facts != nil {
+		return factsDef(e.Facts), true
+	}
+	return s.cardDef(e.Name)
+}
+
+func cloneFacts(c *events.Characteristics) *events.Characteristics {
+	if c == nil {
+		return nil
+	}
+	f := *c
+	return &f
+}
+
+// CharsOf describes a card definition as a token the table describes it.
+func CharsOf(d *cards.Card) *events.Characteristics { return charsOf(d) }

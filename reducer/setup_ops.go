@@ -69,7 +69,7 @@ func init() {
 	registerOp(OpSpellsCast, func(s *State, e *Effect) { s.Players[e.Seat].Spells = e.N })
 	registerOp(OpGameWins, func(s *State, e *Effect) { s.GameWins[e.Seat] = e.N })
 	registerOp(OpStackObject, func(s *State, e *Effect) {
-		def, ok := s.cardDef(e.Name)
+		def, ok := s.effectDef(e) // Facts: of a token the table described
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad stack object " + e.Obj.String() + " of " + e.Name)
 		}

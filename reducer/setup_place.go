@@ -55,7 +55,7 @@ func (g *Game) checkPlacedPlayer(b *events.Setup, i int, pl *setupPlan) error {
 				return g.refuse("CR 712", f+".face", "%s", why)
 			}
 		}
-		if perm.CopyOf != "" && !perm.Token {
+		if perm.CopyOf != "" && (!perm.Token || perm.Characteristics != nil) {
 			if _, ok := s.cardDef(perm.CopyOf); !ok {
 				_, err := s.pool.Resolve(perm.CopyOf)
 				return g.refuse("CARD-POOL", f+".copy_of", "%v", err)
@@ -255,7 +255,7 @@ func (g *Game) emitObjectFacts(o *setupObj) {
 	if perm == nil {
 		return
 	}
-	if perm.CopyOf != "" && !perm.Token {
+	if perm.CopyOf != "" && (!perm.Token || perm.Characteristics != nil) { // a card, or a described token, that became a copy
 		d, _ := g.S.cardDef(perm.CopyOf)
 		g.emit(Effect{Op: OpBecomeCopy, Obj: id, Name: d.Name})
 	}

@@ -288,7 +288,7 @@ func (r *setupResolver) player(seat int, p *events.SetupPlayer, field string) er
 func (r *setupResolver) token(o *setupObj, perm *events.Permanent, f string) error {
 	s := r.g.S
 	switch {
-	case perm.CopyOf != "":
+	case perm.CopyOf != "" && perm.Characteristics == nil: // a described token that became a copy is made as described (setup_place.go)
 		d, ok := s.cardDef(perm.CopyOf)
 		if !ok {
 			_, err := s.pool.Resolve(perm.CopyOf)

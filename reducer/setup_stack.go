@@ -60,7 +60,7 @@ func (g *Game) checkUnderWay(b *events.Setup, pl *setupPlan) error {
 			continue
 		}
 		if so.Ability != nil || so.Trigger != nil {
-			d, err := g.setupSourceDef(pl, so.Card, string(so.Source), o.field)
+			d, err := g.setupAbilityDef(pl, so.Characteristics, so.Card, string(so.Source), o.field) // setup_later.go
 			if err != nil {
 				return err
 			}
@@ -99,7 +99,7 @@ func (g *Game) checkUnderWay(b *events.Setup, pl *setupPlan) error {
 		if s.Seat(t.Controller) < 0 {
 			return g.refuse("CR 102.1", f+".controller", "%q is not a player of this match", t.Controller)
 		}
-		if _, err := g.setupSourceDef(pl, t.Card, string(t.Source), f); err != nil {
+		if _, err := g.setupAbilityDef(pl, t.Characteristics, t.Card, string(t.Source), f); err != nil {
 			return err
 		}
 		if _, err := g.setupObjRef(pl, string(t.Source), f+".source"); err != nil {
@@ -278,7 +278,7 @@ func (g *Game) emitStackObject(pl *setupPlan, o *setupObj) {
 			kind = "trigger"
 		}
 		e := Effect{Op: OpStackObject, Obj: o.id, Seat: o.seat, Kind: kind, Name: o.def.Name, To: src, N: *orInt(so.Ability, so.Trigger),
-			LKI: setupLKI(so.LKI), EventLKI: setupLKI(so.EventLKI)}
+			LKI: setupLKI(so.LKI), EventLKI: setupLKI(so.EventLKI), Facts: cloneFacts(so.Characteristics)}
 		if so.Event != "" {
 			e.Event, _ = g.setupObjRef(pl, string(so.Event), "")
 		}
@@ -345,8 +345,9 @@ func (g *Game) emitUnderWay(b *events.Setup, pl *setupPlan) {
 	}
 	for _, t := range b.Triggers {
 		src, _ := g.setupObjRef(pl, string(t.Source), "")
-		d, _ := g.setupSourceDef(pl, t.Card, string(t.Source), "")
-		e := Effect{Op: OpTrigger, Obj: src, Name: d.Name, N: t.Index, Seat: s.Seat(t.Controller), LKI: setupLKI(&t.LKI), EventLKI: setupLKI(t.EventLKI)}
+		d, _ := g.setupAbilityDef(pl, t.Characteristics, t.Card, string(t.Source), "")
+		e := Effect{Op: OpTrigger, Obj: src, Name: d.Name, N: t.Index, Seat: s.Seat(t.Controller), LKI: setupLKI(&t.LKI), EventLKI: setupLKI(t.EventLKI),
+			Facts: cloneFacts(t.Characteristics)}
 		if t.Event != "" {
 			e.Event, _ = g.setupObjRef(pl, string(t.Event), "")
 		}

@@ -33,7 +33,10 @@ func TestExportSetupLater(t *testing.T) {
 		{"lang_extra_turn.txt", []string{`"extra_turns":["p1","p1"]`, `"extra_turns":["p1"]`}},
 		{"setup_later.txt", []string{`"delayed":[{"source":"o5","card":"Test Teferi","index":0,"controller":"p1"}]`, `"extra_turns":["p2"]`, `"emblems":[{"id":"o9"`,
 			`"choices":{"modes":[],"slots":[1]},"progress":{"step":1,"pc":[0,1],"bound":[{"name":"it","items":["o20","p2"],"text":"G","did":true}]},"times":2`,
-			`"progress":{"bound":[{"name":"x","items":["-"]}]}`}},
+			`"progress":{"bound":[{"name":"x","items":["-"]}]}`,
+			`"source":"o5","card":"Test Food","characteristics":{"name":"Test Food","types":["Artifact"],"subtypes":["Food"],"text":"{T}: You gain 2 life."}`,
+			`"trigger":0,"source":"o6","card":"Test Cheerleader","characteristics":{"name":"Test Cheerleader"`,
+			`"token":true,"characteristics":{"name":"Test Changeling","types":["Creature"],"power":"0","toughness":"0"},"copy_of":"Test Giant"`}},
 		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`}},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {

@@ -28,11 +28,11 @@ import (
 // a discover or cascade under way, players who have lost while the game
 // goes on, and the cards the match declared since it started (tokens its
 // effects defined); delayed triggered abilities waiting for their event,
-// extra turns to come, emblems (setupgen_later.go). What it can't place
-// yet is refused (see Inexpressible): the opening hands and mulligans
-// before the first turn, a game that is over, abilities of tokens the
-// table described on the stack or waiting, a language ability's choices
-// on a permanent, a permanent to be copied. Mulligans taken before the game began are history, not
+// extra turns to come, emblems (setupgen_later.go), a permanent's
+// language choices and progress, abilities of tokens the table described
+// (with their source's characteristics) and described tokens that became
+// copies. What it can't place yet is refused (see Inexpressible): the
+// opening hands and mulligans before the first turn, a game that is over. Mulligans taken before the game began are history, not
 // position: a setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
@@ -53,9 +53,8 @@ func Inexpressible(s *reducer.State) []string {
 		return []string{"the game has not reached its first turn (opening hands and mulligans)"}
 	}
 	for _, id := range s.Stack {
-		o := s.Obj(id)
-		if o.Facts != nil || o.Card == 0 && o.Text == "" && o.Def != nil && o.Def.Layout == "token" && !o.Def.Declared {
-			add("%s on the stack is of a token the table described", stateObjName(s, id))
+		if o := s.Obj(id); o.Facts != nil {
+			add("%s on the stack is a token the table described", stateObjName(s, id))
 		}
 	}
 	for _, p := range s.Players {
@@ -68,17 +67,9 @@ func Inexpressible(s *reducer.State) []string {
 			emblem = emblem || o.Token
 		}
 	}
-	for _, t := range s.Triggers {
-		if t.Def != nil && t.Def.Layout == "token" && !t.Def.Declared {
-			add("a waiting trigger of a token the table described")
-		}
-	}
 	for _, id := range s.Battlefield {
 		o := s.Obj(id)
 		name := stateObjName(s, id)
-		if o.Token && o.Copy && o.Facts != nil {
-			add("%s is a described token that is a copy", name)
-		}
 		if o.Attacking > 0 && o.Attacking-1 == o.Controller {
 			add("%s attacks its own controller", name)
 		}
@@ -253,8 +244,9 @@ func permanentOf(s *reducer.State, o *reducer.Object, nm *namer) events.Permanen
 			f := *o.Facts
 			perm.Characteristics = &f
 			perm.Card = events.Ref(f.Name)
-		} else if o.Copy {
-			perm.CopyOf = o.Def.Name
+		}
+		if o.Copy {
+			perm.CopyOf = o.Def.Name // with characteristics: a described token that became a copy
 		}
 	default:
 		perm.Card = nm.ref(o.ID)

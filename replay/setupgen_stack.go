@@ -19,7 +19,8 @@ func buildUnderWay(b *events.Setup, s *reducer.State, nms []*namer) {
 	}
 	for _, t := range s.Triggers {
 		wt := events.WaitingTrigger{Source: ref(t.Source), Card: t.Def.Name, Index: t.Index, Controller: s.Players[t.Controller].ID,
-			LKI: *lkiOf(&t.LKI), Event: ref(t.Event), EventLKI: lkiOf(t.EventLKI)}
+			LKI: *lkiOf(&t.LKI), Event: ref(t.Event), EventLKI: lkiOf(t.EventLKI),
+			Characteristics: describedSource(t.Def)} // setupgen_later.go
 		if t.Event != 0 || t.EventSeat != 0 {
 			wt.EventPlayer = s.Players[t.EventSeat].ID
 		}
@@ -83,10 +84,11 @@ func stackObjectOf(s *reducer.State, o *reducer.Object, nms []*namer) events.Sta
 		so.Text, so.Source = o.Text, ref(o.Source)
 	case o.Ability > 0:
 		n := o.Ability - 1
-		so.Ability, so.Source, so.Card = &n, ref(o.Source), o.Def.Name
+		so.Ability, so.Source, so.Card, so.Characteristics = &n, ref(o.Source), o.Def.Name, describedSource(o.Def)
 	case o.Trigger > 0:
 		n := o.Trigger - 1
 		so.Trigger, so.Source, so.Card, so.Event = &n, ref(o.Source), o.Def.Name, ref(o.Event)
+		so.Characteristics = describedSource(o.Def)
 		if o.Event != 0 || o.EventSeat != 0 {
 			so.EventPlayer = s.Players[o.EventSeat].ID
 		}
