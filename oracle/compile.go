@@ -68,6 +68,7 @@ func rules() *grammar {
 		addDamageEach(g)
 		addShuffleSelf(g) // rules_shuffle_self.go
 		addCantEnter(g)   // rules_cant_enter.go
+		addSpree(g)       // rules_spree.go
 		theGrammar = g
 	})
 	return theGrammar

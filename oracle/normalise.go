@@ -229,6 +229,11 @@ func (f *Face) normalise() ([]unit, []Decline) {
 			continue
 		}
 		l = stripAbilityWord(l)
+		if u, n, ok := spreeUnit(lines, i); ok { // rules_spree.go
+			units = append(units, u)
+			i = n
+			continue
+		}
 		if strings.HasSuffix(l, "—") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "•") {
 			u := unit{kind: unitModal, text: l}
 			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "•") {

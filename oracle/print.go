@@ -210,6 +210,9 @@ func printAbility(a *ability.Ability) string {
 }
 
 func printModes(m *ability.Modes) string {
+	if s, ok := printSpree(m); ok { // rules_spree.go
+		return s
+	}
 	var head string
 	switch {
 	case m.Min == 1 && m.Max == 1:

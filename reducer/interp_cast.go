@@ -191,6 +191,13 @@ func (g *Game) langAdditionalCosts(def *cards.Card, lc *langCard, b *events.Cast
 		}
 		cost = merged
 	}
+	if sc := spreeCost(lc.spell, b.Modes); sc != nil { // interp_spree.go
+		merged, ok := mergeCosts(cost, sc)
+		if !ok {
+			return nil, g.refuse("CR 702.172a", "body.modes", "%s's mode costs can't be combined with its other costs here", def.Name)
+		}
+		cost = merged
+	}
 	for _, a := range lc.statics {
 		if st := a.Static; st.Rule == ability.AdditionalCost {
 			add := st.Cost

@@ -94,7 +94,7 @@ func (s *supporter) ability(a *ability.Ability, p string) {
 		}
 		for i := range m.List {
 			mp := p + ".modes.list[" + strconv.Itoa(i) + "]"
-			if m.List[i].Cost != nil {
+			if m.List[i].Cost != nil && !modeCostSupported(a, m.List[i].Cost) { // spree (interp_spree.go)
 				s.no(mp+".cost", "a mode's additional cost is not carried out yet")
 			}
 			s.targets(m.List[i].Targets, mp+".targets")
