@@ -167,6 +167,9 @@ func (o *Object) recordedAny(f func(c *Continuous) bool) bool {
 	if o.state == nil || o.Zone != ZoneBattlefield {
 		return false
 	}
+	if s := o.state; len(s.Continuous) == 0 && (s.readingStatics || len(s.sources().lang) == 0) {
+		return false // no effect and no static to ask: the common case, asked constantly
+	}
 	found := false
 	o.langStaticsOn(func(c *Continuous) { found = found || f(c) }) // layer 4 of language statics
 	if found {

@@ -12,15 +12,26 @@ const whatLegendRule = "legend_rule"
 // permanents one player controls (in battlefield order), or nil.
 func (g *Game) legendConflict() (controller int, ids []ObjID) {
 	s := g.S
+	if s.legendClean == s.changes+1 {
+		return -1, nil // nothing it reads has changed since it last found none
+	}
+	defer func() {
+		if ids == nil {
+			s.legendClean = s.changes + 1
+		}
+	}()
 	for i, a := range s.Battlefield {
 		oa := s.Objects[a]
 		if oa.Def == nil || !oa.IsLegendary() {
 			continue
 		}
-		group := []ObjID{a}
+		var group []ObjID
 		for _, b := range s.Battlefield[i+1:] {
 			ob := s.Objects[b]
-			if ob.Controller == oa.Controller && ob.Def != nil && ob.IsLegendary() && ob.Name() == oa.Name() {
+			if ob.Controller == oa.Controller && ob.Def != nil && ob.Name() == oa.Name() && ob.IsLegendary() {
+				if group == nil {
+					group = []ObjID{a}
+				}
 				group = append(group, b)
 			}
 		}

@@ -78,7 +78,8 @@ type State struct {
 	// statics lists the permanents with static abilities as of some count
 	// (static_sources.go), dropped by Clone; sbaClean is the count, plus
 	// one, at which the state-based actions last found nothing to do
-	// (sba.go). Derived data, not part of a snapshot or the digest.
+	// (sba.go), legendClean the same for the legend rule (legend.go).
+	// Derived data, not part of a snapshot or the digest.
 	// paying: the spell or ability whose costs mana spent now pays
 	// (interp_spent.go), from its OpSpell until priority or a question;
 	// within one input, so not part of a snapshot or the digest.
@@ -86,6 +87,8 @@ type State struct {
 	changes  uint64
 	statics  staticSources
 	sbaClean uint64
+	// legendClean: see sbaClean.
+	legendClean uint64
 
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool
