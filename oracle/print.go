@@ -682,7 +682,7 @@ func printMove(a *pctx, es []ability.Effect, i int) (string, int) {
 		}
 		return s, 1
 	case ability.ZoneLibrary:
-		if s, ok := printShuffleSelf(e); ok { // rules_shuffle_self.go
+		if s, ok := printShuffleSelf(a, e); ok { // rules_shuffle_self.go
 			return s, 1
 		}
 		if e.Position == ability.Top && e.Order == "any" && e.Object.Ref == ability.Bound {

@@ -124,7 +124,7 @@ func printCond(a *pctx, c *ability.Condition) string {
 		case f != nil && reflect.DeepEqual(*f, ability.Filter{Tapped: true}) && c.Object != nil && c.Object.Ref == ability.Self:
 			return w("~ is tapped") // mana_lands.go
 		case f != nil && len(f.Colors) == 1 && reflect.DeepEqual(*f, ability.Filter{Colors: f.Colors}):
-			return alt(w("it's"), printSel(a, c.Object)+w("'s")) + w(colorNames[f.Colors[0]])
+			return alt(alt(w("it's"), printSel(a, c.Object)+w("'s")), printSel(a, c.Object)+w("is")) + w(colorNames[f.Colors[0]])
 		}
 		return unprintable
 	case ability.CondWasCast:

@@ -54,6 +54,7 @@ func addMoreRules(g *grammar) {
 		return &ability.Condition{Kind: ability.CondIs, Object: sel(v[0]), Filter: &ability.Filter{Controller: "you"}}
 	})
 	g.add("cond", "<obj1> 's <color>", func(v []any) any { return isColor(sel(v[0]), v[1].(string)) })
+	g.add("cond", "<obj1> is <color>", func(v []any) any { return isColor(sel(v[0]), v[1].(string)) })
 	g.add("cond", "<@> it's <color>", func(v []any) any { return isColor(pronoun(v[0].(at), "it"), v[1].(string)) })
 	g.add("cond", "you gained life this turn", func(v []any) any {
 		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "life_gained", Player: &ability.PlayerRef{Who: ability.You}},

@@ -3,6 +3,7 @@ package reducer
 import (
 	"slices"
 
+	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/events"
 )
 
@@ -62,4 +63,31 @@ func (g *Game) shuffleIntoOrder(order []events.Ref) ([]ObjID, error) {
 		out = append(out, m[0])
 	}
 	return out, nil
+}
+
+// shuffleIntoTargets says why a's targets shuffled into a library can't
+// be, or "": one library is shuffled, so each target slot shuffled in
+// holds one object.
+func shuffleIntoTargets(a *ability.Ability) string {
+	check := func(es []ability.Effect, ts []ability.Target) string {
+		for i := range es {
+			e := &es[i]
+			if e.Verb != ability.Move || e.Order != "shuffle" || e.Object == nil || e.Object.Ref != ability.TargetRef {
+				continue
+			}
+			if k := e.Object.Index; k >= len(ts) || ts[k].Max != 1 {
+				return "shuffling more than one target into their owners' libraries is not carried out yet"
+			}
+		}
+		return ""
+	}
+	why := check(a.Effects, a.Targets)
+	if m := a.Modes; m != nil {
+		for i := range m.List {
+			if why == "" {
+				why = check(m.List[i].Effects, m.List[i].Targets)
+			}
+		}
+	}
+	return why
 }

@@ -21,6 +21,9 @@ func Supports(a *ability.Ability) error {
 	if f := filterFacts(a); f != "" && s.err == nil {
 		s.no("filter."+f, "this filter is not carried out yet")
 	}
+	if why := shuffleIntoTargets(a); why != "" && s.err == nil {
+		s.no("targets", "%s", why) // interp_shuffle_into.go
+	}
 	return s.err
 }
 
@@ -343,8 +346,8 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		if e.Order == "random" && e.Zone != ability.ZoneLibrary {
 			s.no(p+".order", "a random order outside a library is not carried out yet")
 		}
-		if e.Order == "shuffle" && (e.Zone != ability.ZoneLibrary || e.Object == nil || e.Object.Ref != ability.Self) {
-			s.no(p+".order", "shuffling into a library other than ~ into its owner's is not carried out yet") // interp_shuffle_into.go
+		if e.Order == "shuffle" && (e.Zone != ability.ZoneLibrary || e.Object == nil || e.Object.Ref != ability.Self && e.Object.Ref != ability.TargetRef) {
+			s.no(p+".order", "shuffling into a library other than ~ or a target into its owner's is not carried out yet") // interp_shuffle_into.go
 		}
 	case ability.CreateToken:
 		if why := copyTokenSupported(e.Token); why != "" { // interp_copytoken.go
