@@ -82,6 +82,9 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 	if (len(b.Delve) > 0 || len(b.Improvise) > 0) && langOf(o.Def) == nil {
 		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "%s has neither delve nor improvise", o.Name()) // interp_delve.go
 	}
+	if len(b.Conspire) > 0 && langOf(o.Def) == nil {
+		return castPlan{}, g.refuse("CR 702.78a", "body.conspire", "%s has no conspire", o.Name()) // interp_conspire.go
+	}
 	if len(b.Convoke) > 0 && langOf(o.Def) == nil {
 		return castPlan{}, g.refuse("CR 702.51a", "body.convoke", "%s has no convoke", o.Name()) // interp_convoke.go
 	}

@@ -576,6 +576,9 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	if len(b.Delve) > 0 || len(b.Improvise) > 0 || len(b.Convoke) > 0 {
 		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "cast without paying its mana cost, %s has no mana for delve, improvise or convoke to pay", def.Name)
 	}
+	if len(b.Conspire) > 0 {
+		return castPlan{}, g.refuse("CR 702.78a", "body.conspire", "conspiring as %s is cast without paying its mana cost is not carried out yet", def.Name)
+	}
 	if d := s.Discovery; d != nil && d.Madness {
 		if b.X != 0 {
 			return castPlan{}, g.refuse("CR 702.35a", "body.x", "%s's madness cost has no X: X is 0, not %d", def.Name, b.X)
@@ -616,6 +619,10 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 // ability language: its modes and targets as for any cast; no mana cost
 // (FREE-1).
 func (g *Game) planFreeLangCast(seat int, o *Object, id ObjID, face string, def *cards.Card, lc *langCard, b *events.Cast) (castPlan, error) {
+	b, err := g.entwined(def, lc, lc.spell, b) // interp_entwine.go
+	if err != nil {
+		return castPlan{}, err
+	}
 	lp, err := g.planLangCast(seat, o, def, lc.spell, b)
 	if err != nil {
 		return castPlan{}, err

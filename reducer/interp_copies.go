@@ -28,7 +28,7 @@ func init() {
 }
 
 // copyingKeywords are the keywords whose cast trigger copies the spell.
-var copyingKeywords = []string{"Storm", "Replicate"}
+var copyingKeywords = []string{"Storm", "Replicate", "Conspire"}
 
 // copyTrigger is the cast trigger storm and replicate stand for.
 func copyTrigger(a *ability.Ability) ability.Ability {
@@ -86,6 +86,10 @@ func (g *Game) copiesOnCast(o *Object, b *events.Cast) int {
 			n-- // not itself
 		case "Replicate":
 			n += b.Replicate
+		case "Conspire": // interp_conspire.go
+			if len(b.Conspire) > 0 {
+				n++
+			}
 		}
 	}
 	return max(n, 0)

@@ -24,6 +24,8 @@ type helpers struct {
 	harmonizeBy int
 	// convoke: the creatures tapped for convoke (interp_convoke.go).
 	convoke []ObjID
+	// conspire: the two creatures tapped for conspire (interp_conspire.go).
+	conspire []ObjID
 }
 
 func (h helpers) n() int { return len(h.delve) + len(h.improvise) }
@@ -64,6 +66,9 @@ func (g *Game) castHelpers(seat int, spell *Object, lc *langCard, b *events.Cast
 	if err := g.convokeHelper(seat, spell, lc, b, &h); err != nil { // interp_convoke.go
 		return h, err
 	}
+	if err := g.conspireHelper(seat, spell, spell.def(), lc, b, &h); err != nil { // interp_conspire.go
+		return h, err
+	}
 	return h, g.harmonizeHelper(seat, spell, b, &h) // interp_harmonize.go
 }
 
@@ -98,7 +103,7 @@ func (g *Game) payHelpers(h helpers) {
 	if h.harmonize != 0 {
 		g.emit(Effect{Op: OpTap, Obj: h.harmonize})
 	}
-	for _, id := range h.convoke {
+	for _, id := range append(slices.Clone(h.convoke), h.conspire...) {
 		g.emit(Effect{Op: OpTap, Obj: id})
 	}
 }

@@ -622,7 +622,9 @@ func (c *evalCtx) holds(cond *ability.Condition) bool {
 		b := c.binding(name)
 		return b != nil && b.Did
 	case ability.CondKicked:
-		if o := s.Obj(c.src); o != nil {
+		if o := s.Obj(c.src); o != nil && cond.Text == conspired {
+			return o.Times > 0 // interp_conspire.go
+		} else if o != nil {
 			return o.Kicked
 		}
 		return false

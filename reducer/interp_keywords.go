@@ -45,6 +45,9 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 	if k.Name == "Mobilize" && mobilizeSupported(k) {
 		return []ability.Ability{mobilizeTrigger(a)} // interp_attacking.go
 	}
+	if k.Name == "Conspire" && k.Cost == nil && k.N == 0 && k.Filter == nil && k.Text == "" {
+		return []ability.Ability{conspireTrigger(a)} // interp_conspire.go
+	}
 	if exp := expandTriggerKeyword(a); exp != nil {
 		return exp // interp_keyword_triggers.go
 	}

@@ -126,6 +126,12 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		}
 		p.helpers = h
 	}
+	for _, id := range h.conspire { // interp_conspire.go
+		if slices.Contains(taken, id) || id == h.harmonize {
+			return p, g.refuse("CR 601.2h", "body.conspire", "%s is named for another cost too", s.objName(id))
+		}
+		p.helpers = h
+	}
 	if len(h.convoke) > 0 { // interp_convoke.go
 		for _, id := range h.convoke {
 			if slices.Contains(taken, id) || id == h.harmonize {
