@@ -100,17 +100,18 @@ const (
 	CostMore Rule = "cost_more" // ... more
 	// CostFloor: a spell Player casts that would cost less than Amount
 	// mana costs Amount mana (CR 601.2f: after increases and reductions).
-	CostFloor       Rule = "cost_floor"
-	AdditionalCost  Rule = "additional_cost"  // this spell: Cost is added (CR 601.2f)
-	AlternativeCost Rule = "alternative_cost" // this spell: Cost may be paid instead of its mana cost (CR 118.9), If permitting
-	AsThoughFlash   Rule = "as_though_flash"  // Player may cast spells of Filter as though they had flash
-	CastFromTop     Rule = "cast_from_top"    // Player may cast spells of Filter from the top of their library
-	PlayFromTop     Rule = "play_from_top"    // ... play lands and cast spells
-	LookAtTop       Rule = "look_at_top"      // Player may look at the top card of their library any time
-	CantCast        Rule = "cant_cast"        // Player can't cast spells of Filter
-	CantEnter       Rule = "cant_enter"       // cards of Filter (AnyOf naming their zones) can't enter the battlefield
-	MaxSpells       Rule = "max_spells"       // Player can't cast more than Amount spells each turn
-	CantActivate    Rule = "cant_activate"    // abilities of Filter can't be activated (unless mana abilities)
+	CostFloor        Rule = "cost_floor"
+	AdditionalCost   Rule = "additional_cost"     // this spell: Cost is added (CR 601.2f)
+	AlternativeCost  Rule = "alternative_cost"    // this spell: Cost may be paid instead of its mana cost (CR 118.9), If permitting
+	AsThoughFlash    Rule = "as_though_flash"     // Player may cast spells of Filter as though they had flash
+	CastFromTop      Rule = "cast_from_top"       // Player may cast spells of Filter from the top of their library
+	PlayFromTop      Rule = "play_from_top"       // ... play lands and cast spells (Filter nil: the top card, whatever it is); Cost: paid rather than the mana cost
+	CastFreeFromHand Rule = "cast_free_from_hand" // Player may cast spells from their hand without paying their mana costs
+	LookAtTop        Rule = "look_at_top"         // Player may look at the top card of their library any time
+	CantCast         Rule = "cant_cast"           // Player can't cast spells of Filter
+	CantEnter        Rule = "cant_enter"          // cards of Filter (AnyOf naming their zones) can't enter the battlefield
+	MaxSpells        Rule = "max_spells"          // Player can't cast more than Amount spells each turn
+	CantActivate     Rule = "cant_activate"       // abilities of Filter can't be activated (unless mana abilities)
 	// CantActivateNonMana: activated abilities of Filter that aren't mana
 	// abilities can't be activated (CR 605: mana abilities still can).
 	CantActivateNonMana Rule = "cant_activate_nonmana"

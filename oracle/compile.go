@@ -30,6 +30,7 @@ func rules() *grammar {
 		addHandEffects(g)
 		addMoreRules(g)
 		addBatch3(g)
+		addPermissions(g) // rules_permissions.go
 		addPoolRules(g)
 		addBatch5(g)
 		addBatch6(g)

@@ -371,6 +371,9 @@ func ruleStatic(s *ability.StaticEffect) string {
 	if t, ok := printCantStatic(s); ok { // rules_cant_enter.go
 		return t
 	}
+	if t := printPermission(s); t != "" { // rules_permissions.go
+		return t
+	}
 	plain := func(st ability.StaticEffect) bool { return reflect.DeepEqual(*s, st) }
 	one := ability.Fixed(1)
 	switch {

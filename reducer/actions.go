@@ -16,6 +16,7 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 	}
 	cands := s.matchRef(b.Card, s.Players[seat].Hand)
 	cands = append(cands, s.playableLandsFromExile(seat, b.Card)...)
+	cands = append(cands, s.playableLandsFromTop(seat, b.Card)...) // interp_permissions.go
 	if len(cands) == 0 {
 		return g.refuse("CR 305.1", "body.card", "%q is not in %s's hand", b.Card, s.Players[seat].ID)
 	}
@@ -78,7 +79,7 @@ func landModelled(o *Object, def *cards.Card) bool {
 }
 
 func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
-	id := append(g.S.matchRef(b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...)[0]
+	id := append(append(g.S.matchRef(b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...), g.S.playableLandsFromTop(seat, b.Card)...)[0]
 	def, _ := g.landFace(g.S.Objects[id], b.Face)
 	table := !landModelled(g.S.Objects[id], def)
 	nid := g.moveQuiet(id, ZoneBattlefield, seat, -1)

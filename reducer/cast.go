@@ -155,11 +155,14 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 		}
 	case ZoneLibrary:
 		g.action = "cast " + def.Name + " from the top of the library"
-		src, err := g.topPermission(seat, o, def)
+		src, err := g.topPermissionNamed(seat, o, def, string(b.Permission))
 		if err != nil {
 			return castPlan{}, err
 		}
 		top = src
+	}
+	if err := g.permissionUnsupported(o, def, top, b); err != nil { // interp_permissions.go
+		return castPlan{}, err
 	}
 	switch {
 	case def.Is("Land"):

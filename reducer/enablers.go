@@ -130,12 +130,12 @@ func typeLine(o *Object) string {
 func (s *State) topSources(seat int) []ObjID {
 	var out []ObjID
 	for _, id := range s.Battlefield {
-		if o := s.Objects[id]; o.Controller == seat && o.Def != nil && o.Def.TopCastOf() != nil {
+		if o := s.Objects[id]; o.Controller == seat && topCastOf(o) != nil { // interp_permissions.go
 			out = append(out, id)
 		}
 	}
 	rank := func(id ObjID) int {
-		tc := s.Objects[id].Def.TopCastOf()
+		tc := topCastOf(s.Objects[id])
 		r := 0
 		if tc.OncePerTurn {
 			r += 2
@@ -162,11 +162,23 @@ func (s *State) castableFromTop(seat int, ref string) []ObjID {
 // topPermission picks the permission that lets seat cast o from the top of
 // the library as def, judged on def alone (ADV-2).
 func (g *Game) topPermission(seat int, o *Object, def *cards.Card) (ObjID, error) {
+	return g.topPermissionNamed(seat, o, def, "")
+}
+
+// topPermissionNamed is topPermission among the permanents ref names (a
+// cast's `permission`; "" for any).
+func (g *Game) topPermissionNamed(seat int, o *Object, def *cards.Card, ref string) (ObjID, error) {
 	s := g.S
 	var first error
-	for _, id := range s.topSources(seat) {
+	srcs := s.topSources(seat)
+	if ref != "" {
+		if srcs = s.matchRef(ref, srcs); len(srcs) == 0 {
+			return 0, g.refuse("CR 601.3", "body.permission", "%q gives %s no permission to cast spells from the top of the library", ref, s.Players[seat].ID)
+		}
+	}
+	for _, id := range srcs {
 		src := s.Objects[id]
-		tc := src.Def.TopCastOf()
+		tc := topCastOf(src)
 		switch {
 		case !tc.Allows(def):
 			if first == nil {
@@ -210,7 +222,7 @@ func typeLineOf(d *cards.Card) string {
 func (g *Game) asThoughFlash(seat int, def *cards.Card, top ObjID) bool {
 	s := g.S
 	if top != 0 {
-		if tc := s.Objects[top].Def.TopCastOf(); tc != nil && tc.Flash {
+		if tc := topCastOf(s.Objects[top]); tc != nil && tc.Flash {
 			return true
 		}
 	}
@@ -255,7 +267,7 @@ func castFromName(z Zone) string {
 // targets.
 func (g *Game) afterCast(plan castPlan, spell ObjID, seat int) {
 	if plan.top != 0 {
-		if tc := g.S.Objects[plan.top].Def.TopCastOf(); tc != nil && tc.OncePerTurn {
+		if tc := topCastOf(g.S.Objects[plan.top]); tc != nil && tc.OncePerTurn {
 			g.emit(Effect{Op: OpUsed, Obj: plan.top, Kind: useTopCast})
 		}
 	}

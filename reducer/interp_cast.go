@@ -143,6 +143,12 @@ func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard,
 	if def.Cost == nil {
 		cost.Mana = ""
 	}
+	if pc, err := g.permissionCost(seat, o, def, b); err != nil || pc != nil { // interp_permissions.go
+		if err != nil {
+			return nil, err
+		}
+		return g.langAdditionalCosts(def, lc, b, pc)
+	}
 	if def.Cost == nil && b.Alternative == "" {
 		return nil, g.refuse("CR 118.6", "body.card", "%s has no mana cost: it can be cast only for an alternative cost", def.Name)
 	}

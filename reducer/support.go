@@ -524,6 +524,8 @@ func (s *supporter) static(st *ability.StaticEffect, p string) {
 			s.cost(&costs[i], p+".cost")
 		}
 		return
+	case (st.Rule == ability.CastFreeFromHand || st.Rule == ability.PlayFromTop || st.Rule == ability.LookAtTop) && permissionSupported(st):
+		return // interp_permissions.go
 	case st.Rule != "":
 		s.no(p+".rule", "the rule %s is not carried out yet", st.Rule)
 		return
