@@ -21,6 +21,9 @@ type admitted struct {
 	batch    *store.Batch
 	verdicts []*bus.Verdict
 	grouped  []bool // verdicts[i] goes in an array with others of its match
+	// digestOf[i], when set, is the input whose digest verdicts[i] still
+	// needs: worked out by the committer (tell), off the admitting path.
+	digestOf []*events.Event
 	last     jetstream.Msg
 	msgs     int
 	stats    Stats
@@ -87,6 +90,7 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop,
 		}
 		a.verdicts = append(a.verdicts, v)
 		a.grouped = append(a.grouped, msg.Headers().Get(bus.HeaderVerdicts) == bus.VerdictsGrouped)
+		a.digestOf = append(a.digestOf, ev)
 		if r.rulesFailed {
 			r.rulesFailed = false
 			return i + 1, stopSettle, nil
@@ -133,6 +137,9 @@ func (r *Recorder) tell(a *admitted) {
 	var order []string
 	groups := map[string][]*bus.Verdict{}
 	for i, v := range a.verdicts {
+		if ev := a.digestOf[i]; ev != nil && v.Digest == "" {
+			v.Digest = ev.Digest().String()
+		}
 		if !a.grouped[i] {
 			r.send(v.Match, v.Seq, v)
 			continue
@@ -365,8 +372,9 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 	}
 	m.Seq, m.Hash = ev.Seq, ev.Hash
 	m.pending[ev.Seq] = ev
+	// The digest is filled in by the committer (tell).
 	v := &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Hash: ev.Hash.String(),
-		Digest: ev.Digest().String(), StreamSeq: md.Sequence.Stream}
+		StreamSeq: md.Sequence.Stream}
 	if r.cfg.Validator != nil {
 		var c *store.Verification
 		if d := r.derived; d != nil {
