@@ -181,6 +181,12 @@ type SetupPlayer struct {
 	// Emblems in the player's command zone, after Command's cards, in
 	// the order they were made (setup_later.go).
 	Emblems []Emblem `json:"emblems,omitempty"`
+	// Before the first turn (step "pregame", setup_pregame.go): the
+	// mulligans the player has taken this game, whether they kept, and
+	// whether they took one this round and haven't shuffled yet.
+	Mulligans  int  `json:"mulligans,omitempty"`
+	Kept       bool `json:"kept,omitempty"`
+	Mulliganed bool `json:"mulliganed,omitempty"`
 }
 
 // Permanent is a card on the battlefield in a setup, controlled by the
@@ -268,7 +274,7 @@ type Counters map[string]int
 func (*Setup) Kind() Kind { return KindSetup }
 
 func (b *Setup) Check() *FieldError {
-	if b.Turn < 1 {
+	if b.Turn < 1 && !(b.Turn == 0 && b.Step == StepPregame) { // setup_pregame.go
 		return fieldErr("turn", "missing or below 1")
 	}
 	if b.Step == "" {
@@ -300,7 +306,10 @@ func (b *Setup) Check() *FieldError {
 	if fe := b.checkUnderWay(); fe != nil { // setup_stack.go
 		return fe
 	}
-	return b.checkLater() // setup_later.go
+	if fe := b.checkLater(); fe != nil { // setup_later.go
+		return fe
+	}
+	return b.checkPregame() // setup_pregame.go
 }
 
 // Random outcomes: what the game server decided that no rule can derive.

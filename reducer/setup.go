@@ -22,8 +22,12 @@ const exiledBySetup = "a setup position"
 func (g *Game) checkSetup(b *events.Setup) error {
 	s := g.S
 	st, ok := ParseStep(b.Step)
-	if !ok || st == StepUntap || st == StepCleanup && b.Pending == nil { // cleanup: only a question in it (CR 514.1, 514.3)
-		return g.refuse("CR 500.1", "body.step", "%q is not a step with priority (upkeep, draw, main1, begin_combat, declare_attackers, declare_blockers, combat_damage, end_combat, main2, end)", b.Step)
+	if isPregame(b) { // setup_pregame.go
+		if err := g.checkPregame(b); err != nil {
+			return err
+		}
+	} else if !ok || st == StepUntap || st == StepCleanup && b.Pending == nil { // cleanup: only a question in it (CR 514.1, 514.3)
+		return g.refuse("CR 500.1", "body.step", "%q is not a step with priority (upkeep, draw, main1, begin_combat, declare_attackers, declare_blockers, combat_damage, end_combat, main2, end), nor pregame", b.Step)
 	}
 	if s.Seat(b.ActivePlayer) < 0 {
 		return g.refuse("CR 102.1", "body.active_player", "%q is not a player of this match", b.ActivePlayer)
@@ -56,14 +60,19 @@ func (g *Game) doSetup(b *events.Setup) {
 				g.emit(Effect{Op: OpLife, Seat: seat, N: d})
 			}
 		}
-		g.emit(Effect{Op: OpKeep, Seat: seat})
-	}
-	for seat, p := range s.Players {
-		if !p.Kept {
+		if !isPregame(b) {
 			g.emit(Effect{Op: OpKeep, Seat: seat})
 		}
 	}
-	st, _ := ParseStep(b.Step)
+	for seat, p := range s.Players {
+		if !p.Kept && !isPregame(b) {
+			g.emit(Effect{Op: OpKeep, Seat: seat})
+		}
+	}
+	if isPregame(b) {
+		g.emitPregame(b) // setup_pregame.go
+	}
+	st, _ := ParseStep(b.Step) // StepNone for pregame
 	active := s.Seat(b.ActivePlayer)
 	g.emit(Effect{Op: OpStep, N: b.Turn, Step: st, Seat: active})
 	g.emitAfterStep(b, pl)

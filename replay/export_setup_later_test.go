@@ -37,19 +37,32 @@ func TestExportSetupLater(t *testing.T) {
 			`"source":"o5","card":"Test Food","characteristics":{"name":"Test Food","types":["Artifact"],"subtypes":["Food"],"text":"{T}: You gain 2 life."}`,
 			`"trigger":0,"source":"o6","card":"Test Cheerleader","characteristics":{"name":"Test Cheerleader"`,
 			`"token":true,"characteristics":{"name":"Test Changeling","types":["Creature"],"power":"0","toughness":"0"},"copy_of":"Test Giant"`}},
+		{"mulligan.txt", []string{`"turn":0,"step":"pregame"`, `"pending":{"ask":"random","random":"coin"}`,
+			`"pending":{"ask":"choose","player":"p2","what":"play_or_draw","options":["play","draw"]}`, `"mulliganed":true`,
+			`"mulligans":1,"mulliganed":true`, `"kept":true`, `"pending":{"ask":"mulligan","player":"p1","n":1}`}},
 		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`}},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
-			evs := scenarioLog(t, filepath.Join("..", "reducer", "testdata", c.scenario))
-			checkEveryPosition(t, evs, c.want)
+			found := map[string]bool{}
+			for _, w := range c.want {
+				found[w] = false
+			}
+			for _, evs := range scenarioLogs(t, filepath.Join("..", "reducer", "testdata", c.scenario)) {
+				checkEveryPosition(t, evs, found)
+			}
+			for _, w := range c.want {
+				if !found[w] {
+					t.Errorf("no exported setup holds %s: the feature is not exercised", w)
+				}
+			}
 		})
 	}
 }
 
-// checkEveryPosition exports every position of the log evs from its setup
-// on: each must be placed and round-trip; want are strings some exported
-// setup must hold.
-func checkEveryPosition(t *testing.T, evs []*events.Event, want []string) {
+// checkEveryPosition exports every position of the log evs but the
+// match's end: each must be placed and round-trip. It marks in found the
+// strings (its keys) some exported setup holds.
+func checkEveryPosition(t *testing.T, evs []*events.Event, found map[string]bool) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "log.jsonl")
 	replaytest.WriteJSONL(t, path, evs)
@@ -63,8 +76,8 @@ func checkEveryPosition(t *testing.T, evs []*events.Event, want []string) {
 		t.Fatal(err)
 	}
 	wantEnd := normal(t, end.View(reducer.ViewJudge))
-	found := map[string]bool{}
-	for seq := uint64(2); seq <= uint64(len(evs)); seq++ {
+	var setups []string
+	for seq := uint64(1); seq <= uint64(len(evs)); seq++ {
 		var buf bytes.Buffer
 		err := replay.ExportWith(&buf, src, match, replay.FormatSetup, replay.ExportOptions{At: seq})
 		var se *replay.SetupError
@@ -78,16 +91,12 @@ func checkEveryPosition(t *testing.T, evs []*events.Event, want []string) {
 			t.Fatalf("seq %d: %v", seq, err)
 		}
 		checkSetupFile(t, src, match, seq, buf.Bytes(), wantEnd)
-		setup := strings.Split(buf.String(), "\n")[1]
-		for _, w := range want {
-			found[w] = found[w] || strings.Contains(setup, w)
-		}
+		setups = append(setups, strings.Split(buf.String(), "\n")[1])
 	}
-	t.Logf("%d positions exported and replayed", len(evs)-1)
-	for _, w := range want {
-		if !found[w] {
-			t.Errorf("no exported setup holds %s: the feature is not exercised", w)
-		}
+	t.Logf("%d positions exported and replayed", len(setups))
+	all := strings.Join(setups, "\n")
+	for w := range found {
+		found[w] = found[w] || strings.Contains(all, w)
 	}
 }
 

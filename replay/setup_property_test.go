@@ -145,7 +145,7 @@ func checkSetupReplays(t *testing.T, match string, seq uint64, file []byte, want
 }
 
 // positionOf is s without what a setup doesn't carry because it is history,
-// not position: mulligans taken, who decided in the mulligan rounds and who
+// not position: mulligans taken once the first turn began, who decided in the mulligan rounds and who
 // chose to play first, uses
 // of once-a-turn abilities in turns before this one, what exiled a card
 // when nothing recorded it (a setup says "a setup position"), and the
@@ -153,7 +153,9 @@ func checkSetupReplays(t *testing.T, match string, seq uint64, file []byte, want
 func positionOf(s *reducer.State) *reducer.State {
 	c := s.Clone()
 	for _, p := range c.Players {
-		p.Mulligans, p.Decided = 0, false
+		if c.Turn > 0 { // before the first turn they are position: a setup places them
+			p.Mulligans, p.Decided = 0, false
+		}
 		p.ChosePlay = false // not in the digest: who chose play or draw this game
 	}
 	for _, o := range c.Objects {

@@ -31,9 +31,11 @@ import (
 // extra turns to come, emblems (setupgen_later.go), a permanent's
 // language choices and progress, abilities of tokens the table described
 // (with their source's characteristics) and described tokens that became
-// copies. What it can't place yet is refused (see Inexpressible): the
-// opening hands and mulligans before the first turn, a game that is over. Mulligans taken before the game began are history, not
-// position: a setup forgets them.
+// copies; before the first turn, the opening hands, mulligans taken and
+// kept (step "pregame"). What it can't place is refused (see
+// Inexpressible): a game that is over, which at an input's end is a match
+// that is over, nothing left to follow. Once the first turn has begun,
+// the mulligans taken are history, not position: a setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
 // belongs in Inexpressible too, or the round-trip tests (export_setup_test.go,
@@ -49,8 +51,6 @@ func Inexpressible(s *reducer.State) []string {
 		return []string{"the match has not started"}
 	case s.Over || s.GameOver:
 		return []string{"the game is over"}
-	case s.Turn == 0:
-		return []string{"the game has not reached its first turn (opening hands and mulligans)"}
 	}
 	for _, id := range s.Stack {
 		if o := s.Obj(id); o.Facts != nil {
@@ -116,6 +116,9 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 		Turn: s.Turn, Step: s.Step.String(), ActivePlayer: s.Players[s.Active].ID, Passes: s.Passes,
 		NextID: events.Ref(reducer.ObjID(max(len(s.Objects), 1)).String()),
 	}
+	if s.Turn == 0 {
+		b.Step = events.StepPregame // setupgen_later.go
+	}
 	if s.Game > 1 {
 		b.Game = s.Game
 	}
@@ -139,6 +142,9 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 			if sp.Lost == "" {
 				sp.Lost = "lost"
 			}
+		}
+		if s.Turn == 0 {
+			sp.Mulligans, sp.Kept, sp.Mulliganed = p.Mulligans, p.Kept, p.Decided // before the first turn: position, not history
 		}
 		if seat < len(s.GameWins) && s.GameWins[seat] > 0 {
 			n := s.GameWins[seat]

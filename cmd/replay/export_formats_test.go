@@ -76,9 +76,12 @@ func TestExportSetup(t *testing.T) {
 		t.Errorf("verify of the report: %s", out)
 	}
 
-	_, errOut, code := runCLI(t, "export", "bolt-race", "--format", "setup", "--at", "1", "--data", dir)
-	if code != exitUsage || !strings.Contains(errOut, "seq 1 of bolt-race can't be a setup: a setup can't express the game has not reached its first turn (opening hands and mulligans); try --at 2 (after)") {
-		t.Errorf("export setup at 1: exit %d: %s", code, errOut)
+	_, errOut, code := runCLI(t, "export", "bolt-race", "--format", "setup", "--at", "12", "--data", dir)
+	if code != exitUsage || !strings.Contains(errOut, "seq 12 of bolt-race can't be a setup: a setup can't express the game is over; try --at 11 (before)") {
+		t.Errorf("export setup at 12: exit %d: %s", code, errOut)
+	}
+	if out := run1(t, "export", "bolt-race", "--format", "setup", "--at", "1", "--data", dir); !strings.Contains(out, `"turn":0,"step":"pregame"`) {
+		t.Errorf("export setup at 1, before the first turn:\n%s", out)
 	}
 	out = run1(t, "export", "bolt-race", "--format", "setup", "--at", "4", "--data", dir)
 	if !strings.Contains(out, `"stack":[{"id":"o31","controller":"p1","spell":"Lightning Bolt","targets":["p2"]`) {
