@@ -27,7 +27,8 @@ import (
 // engine doesn't model are played through the table's effects (tokens it
 // describes, abilities by text, continuous effects). With -short it tries
 // every third position of one game of each; without, every position of
-// three of each. Positions a setup can't place yet are counted by reason.
+// three of each. Games of themed decks (themedDecks) meet delayed triggers
+// and extra turns. Positions a setup can't place yet are counted by reason.
 func TestSetupEveryPosition(t *testing.T) {
 	f, err := os.Open(filepath.Join("..", "fixtures", "decklists", "decks.jsonl"))
 	if err != nil {
@@ -48,10 +49,14 @@ func TestSetupEveryPosition(t *testing.T) {
 		games = append(games, game{fmt.Sprint("random-", seed), seed, sim.Options{BestOf: 1, MaxGameInputs: 160}},
 			game{fmt.Sprint("decks-", seed), seed, sim.Options{BestOf: 1, MaxGameInputs: 160, Decks: decks}})
 	}
+	for _, seed := range []int64{1, 2} { // decks of extra turns, dash and delayed triggers (themedDecks)
+		games = append(games, game{fmt.Sprint("themed-", seed), seed, sim.Options{BestOf: 1, MaxGameInputs: 300, NoConcede: true, Decks: themedDecks}})
+	}
 	every := uint64(1)
 	if testing.Short() {
-		games, every = games[:2], 3
+		games, every = []game{games[0], games[1], games[len(games)-2]}, 3
 	}
+	later := 0 // positions with delayed triggers or extra turns to come
 	for _, gm := range games {
 		seed := gm.seed
 		t.Run(gm.name, func(t *testing.T) {
@@ -70,6 +75,9 @@ func TestSetupEveryPosition(t *testing.T) {
 			if err := replay.Replay(src, m.ID, func(g *reducer.Game, in replay.Input) error {
 				if in.Event.Seq%every == 0 {
 					states[in.Event.Seq] = g.S.Clone()
+					if len(g.S.Delayed)+len(g.S.ExtraTurns) > 0 {
+						later++
+					}
 				}
 				end = g.S
 				return nil
@@ -106,6 +114,21 @@ func TestSetupEveryPosition(t *testing.T) {
 			}
 		})
 	}
+	t.Logf("%d positions with delayed triggers or extra turns to come", later)
+	if later == 0 {
+		t.Error("no position had delayed triggers or extra turns: the themed decks test nothing")
+	}
+}
+
+// themedDecks play cards that set up delayed triggered abilities (dash's
+// return, Teferi's untap) and extra turns, so that the property meets them.
+var themedDecks = []coverage.Deck{
+	{Format: "Legacy", Main: []coverage.Entry{{Name: "Island", Count: 9}, {Name: "Mountain", Count: 9}, {Name: "Time Walk", Count: 4},
+		{Name: "Temporal Manipulation", Count: 4}, {Name: "Lightning Berserker", Count: 4}, {Name: "Mardu Scout", Count: 4},
+		{Name: "Screamreach Brawler", Count: 4}, {Name: "Capture of Jingzhou", Count: 2}}},
+	{Format: "Legacy", Main: []coverage.Entry{{Name: "Swamp", Count: 9}, {Name: "Mountain", Count: 9}, {Name: "Kolaghan Skirmisher", Count: 4},
+		{Name: "Reckless Imp", Count: 4}, {Name: "Mardu Shadowspear", Count: 4}, {Name: "Goblin Heelcutter", Count: 4},
+		{Name: "Alesha's Vanguard", Count: 4}, {Name: "Pitiless Horde", Count: 2}}},
 }
 
 // reasonKind is a refusal's reason without its particulars.
