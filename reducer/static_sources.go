@@ -11,7 +11,9 @@ import "github.com/chronicle-mtg/chronicle/ability"
 // battlefield for sources on each question made them quadratic in its
 // size. The sources are listed once per state change instead: most
 // permanents have no such ability, and those that have one are asked in
-// battlefield order, as the scan did.
+// battlefield order, as the scan did. The permanents with triggered
+// abilities are listed alongside, for the same reason: every event asks
+// them, and most permanents (lands above all) have none.
 //
 // The list is derived data, like State.specials: not part of a snapshot or
 // the digest, rebuilt after any effect but priority and the pending
@@ -29,6 +31,9 @@ type staticSources struct {
 	// lang: permanents with an ability-language static that changes
 	// layers 4 to 7 (langLayered).
 	lang []ObjID
+	// triggers: permanents with a triggered ability, of the language or
+	// the card code (fire walks only these).
+	triggers []ObjID
 }
 
 // sources returns the state's static sources, building them if an effect
@@ -39,7 +44,7 @@ func (s *State) sources() *staticSources {
 		return ss
 	}
 	ss.built, ss.at = true, s.changes
-	ss.coded, ss.lang = ss.coded[:0], ss.lang[:0]
+	ss.coded, ss.lang, ss.triggers = ss.coded[:0], ss.lang[:0], ss.triggers[:0]
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		if src == nil || src.Def == nil {
@@ -48,8 +53,12 @@ func (s *State) sources() *staticSources {
 		if len(src.Def.StaticsOf()) > 0 {
 			ss.coded = append(ss.coded, id)
 		}
-		if lc := langOf(src.Def); lc != nil && langLayered(lc) {
+		lc := langOf(src.Def)
+		if lc != nil && langLayered(lc) {
 			ss.lang = append(ss.lang, id)
+		}
+		if lc != nil && len(lc.triggered) > 0 || len(src.Def.Triggers()) > 0 {
+			ss.triggers = append(ss.triggers, id)
 		}
 	}
 	return ss

@@ -46,7 +46,7 @@ func deathTriggers(o *Object) []Effect {
 // object about (0 for none) done by seat, in battlefield order.
 func (g *Game) fire(when string, about ObjID, seat int) {
 	s := g.S
-	ids, mark := g.snapshotBattlefield()
+	ids, mark := g.snapshot(s.sources().triggers) // static_sources.go
 	defer g.releaseSnapshot(mark)
 	for _, id := range ids {
 		src := s.Obj(id)
@@ -329,9 +329,12 @@ func (f facts) HasSupertype(obj uint32, t string) bool {
 // nested walks share (each works past the others' part; a buffer grown
 // anew leaves the older walks their old one). releaseSnapshot(mark) gives
 // the space back when the walk ends.
-func (g *Game) snapshotBattlefield() (ids []ObjID, mark int) {
+func (g *Game) snapshotBattlefield() (ids []ObjID, mark int) { return g.snapshot(g.S.Battlefield) }
+
+// snapshot copies list so, for walks of a part of the battlefield.
+func (g *Game) snapshot(list []ObjID) (ids []ObjID, mark int) {
 	mark = len(g.idScratch)
-	g.idScratch = append(g.idScratch, g.S.Battlefield...)
+	g.idScratch = append(g.idScratch, list...)
 	return g.idScratch[mark:], mark
 }
 
