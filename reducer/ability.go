@@ -82,7 +82,7 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 func (g *Game) planAbilityOf(seat int, id ObjID, ab *cards.Activated, b *events.Activate) (abilityPlan, error) {
 	s := g.S
 	o := s.Objects[id]
-	name := s.objName(id)
+	name := s.nameOf(id)
 	switch {
 	case o.Controller != seat:
 		return abilityPlan{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", name, s.Players[o.Controller].ID)

@@ -183,9 +183,10 @@ func (g *Game) manaAbilityOf(seat int, id ObjID, named *events.Activate) (manaCh
 		return manaChoice{}, g.refuse("CR 602.2", "body.source", "%s is controlled by %s", g.S.objName(id), g.S.Players[o.Controller].ID)
 	}
 	var ab *cards.ManaAbility
-	for _, m := range o.manaAbilitiesOf() {
-		if m.Index == b.Ability {
-			ab = &m
+	abs := o.manaAbilitiesOf() // read only: it may be the card's own list
+	for i := range abs {
+		if abs[i].Index == b.Ability {
+			ab = &abs[i]
 		}
 	}
 	if ab == nil && o.Zone == ZoneBattlefield && g.handManaIndex(o, b.Ability) { // interp_handmana.go

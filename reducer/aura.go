@@ -55,12 +55,11 @@ func init() {
 		return e.Obj.String() + ": " + colorWord(e.Name) + " is chosen as it enters"
 	}
 	extTargetRules[cards.EnchantForest] = func(g *Game, o, src *Object) string {
-		name := g.S.objName(o.ID)
 		switch {
 		case o.Zone != ZoneBattlefield:
-			return name + " is not a permanent on the battlefield"
+			return g.S.objName(o.ID) + " is not a permanent on the battlefield"
 		case !o.HasSubtype("Forest"):
-			return name + " is not a Forest (Enchant Forest, CR 303.4a)"
+			return g.S.objName(o.ID) + " is not a Forest (Enchant Forest, CR 303.4a)"
 		}
 		return ""
 	}

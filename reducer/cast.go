@@ -347,53 +347,53 @@ func (g *Game) targetIllegalKind(k cards.TargetKind, t Target, src *Object) stri
 	if o == nil {
 		return ObjID(t.Obj).String() + " has left its zone"
 	}
-	name := s.objName(o.ID)
+	name := func() string { return s.objName(o.ID) } // for a refusal only
 	switch k {
 	case cards.AnyTarget, cards.TargetCreature, cards.TargetNonblackCreature:
 		if o.Zone != ZoneBattlefield || !o.Is("Creature") {
 			if k == cards.AnyTarget && o.Zone == ZoneBattlefield && o.Is("Planeswalker") {
 				return ""
 			}
-			return name + " is not a creature on the battlefield"
+			return name() + " is not a creature on the battlefield"
 		}
 		if k == cards.TargetNonblackCreature && o.IsColor(cards.Black) {
-			return name + " is black"
+			return name() + " is black"
 		}
 	case cards.TargetArtifactOrEnchantment:
 		if o.Zone != ZoneBattlefield || !(o.Is("Artifact") || o.Is("Enchantment")) {
-			return name + " is not an artifact or enchantment on the battlefield"
+			return name() + " is not an artifact or enchantment on the battlefield"
 		}
 	case cards.TargetCreaturePower4:
 		if o.Zone != ZoneBattlefield || !o.Is("Creature") {
-			return name + " is not a creature on the battlefield"
+			return name() + " is not a creature on the battlefield"
 		}
 		if o.Power() < 4 {
-			return name + " has power " + itoa(o.Power()) + ", less than 4"
+			return name() + " has power " + itoa(o.Power()) + ", less than 4"
 		}
 	case cards.TargetCreatureOrPlaneswalker:
 		if o.Zone != ZoneBattlefield || !(o.Is("Creature") || o.Is("Planeswalker")) {
-			return name + " is not a creature or planeswalker on the battlefield"
+			return name() + " is not a creature or planeswalker on the battlefield"
 		}
 	case cards.TargetCreatureYouControl:
 		if o.Zone != ZoneBattlefield || !o.Is("Creature") {
-			return name + " is not a creature on the battlefield"
+			return name() + " is not a creature on the battlefield"
 		}
 		if src != nil && o.Controller != src.Controller {
-			return name + " is not controlled by " + s.Players[src.Controller].ID
+			return name() + " is not controlled by " + s.Players[src.Controller].ID
 		}
 	case cards.TargetOpponentsNonland:
 		if o.Zone != ZoneBattlefield || o.Is("Land") {
-			return name + " is not a nonland permanent"
+			return name() + " is not a nonland permanent"
 		}
 		if src != nil && o.Controller == src.Controller {
-			return name + " is not controlled by an opponent"
+			return name() + " is not controlled by an opponent"
 		}
 	case cards.TargetSpell, cards.TargetCreatureSpell:
 		if o.Zone != ZoneStack || o.isAbility() {
-			return name + " is not a spell on the stack"
+			return name() + " is not a spell on the stack"
 		}
 		if k == cards.TargetCreatureSpell && !o.Is("Creature") {
-			return name + " is not a creature spell"
+			return name() + " is not a creature spell"
 		}
 	default:
 		if f := extTargetRules[k]; f != nil {

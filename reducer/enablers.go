@@ -74,36 +74,36 @@ func init() {
 // enablers' target kinds (see cards/enablers.go), or "".
 var extTargetRules = map[cards.TargetKind]func(g *Game, o, src *Object) string{
 	cards.TargetCreatureOpponentControls: func(g *Game, o, src *Object) string {
-		name := g.S.objName(o.ID)
+		name := g.S.nameOf(o.ID)
 		if o.Zone != ZoneBattlefield || !o.Is("Creature") {
-			return name + " is not a creature on the battlefield"
+			return name.String() + " is not a creature on the battlefield"
 		}
 		if src != nil && o.Controller == src.Controller {
-			return name + " is not controlled by an opponent"
+			return name.String() + " is not controlled by an opponent"
 		}
 		return ""
 	},
 	cards.TargetCardInGraveyard: func(g *Game, o, src *Object) string {
-		name := g.S.objName(o.ID)
+		name := g.S.nameOf(o.ID)
 		switch {
 		case o.Zone != ZoneGraveyard:
-			return name + " is not a card in a graveyard"
+			return name.String() + " is not a card in a graveyard"
 		case src != nil && o.Owner != src.Controller:
-			return name + " is not in " + g.S.Players[src.Controller].ID + "'s graveyard"
+			return name.String() + " is not in " + g.S.Players[src.Controller].ID + "'s graveyard"
 		}
 		return ""
 	},
 	// ADV-7: an adventurer card in a graveyard has only its normal
 	// characteristics: Giant Killer there is a creature card.
 	cards.TargetInstantOrSorceryInGraveyard: func(g *Game, o, src *Object) string {
-		name := g.S.objName(o.ID)
+		name := g.S.nameOf(o.ID)
 		switch {
 		case o.Zone != ZoneGraveyard:
-			return name + " is not a card in a graveyard"
+			return name.String() + " is not a card in a graveyard"
 		case src != nil && o.Owner != src.Controller:
-			return name + " is not in " + g.S.Players[src.Controller].ID + "'s graveyard"
+			return name.String() + " is not in " + g.S.Players[src.Controller].ID + "'s graveyard"
 		case !o.Is("Instant") && !o.Is("Sorcery"):
-			why := name + " is " + typeLine(o) + " card, not an instant or sorcery card"
+			why := name.String() + " is " + typeLine(o) + " card, not an instant or sorcery card"
 			if o.Def != nil && o.Def.Adventure() != nil {
 				why += " (ADV-7)"
 			}

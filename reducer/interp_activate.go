@@ -42,7 +42,7 @@ func useLangAbility(n int) string { return "ability " + itoa(n) }
 func (g *Game) planLangAbility(seat int, id ObjID, a *ability.Ability, b *events.Activate) (abilityPlan, error) {
 	s := g.S
 	o := s.Objects[id]
-	name := s.objName(id)
+	name := s.nameOf(id)
 	c := a.Cost
 	loyalty := 0
 	if c.Loyalty != nil {

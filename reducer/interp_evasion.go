@@ -20,21 +20,21 @@ var landwalkTypes = []string{"Forest", "Island", "Mountain", "Plains", "Swamp"}
 // evades says why blocker can't block attacker, or "".
 func (g *Game) evades(attacker, blocker *Object) string {
 	s := g.S
-	name := s.objName(attacker.ID)
+	name := s.nameOf(attacker.ID)
 	if attacker.langObjectRule(ability.CantBeBlocked) {
-		return name + " can't be blocked (CR 509.1b)"
+		return name.String() + " can't be blocked (CR 509.1b)"
 	}
 	for _, land := range landwalkTypes {
 		if attacker.Has(land+"walk") && g.controlsLandType(blocker.Controller, land) {
-			return name + " has " + strings.ToLower(land) + "walk and " + s.Players[blocker.Controller].ID + " controls " + withArticle(land) + " (CR 702.14)"
+			return name.String() + " has " + strings.ToLower(land) + "walk and " + s.Players[blocker.Controller].ID + " controls " + withArticle(land) + " (CR 702.14)"
 		}
 	}
 	artifact := blocker.Is("Artifact")
 	if attacker.Has("Fear") && !artifact && !blocker.IsColor(cards.Black) {
-		return name + " has fear: only artifact or black creatures can block it (CR 702.36)"
+		return name.String() + " has fear: only artifact or black creatures can block it (CR 702.36)"
 	}
 	if attacker.Has("Intimidate") && !artifact && !slices.ContainsFunc(attacker.Colors(), blocker.IsColor) {
-		return name + " has intimidate: only artifact creatures or ones sharing a colour with it can block it (CR 702.13)"
+		return name.String() + " has intimidate: only artifact creatures or ones sharing a colour with it can block it (CR 702.13)"
 	}
 	return ""
 }

@@ -167,7 +167,7 @@ func (g *Game) checkLangManaCost(seat int, o *Object, ab *cards.ManaAbility, b *
 	s := g.S
 	a := ab.Lang
 	c := a.Cost
-	name := s.objName(o.ID)
+	name := s.nameOf(o.ID)
 	switch {
 	case c.Life != nil && s.Players[seat].Life < fixedAmount(c.Life):
 		return nil, g.refuse("CR 119.4", "body.source", "%s has %d life: paying %d life is impossible", s.Players[seat].ID, s.Players[seat].Life, fixedAmount(c.Life))

@@ -45,25 +45,25 @@ func (c *evalCtx) targetIllegalLang(spec *ability.Target, t Target, src *Object)
 	if o == nil {
 		return ObjID(t.Obj).String() + " has left its zone"
 	}
-	name := s.objName(o.ID)
+	name := s.nameOf(o.ID)
 	if spec.Filter == nil {
-		return name + " is not a legal target: only players are"
+		return name.String() + " is not a legal target: only players are"
 	}
 	if !c.matches(spec.Filter, o) {
-		return name + " is not " + withArticle(filterText(spec.Filter))
+		return name.String() + " is not " + withArticle(filterText(spec.Filter))
 	}
 	if src != nil && o.ID == src.ID && src.Zone == ZoneStack && !src.isAbility() {
 		// a spell; an ability's source is no ability, and may be its target
 		return "a spell or ability can't target itself (CR 115.5)"
 	}
 	if protectedFrom(o, src) {
-		return name + " has protection from " + src.Name() + " (CR 702.16b)"
+		return name.String() + " has protection from " + src.Name() + " (CR 702.16b)"
 	}
 	if o.Zone == ZoneBattlefield && o.Has("Shroud") {
-		return name + " has shroud (CR 702.18)"
+		return name.String() + " has shroud (CR 702.18)"
 	}
 	if o.Zone == ZoneBattlefield && o.Has("Hexproof") && o.Controller != c.you {
-		return name + " has hexproof (CR 702.11)"
+		return name.String() + " has hexproof (CR 702.11)"
 	}
 	return ""
 }

@@ -293,16 +293,16 @@ func init() {
 		return "o" + itoa(int(e.Obj)) + " stays tapped this untap step"
 	}
 	extTargetRules[cards.TargetCreatureCardMV3InGraveyard] = func(g *Game, o, src *Object) string {
-		name := g.S.objName(o.ID)
+		name := g.S.nameOf(o.ID)
 		switch {
 		case o.Zone != ZoneGraveyard:
-			return name + " is not a card in a graveyard"
+			return name.String() + " is not a card in a graveyard"
 		case src != nil && o.Owner != src.Controller:
-			return name + " is not in " + g.S.Players[src.Controller].ID + "'s graveyard"
+			return name.String() + " is not in " + g.S.Players[src.Controller].ID + "'s graveyard"
 		case !o.Is("Creature"):
-			return name + " is not a creature card"
+			return name.String() + " is not a creature card"
 		case o.ManaValue() > 3:
-			return name + " has mana value " + itoa(o.ManaValue()) + ", more than 3"
+			return name.String() + " has mana value " + itoa(o.ManaValue()) + ", more than 3"
 		}
 		return ""
 	}
@@ -346,7 +346,7 @@ func (w *world) CountersOn(obj uint32) map[string]int {
 // (MANA-1).
 func (g *Game) chooseAmong(mc manaChoice, o *Object, choice string) (manaChoice, error) {
 	set, _ := g.S.choiceTypes(o, mc.ability)
-	name := g.S.objName(o.ID)
+	name := g.S.nameOf(o.ID)
 	if set == 0 {
 		if choice != "" {
 			return manaChoice{}, g.refuse("CR 106.7", "body.choice", "%s can't produce a type of mana now: no type can be defined, it adds no mana (MANA-1, MANA-2)", name)

@@ -81,7 +81,7 @@ func (g *Game) checkLoyalty(seat int, o *Object, ab *cards.Activated) error {
 // checkLoyaltyCost is checkLoyalty for a cost of loyalty counters.
 func (g *Game) checkLoyaltyCost(seat int, o *Object, loyalty int) error {
 	s := g.S
-	name := s.objName(o.ID)
+	name := s.nameOf(o.ID)
 	switch {
 	case s.Active != seat:
 		return g.refuse("CR 606.3", "body.source", "%s's loyalty abilities can be activated only in %s's own turn: it is %s's turn", name, s.Players[seat].ID, s.Players[s.Active].ID)

@@ -100,14 +100,14 @@ func init() {
 		return s.objName(e.Obj) + " is kicked"
 	}
 	extTargetRules[cards.TargetInstantOrSorcerySpellMV4] = func(g *Game, o, _ *Object) string {
-		name := g.S.objName(o.ID)
+		name := g.S.nameOf(o.ID)
 		switch {
 		case o.Zone != ZoneStack || o.isAbility():
-			return name + " is not a spell on the stack"
+			return name.String() + " is not a spell on the stack"
 		case !o.Is("Instant") && !o.Is("Sorcery"):
-			return name + " is not an instant or sorcery spell"
+			return name.String() + " is not an instant or sorcery spell"
 		case o.ManaValue() > 4:
-			return name + " has mana value " + itoa(o.ManaValue()) + ", more than 4"
+			return name.String() + " has mana value " + itoa(o.ManaValue()) + ", more than 4"
 		}
 		return ""
 	}

@@ -54,6 +54,19 @@ func namedBy(o *Object, ref string) bool {
 		o.Token && len(ref)+len(" Token") == len(o.Def.Name) && o.Def.Name == ref+" Token")
 }
 
+// lazyName is an object's name for a message (objName), worked out only
+// if the message is: checks name the object they check up front, and most
+// pass.
+type lazyName struct {
+	s  *State
+	id ObjID
+}
+
+func (n lazyName) String() string { return n.s.objName(n.id) }
+
+// nameOf is id's name for a refusal's format arguments ("%s").
+func (s *State) nameOf(id ObjID) lazyName { return lazyName{s, id} }
+
 // objName is an object's name for messages: "Test Bolt (o12)".
 func (s *State) objName(id ObjID) string {
 	o := s.Obj(id)

@@ -44,14 +44,14 @@ func (g *Game) tapOtherCost(seat int, src *Object, ab *cards.ManaAbility, b *eve
 // tapOtherIllegal says why o can't be tapped for a "Tap an untapped <kind>
 // you control" cost, or "".
 func tapOtherIllegal(s *State, seat int, kind string, o *Object) string {
-	name := s.objName(o.ID)
+	name := s.nameOf(o.ID)
 	switch {
 	case o.Controller != seat:
-		return name + " is controlled by " + s.Players[o.Controller].ID
+		return name.String() + " is controlled by " + s.Players[o.Controller].ID
 	case o.Tapped:
-		return name + " is tapped"
+		return name.String() + " is tapped"
 	case kind == cards.TapLegendaryCreature && !(o.Is("Creature") && o.IsLegendary()):
-		return name + " is not a legendary creature"
+		return name.String() + " is not a legendary creature"
 	}
 	return ""
 }
