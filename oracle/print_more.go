@@ -312,6 +312,12 @@ func printMoreCompare(c *ability.Condition) string {
 		}
 		return unprintable
 	}
+	if l != nil && l.Var == "colors_spent" && l.Of != nil && r != nil && c.Op == "==" {
+		if n, ok := r.IsFixed(); ok && n == 0 {
+			return w("no colored mana was spent to cast") + printSel(nil, l.Of)
+		}
+		return unprintable
+	}
 	if l != nil && r != nil && l.Var == "mana_value" && r.Var == "colors_spent" && c.Op == "<=" && r.Of != nil && r.Of.Ref == ability.Self {
 		return w("its mana value is less than or equal to the number of colors of mana spent to cast ~")
 	}

@@ -126,6 +126,9 @@ func addSentenceShapes(g *grammar) {
 		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "mana_spent", Of: of}, Op: op, Right: ability.Fixed(n)}
 	}
 	g.add("cond", "no mana was spent to cast <obj1>", func(v []any) any { return spent(sel(v[0]), "==", 0) })
+	g.add("cond", "no colored mana was spent to cast <obj1>", func(v []any) any { // Void Mirror
+		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "colors_spent", Of: sel(v[0])}, Op: "==", Right: ability.Fixed(0)}
+	})
 	g.add("cond", "<n> or more mana was spent to cast <obj1>", func(v []any) any { return spent(sel(v[1]), ">=", v[0].(int)) })
 	g.add("cond", "<@> its mana value is less than or equal to the number of colors of mana spent to cast ~", func(v []any) any {
 		return &ability.Condition{Kind: ability.CondCompare, Left: &ability.Amount{Var: "mana_value", Of: pronoun(v[0].(at), "it")}, Op: "<=",
