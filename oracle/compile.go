@@ -70,6 +70,7 @@ func rules() *grammar {
 		addShuffleSelf(g) // rules_shuffle_self.go
 		addCantEnter(g)   // rules_cant_enter.go
 		addSpree(g)       // rules_spree.go
+		addLinkedExile(g) // rules_linked_exile.go
 		theGrammar = g
 	})
 	return theGrammar
@@ -93,6 +94,7 @@ func Compile(f Face) Result {
 		r.Abilities = append(r.Abilities, as...)
 	}
 	r.Abilities = joinSpells(r.Abilities)
+	linkExiled(&r) // rules_linked_exile.go
 	if len(r.Declined) == 0 {
 		classLevels(&f, r.Abilities)
 	}

@@ -837,6 +837,8 @@ func printManaSpec(m *ability.ManaSpec) string {
 		return w("one mana of any color that a land an opponent controls could produce")
 	case m.Among == "your_lands":
 		return w("one mana of any type that a land you control could produce")
+	case m.Among == "exiled":
+		return w("one mana of any of the exiled card's colors") // rules_linked_exile.go
 	case m.Among == "legendary":
 		return w("one mana of any color among legendary creatures and planeswalkers you control")
 	case m.Among == "produced":

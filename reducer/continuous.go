@@ -203,6 +203,7 @@ const grantedManaIndex = 50
 func (g *Game) endEffectsOf(left ObjID) {
 	g.endContinuous(func(c *Continuous) bool { return c.Until == UntilLeaves && slices.Contains(c.Objects, left) })
 	g.returnExiledUntil(left) // interp_exile_until.go
+	g.endExiledWith(left)     // interp_linked_exile.go
 }
 
 // Grant starts a continuous effect from the resolving spell or ability.

@@ -526,6 +526,9 @@ func describeContinuous(s *State, e Effect) string {
 	if c.Rule == RuleExiledUntil { // interp_exile_until.go
 		return fmt.Sprintf("continuous effect %d: %s", s.Timestamp+1, describeExiledUntil(s, c))
 	}
+	if c.Rule == RuleExiledWith { // interp_linked_exile.go
+		return fmt.Sprintf("continuous effect %d: %s", s.Timestamp+1, describeExiledWith(s, c))
+	}
 	var what []string
 	what = append(what, c.AddSupertypes...)
 	what = append(what, c.AddSubtypes...)

@@ -143,7 +143,7 @@ func lowerManaSpec(ms *ability.ManaSpec, m *cards.ManaAbility) bool {
 		return true
 	case ms.Among != "" && n == 1:
 		switch ms.Among {
-		case cards.AmongOpponentLands, cards.AmongYourLands, cards.AmongCommander, cards.AmongLegendary:
+		case cards.AmongOpponentLands, cards.AmongYourLands, cards.AmongCommander, cards.AmongLegendary, cards.AmongExiled:
 			m.Among = ms.Among
 			return true
 		}

@@ -169,6 +169,9 @@ func verbExile(x *verbRun) {
 		}
 		out = append(out, Target{Obj: uint32(nid)})
 	}
+	if x.e.Text == "linked" {
+		x.linkExiled(out) // interp_linked_exile.go
+	}
 	x.bind(out)
 }
 

@@ -138,6 +138,8 @@ func (s *State) amongTypes(o *Object, among string, asking map[ObjID]bool) typeS
 				}
 			}
 		}
+	case cards.AmongExiled:
+		t = s.exiledColors(o.ID) // interp_linked_exile.go
 	case cards.AmongCommander:
 		// No format Chronicle plays has a commander: no colour identity
 		// defines a type (MANA-1).

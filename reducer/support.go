@@ -387,7 +387,7 @@ func (s *supporter) effect(e *ability.Effect, p string) {
 		if why := exileUntilSupported(e); why != "" { // interp_exile_until.go
 			s.no(p+".duration", "%s is not carried out yet", why)
 		}
-		if e.Text != "" && e.Text != "face_down" {
+		if e.Text != "" && e.Text != "face_down" && e.Text != "linked" { // linked: interp_linked_exile.go
 			s.no(p+".text", "exiling %q is not carried out yet", e.Text)
 		}
 	case ability.Search:

@@ -22,6 +22,9 @@ const (
 	// AmongLegendary: one mana of any color among legendary creatures and
 	// planeswalkers you control (Mox Amber).
 	AmongLegendary = "legendary"
+	// AmongExiled: one mana of any of the colors of the card the source
+	// exiled with its linked ability (Chrome Mox, CR 607.2a).
+	AmongExiled = "exiled"
 )
 
 // ManaTrigger is a triggered mana ability (CR 605.1b): whenever a
