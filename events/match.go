@@ -244,6 +244,9 @@ type Permanent struct {
 	CopyOf   string `json:"copy_of,omitempty"`
 	Kicked   bool   `json:"kicked,omitempty"`
 	CastWith string `json:"cast_with,omitempty"`
+	// Kicks: how many times a multikicked spell was kicked, when more
+	// than once (CR 702.33c; with kicked).
+	Kicks int `json:"kicks,omitempty"`
 	// Entering: choices still to make as it entered, its controller asked
 	// before anyone gets priority ("pay 0", "choose 1": the kind and its
 	// replacement ability's place; reducer/interp_replace.go).

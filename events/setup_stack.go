@@ -40,6 +40,7 @@ type StackObject struct {
 	Kicked   bool   `json:"kicked,omitempty"`
 	CastWith string `json:"cast_with,omitempty"`
 	Times    int    `json:"times,omitempty"`
+	Kicks    int    `json:"kicks,omitempty"` // multikicker's count, when more than once (CR 702.33c)
 	// Spent and SpentColors: the mana spent to cast it, and its colours
 	// as bits (see Permanent.SpentColors).
 	Spent       int `json:"spent,omitempty"`

@@ -291,7 +291,7 @@ func (g *Game) emitObjectFacts(o *setupObj) {
 		g.emit(Effect{Op: OpSetX, Obj: id, N: perm.X, Kind: kind})
 	}
 	if perm.Kicked {
-		g.emit(Effect{Op: OpKicked, Obj: id})
+		g.emitKicked(id, max(perm.Kicks, 1)) // interp_multikicker.go
 	}
 	if perm.CastWith != "" {
 		g.emit(Effect{Op: OpCastWith, Obj: id, Name: perm.CastWith})

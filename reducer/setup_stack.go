@@ -300,7 +300,7 @@ func (g *Game) emitStackFacts(pl *setupPlan, o *setupObj) {
 		g.emit(Effect{Op: OpStackFacts, Obj: o.id, Kind: so.Face, N: so.X, Targets: g.setupTargets(pl, so.Targets), Zone: parseZone(so.CastFrom)})
 	}
 	if so.Kicked {
-		g.emit(Effect{Op: OpKicked, Obj: o.id})
+		g.emitKicked(o.id, max(so.Kicks, 1)) // interp_multikicker.go
 	}
 	if so.CastWith != "" {
 		g.emit(Effect{Op: OpCastWith, Obj: o.id, Name: so.CastWith})

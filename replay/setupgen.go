@@ -232,7 +232,7 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 func permanentOf(s *reducer.State, o *reducer.Object, nm *namer) events.Permanent {
 	perm := events.Permanent{ID: events.Ref(o.ID.String()), Tapped: o.Tapped, SummoningSick: o.Sick, Face: o.Face,
 		Damage: o.Damage, Deathtouched: o.Deathtouched, X: o.X, Cast: o.Cast, Blocked: o.Blocked,
-		RegenShields: o.Regen, SkipUntap: o.SkipUntap, Chosen: o.Chosen, Kicked: o.Kicked, CastWith: o.CastWith,
+		RegenShields: o.Regen, SkipUntap: o.SkipUntap, Chosen: o.Chosen, Kicked: o.Kicked, Kicks: o.Kicks, CastWith: o.CastWith,
 		ClassLevel: o.ClassLevel, Spent: o.Spent, SpentColors: o.SpentColors}
 	if l := o.Lang; l != nil {
 		perm.Entering = slices.Clone(l.Enter)

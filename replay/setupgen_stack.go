@@ -70,7 +70,7 @@ func buildUnderWay(b *events.Setup, s *reducer.State, nms []*namer) {
 
 // stackObjectOf is a stack object as a setup places it.
 func stackObjectOf(s *reducer.State, o *reducer.Object, nms []*namer) events.StackObject {
-	so := events.StackObject{ID: ref(o.ID), Controller: s.Players[o.Controller].ID, Face: o.Face, X: o.X, Kicked: o.Kicked,
+	so := events.StackObject{ID: ref(o.ID), Controller: s.Players[o.Controller].ID, Face: o.Face, X: o.X, Kicked: o.Kicked, Kicks: o.Kicks,
 		CastWith: o.CastWith, Times: o.Times, LKI: lkiOf(o.LKI), EventLKI: lkiOf(o.EventLKI), Spent: o.Spent, SpentColors: o.SpentColors,
 		Uncounterable: o.Uncounterable}
 	if o.CastFrom != reducer.ZoneNone {
