@@ -245,7 +245,7 @@ func (p *patcher) create(te *Object) ObjID {
 // fields brings ge's public fields to te's.
 func (p *patcher) fields(ge, te *Object) {
 	g := p.g
-	name := g.S.objName(ge.ID)
+	name := g.S.nameOf(ge.ID) // for a difference only
 	if (te.Zone == ZoneBattlefield || te.Zone == ZoneStack) && ge.Controller != te.Controller {
 		p.diff("%s: controlled by %s for the rules, by %s for the table", name, g.S.playerID(ge.Controller), g.S.playerID(te.Controller))
 		g.emit(Effect{Op: OpControl, Obj: ge.ID, Seat: te.Controller})
