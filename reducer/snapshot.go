@@ -79,7 +79,8 @@ func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
 	if pool == nil {
 		pool = cards.Default()
 	}
-	r := &snapReader{dec: msgpack.NewDecoder(bytes.NewReader(b)), pool: pool}
+	br := bytes.NewReader(b)
+	r := &snapReader{dec: msgpack.NewDecoder(br), br: br, pool: pool}
 	n := r.arr()
 	if n != 2 && n != 3 && r.err == nil {
 		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state] or [version, declared, state]", n)

@@ -1,7 +1,9 @@
 package reducer
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
@@ -76,12 +78,21 @@ func (w *snapWriter) counters(cs []Counter) {
 }
 
 type snapReader struct {
-	dec  *msgpack.Decoder
+	dec *msgpack.Decoder
+	// br is what dec reads, when it reads bytes: the one-byte forms that
+	// make up most of a snapshot (small ints, short arrays, bools, nil)
+	// are read from it directly, anything longer by dec (see small).
+	br   *bytes.Reader
 	pool *cards.Pool
 	// declared: the state whose declared cards resolve names first.
 	declared *State
 	err      error
 	slab     []Object // see newObject
+	// defs caches the definitions of the names read so far, and name is
+	// the buffer a name is read into: a state names the same few dozen
+	// cards hundreds of times, and neither is kept by the state.
+	defs map[string]*cards.Card
+	name []byte
 }
 
 func (r *snapReader) fail(format string, args ...any) {
@@ -96,10 +107,40 @@ func (r *snapReader) keep(err error) {
 	}
 }
 
+// small reads the next byte when it is a whole value (ok) and leaves it
+// to dec otherwise. The decoder reads br byte by byte and keeps no state
+// between values, so either may read the next one.
+func (r *snapReader) small() (c byte, ok bool) {
+	if r.br == nil {
+		return 0, false
+	}
+	c, err := r.br.ReadByte()
+	if err != nil {
+		return 0, false // dec reports it
+	}
+	if msgpcode.IsFixedNum(c) || msgpcode.IsFixedArray(c) || c == msgpcode.Nil || c == msgpcode.False || c == msgpcode.True {
+		return c, true
+	}
+	_ = r.br.UnreadByte()
+	return 0, false
+}
+
+// unread puts back a byte small read.
+func (r *snapReader) unread() { _ = r.br.UnreadByte() }
+
 // arr reads an array's length; nil reads as 0.
 func (r *snapReader) arr() int {
 	if r.err != nil {
 		return 0
+	}
+	if c, ok := r.small(); ok {
+		switch {
+		case msgpcode.IsFixedArray(c):
+			return int(c & msgpcode.FixedArrayMask)
+		case c == msgpcode.Nil:
+			return 0
+		}
+		r.unread()
 	}
 	n, err := r.dec.DecodeArrayLen()
 	r.keep(err)
@@ -127,6 +168,15 @@ func (r *snapReader) int() int {
 	if r.err != nil {
 		return 0
 	}
+	if c, ok := r.small(); ok {
+		switch {
+		case msgpcode.IsFixedNum(c):
+			return int(int8(c))
+		case c == msgpcode.Nil:
+			return 0 // as DecodeInt reads it
+		}
+		r.unread()
+	}
 	v, err := r.dec.DecodeInt()
 	r.keep(err)
 	return v
@@ -135,6 +185,15 @@ func (r *snapReader) int() int {
 func (r *snapReader) bool() bool {
 	if r.err != nil {
 		return false
+	}
+	if c, ok := r.small(); ok {
+		switch c {
+		case msgpcode.False:
+			return false
+		case msgpcode.True:
+			return true
+		}
+		r.unread()
 	}
 	v, err := r.dec.DecodeBool()
 	r.keep(err)
@@ -153,6 +212,13 @@ func (r *snapReader) str() string {
 // isNil consumes a nil and reports whether there was one.
 func (r *snapReader) isNil() bool {
 	if r.err != nil {
+		return false
+	}
+	if c, ok := r.small(); ok {
+		if c == msgpcode.Nil {
+			return true
+		}
+		r.unread()
 		return false
 	}
 	c, err := r.dec.PeekCode()
@@ -214,13 +280,33 @@ func (r *snapReader) card(name string) *cards.Card {
 	return c
 }
 
-// def reads a card definition's name, or nil.
+// def reads a card definition's name, or nil. The name is looked up
+// without making a string of it when it was read before.
 func (r *snapReader) def() *cards.Card {
-	name, null := r.optStr()
-	if null || r.err != nil {
+	if r.err != nil {
 		return nil
 	}
-	return r.card(name)
+	n, err := r.dec.DecodeBytesLen()
+	if err != nil || n < 0 {
+		r.keep(err)
+		return nil
+	}
+	r.name = slices.Grow(r.name[:0], n)[:n]
+	if err := r.dec.ReadFull(r.name); err != nil {
+		r.keep(err)
+		return nil
+	}
+	if c, ok := r.defs[string(r.name)]; ok {
+		return c
+	}
+	c := r.card(string(r.name))
+	if r.err == nil {
+		if r.defs == nil {
+			r.defs = make(map[string]*cards.Card)
+		}
+		r.defs[string(r.name)] = c
+	}
+	return c
 }
 
 func (r *snapReader) counters() []Counter {

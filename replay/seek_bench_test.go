@@ -108,3 +108,27 @@ func percentile(ds []time.Duration, p int) time.Duration {
 }
 
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+
+// BenchmarkSeekSnapshot decodes the last snapshot of the benchmarks' match,
+// the largest part of a seek, with its allocations.
+//
+//	go test ./replay -run '^$' -bench SeekSnapshot -benchmem
+func BenchmarkSeekSnapshot(b *testing.B) {
+	dir := b.TempDir()
+	replaytest.LongMatch(b, dir, "long", benchInputs)
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer src.Close()
+	_, data, err := src.SnapshotAtOrBefore("long", benchInputs)
+	if err != nil || data == nil {
+		b.Fatalf("no snapshot: %v", err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := reducer.UnmarshalSnapshot(nil, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
