@@ -59,6 +59,9 @@ const (
 	// begins ("exile the top two cards of your library", "the top card
 	// of that player's library"); fewer when the library holds fewer.
 	LibraryTop Ref = "library_top"
+	// LinkedExiled: the cards the source's own linked exile exiled that
+	// are still in exile ("the exiled card", CR 607.2a).
+	LinkedExiled Ref = "exiled"
 )
 
 // Pick is how many objects are chosen and by whom.

@@ -348,7 +348,7 @@ func (v *validator) selector(s *Selector, p string, sc *scope) {
 		return
 	}
 	switch s.Ref {
-	case Self, All, ChooseRef, EventObject, Attached, LibraryTop:
+	case Self, All, ChooseRef, EventObject, Attached, LibraryTop, LinkedExiled:
 	case TargetRef:
 		if sc == nil || s.Index < 0 || s.Index >= sc.targets {
 			n := 0

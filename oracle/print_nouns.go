@@ -388,6 +388,8 @@ func printSel(a *pctx, s *ability.Selector) string {
 		return printPlayer(a, s.Player)
 	case ability.LibraryTop:
 		return printLibraryTop(a, s)
+	case ability.LinkedExiled:
+		return w("the exiled card") // rules_linked_exile.go
 	}
 	return unprintable
 }

@@ -137,6 +137,8 @@ func printCond(a *pctx, c *ability.Condition) string {
 			return w("there are four or more card types among cards in your graveyard")
 		case "revolt":
 			return w("a permanent you controlled left the battlefield this turn")
+		case "exiled_with":
+			return w("a card is exiled with ~") // rules_linked_exile.go
 		}
 		return unprintable
 	case ability.CondAnd:

@@ -1,6 +1,11 @@
 package oracle
 
-import "github.com/chronicle-mtg/chronicle/ability"
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
 
 // Linked abilities (CR 607.2a): "When ~ enters, you may exile a
 // nonartifact, nonland card from your hand." and "{T}: Add one mana of
@@ -21,16 +26,20 @@ func addLinkedExile(g *grammar) {
 	g.add("manaspec", "one mana of any of the exiled card 's colors", func(v []any) any {
 		return &ability.ManaSpec{Among: "exiled", Amount: ability.Fixed(1)}
 	})
+	// "If a card is exiled with ~, add {C}{C} instead." (Ugin's
+	// Labyrinth) and "Return the exiled card to its owner's hand."
+	g.add("cond", "a card is exiled with ~", func(v []any) any { return &ability.Condition{Kind: ability.CondFact, Text: "exiled_with"} })
+	g.add("eff", "return the exiled card to its owner 's hand", func(v []any) any {
+		return one(ability.Effect{Verb: ability.Move, Object: &ability.Selector{Ref: ability.LinkedExiled}, Zone: ability.ZoneHand})
+	})
 }
 
-// readsExiled reports whether a reads the card its face's exile linked.
+// readsExiled reports whether a reads the card its face's exile linked:
+// mana of its colours, the fact that there is one, or the card itself.
 func readsExiled(a *ability.Ability) bool {
-	for _, e := range a.Effects {
-		if e.Verb == ability.AddMana && e.Mana != nil && e.Mana.Among == "exiled" {
-			return true
-		}
-	}
-	return false
+	js, _ := json.Marshal(a)
+	s := string(js)
+	return strings.Contains(s, `"among":"exiled"`) || strings.Contains(s, `"text":"exiled_with"`) || strings.Contains(s, `"ref":"exiled"`)
 }
 
 // linkExiled marks the face's exiles of a card from a hand, as its own

@@ -544,6 +544,8 @@ func (c *evalCtx) objects(sel *ability.Selector) []ObjID {
 		if live(c.src) {
 			out = append(out, c.src)
 		}
+	case ability.LinkedExiled:
+		out = s.exiledWith(c.src) // interp_linked_exile.go
 	case ability.TargetRef:
 		for _, t := range c.slot(sel.Index) {
 			if t.Obj != 0 && live(ObjID(t.Obj)) {

@@ -1,6 +1,11 @@
 package reducer
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+)
 
 // Linked abilities (CR 607.2a): a permanent's exile marked "linked"
 // ("When ~ enters, you may exile a nonartifact, nonland card from your
@@ -10,6 +15,15 @@ import "strings"
 // cards, while they stay in exile ("{T}: Add one mana of any of the
 // exiled card's colors.": mana Among cards.AmongExiled). A new object the
 // permanent becomes remembers nothing (CR 400.7).
+
+// readsLinkedExile reports whether a reads the cards exiled with its
+// source. A triggered one may resolve after the source has left, when
+// what it exiled is forgotten: Supports refuses it.
+func readsLinkedExile(a *ability.Ability) bool {
+	js, _ := json.Marshal(a)
+	s := string(js)
+	return strings.Contains(s, `"among":"exiled"`) || strings.Contains(s, `"text":"exiled_with"`) || strings.Contains(s, `"ref":"exiled"`)
+}
 
 // RuleExiledWith: the effect's objects were exiled with its source.
 const RuleExiledWith = "exiled_with"

@@ -34,12 +34,14 @@ func (c *evalCtx) factHolds(text string) (holds, ok bool) {
 		return p.Left, true
 	case "delirium":
 		return c.cardTypesIn(p.Graveyard) >= 4, true
+	case "exiled_with":
+		return len(c.g.S.exiledWith(c.src)) > 0, true // interp_linked_exile.go
 	}
 	return false, false
 }
 
 // knownFacts are the facts factHolds knows.
-var knownFacts = map[string]bool{"revolt": true, "delirium": true}
+var knownFacts = map[string]bool{"revolt": true, "delirium": true, "exiled_with": true}
 
 // graveyardCardTypes are the card types a card in a graveyard may have
 // (CR 300.1; "Tribal" is Kindred's older name).

@@ -21,6 +21,9 @@ func Supports(a *ability.Ability) error {
 	if f := filterFacts(a); f != "" && s.err == nil {
 		s.no("filter."+f, "this filter is not carried out yet")
 	}
+	if a.Kind == ability.Triggered && readsLinkedExile(a) && s.err == nil {
+		s.no("effects", "a triggered ability reading the exiled card is not carried out yet") // interp_linked_exile.go
+	}
 	if why := shuffleIntoTargets(a); why != "" && s.err == nil {
 		s.no("targets", "%s", why) // interp_shuffle_into.go
 	}
