@@ -579,6 +579,12 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	if len(b.Conspire) > 0 {
 		return castPlan{}, g.refuse("CR 702.78a", "body.conspire", "conspiring as %s is cast without paying its mana cost is not carried out yet", def.Name)
 	}
+	if b.Kicks > 0 {
+		return castPlan{}, g.refuse("CR 702.33c", "body.kicks", "paying a multikicker cost as %s is cast without paying its mana cost is not carried out yet", def.Name)
+	}
+	if b.Permission != "" {
+		return castPlan{}, g.refuse("CR 601.3", "body.permission", "%s is cast as an effect allows, not by a permanent's permission", def.Name)
+	}
 	if d := s.Discovery; d != nil && d.Madness {
 		if b.X != 0 {
 			return castPlan{}, g.refuse("CR 702.35a", "body.x", "%s's madness cost has no X: X is 0, not %d", def.Name, b.X)
