@@ -161,3 +161,29 @@ func cloneFacts(c *events.Characteristics) *events.Characteristics {
 
 // CharsOf describes a card definition as a token the table describes it.
 func CharsOf(d *cards.Card) *events.Characteristics { return charsOf(d) }
+
+// OpBlocking: blocker Obj blocks To, an attacker that is gone: a blocking
+// creature stays blocking when the attacker it blocks leaves (CR 506.4).
+const OpBlocking Op = 321
+
+func init() {
+	registerOp(OpBlocking, func(s *State, e *Effect) { s.mustObj(e.Obj).Blocking = e.To })
+	extDescribe[OpBlocking] = func(s *State, e Effect) string {
+		return s.objName(e.Obj) + " blocks " + e.To.String() + ", which is gone"
+	}
+}
+
+// goneAttacker reports whether a blocker's reference names by id an
+// attacker that is gone: an object id no object of the setup has.
+func goneAttacker(pl *setupPlan, ref events.Ref) bool {
+	kind, n, ok := parseID(string(ref))
+	if !ok || kind != 'o' {
+		return false
+	}
+	for _, o := range pl.objs {
+		if o.id == ObjID(n) {
+			return false
+		}
+	}
+	return true
+}

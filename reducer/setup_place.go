@@ -102,8 +102,8 @@ func (g *Game) checkPlacedPlayer(b *events.Setup, i int, pl *setupPlan) error {
 			if seat == active {
 				return g.refuse("CR 509.1a", f+".blocking", "the defending player's creatures block, and %s is the active player", p.ID)
 			}
-			if a := pl.find(s, string(perm.Blocking), ZoneBattlefield); len(a) == 0 || a[0].perm.Attacking == "" {
-				return g.refuse("CR 509.1a", f+".blocking", "%q names no attacking creature this setup places", perm.Blocking)
+			if a := pl.find(s, string(perm.Blocking), ZoneBattlefield); len(a) == 0 && !goneAttacker(pl, perm.Blocking) || len(a) > 0 && a[0].perm.Attacking == "" {
+				return g.refuse("CR 509.1a", f+".blocking", "%q names no attacking creature this setup places (nor, by its id, one that is gone)", perm.Blocking)
 			}
 		}
 		if perm.Blocked && perm.Attacking == "" {
@@ -142,12 +142,12 @@ func (g *Game) checkPlacedPlayer(b *events.Setup, i int, pl *setupPlan) error {
 // unattach Equipment (CR 704.5m, 704.5n).
 func (g *Game) checkSetupAttach(pl *setupPlan, o *setupObj, def *cards.Card) error {
 	f := o.field + ".attached_to"
-	if def == nil || def.AuraOf() == nil && !slices.Contains(def.Subtypes, "Equipment") {
+	if def == nil || def.AuraOf() == nil && !slices.Contains(def.Subtypes, "Equipment") && !slices.Contains(def.Subtypes, "Aura") {
 		n := string(o.perm.Card)
 		if def != nil {
 			n = def.Name
 		}
-		return g.refuse("CARD-CODE", f, "%s is neither a modelled Aura nor Equipment: only those can be attached", n)
+		return g.refuse("CR 303.4", f, "%s is neither an Aura nor Equipment: only those can be attached", n)
 	}
 	for _, t := range pl.find(g.S, string(o.perm.AttachedTo), ZoneBattlefield) {
 		if t != o {
@@ -422,6 +422,10 @@ func (g *Game) emitCombat(pl *setupPlan) {
 				g.emit(Effect{Op: OpBlock, Obj: o.id, To: t.id})
 				break
 			}
+		}
+		if goneAttacker(pl, o.perm.Blocking) {
+			_, n, _ := parseID(string(o.perm.Blocking))
+			g.emit(Effect{Op: OpBlocking, Obj: o.id, To: ObjID(n)}) // setup_later.go
 		}
 	}
 }
