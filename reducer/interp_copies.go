@@ -160,13 +160,28 @@ func verbCopy(x *verbRun) {
 // copyTargetOptions are the targets a copy of src may have: the
 // original's first, then every other legal one (CR 707.10c).
 func copyTargetOptions(g *Game, src *Object, seat int) []string {
-	cur := refOf(g.S, src.Targets[0])
-	out := []string{cur}
 	lc := langOf(src.def())
 	if lc == nil || lc.spell == nil || len(lc.spell.Targets) != 1 {
-		return out
+		return []string{refOf(g.S, src.Targets[0])}
 	}
-	spec := &lc.spell.Targets[0]
+	return targetOptionsFor(g, src, 0, &lc.spell.Targets[0], seat)
+}
+
+// langSlotSpec is the language target of spell o's target slot, or nil
+// where its targets are not one per slot.
+func langSlotSpec(o *Object, slot int) *ability.Target {
+	lc := langOf(o.def())
+	if lc == nil || lc.spell == nil || len(lc.spell.Targets) != len(o.Targets) || slot >= len(o.Targets) {
+		return nil
+	}
+	return &lc.spell.Targets[slot]
+}
+
+// targetOptionsFor are the targets slot of src may have by spec: its
+// present one first, then every other legal one.
+func targetOptionsFor(g *Game, src *Object, slot int, spec *ability.Target, seat int) []string {
+	cur := refOf(g.S, src.Targets[slot])
+	out := []string{cur}
 	c := &evalCtx{g: g, you: seat, src: src.ID}
 	for j, pl := range g.S.Players {
 		if spec.Players != "" && c.targetIllegalLang(spec, Target{Player: j}, src) == "" && pl.ID != cur {

@@ -246,7 +246,12 @@ func (w *world) NewTargets(copy uint32, slot int) []string {
 	}
 	kinds := targetKinds(o.def().SpellOf(), len(o.Targets))
 	if slot >= len(kinds) {
-		return nil
+		// A spell of the ability language: its own targets, or only the
+		// present one where they aren't one per slot (interp_copies.go).
+		if spec := langSlotSpec(o, slot); spec != nil {
+			return targetOptionsFor(w.g, o, slot, spec, o.Controller)
+		}
+		return []string{refOf(w.g.S, o.Targets[slot])}
 	}
 	cur := refOf(w.g.S, o.Targets[slot])
 	out := []string{cur}
@@ -276,7 +281,14 @@ func (w *world) Retarget(copy uint32, slot int, ref string) {
 	}
 	kinds := targetKinds(o.def().SpellOf(), len(o.Targets))
 	t, ok := targetOfRef(w.g.S, ref)
-	if !ok || slot >= len(kinds) || o.Targets[slot] == t || w.g.targetIllegalFrom(kinds[slot], t, o) != "" {
+	if !ok || o.Targets[slot] == t {
+		return
+	}
+	if slot < len(kinds) {
+		if w.g.targetIllegalFrom(kinds[slot], t, o) != "" {
+			return
+		}
+	} else if spec := langSlotSpec(o, slot); spec == nil || (&evalCtx{g: w.g, you: o.Controller, src: o.ID}).targetIllegalLang(spec, t, o) != "" {
 		return
 	}
 	w.g.emit(Effect{Op: OpRetarget, Obj: o.ID, N: slot, Targets: []Target{t}})
