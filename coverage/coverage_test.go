@@ -14,7 +14,7 @@ import (
 // The floor: coverage of the committed decklists (a copy of
 // shared/decklists/decks.jsonl, 576 Magic Online Challenge top-32 lists)
 // never falls below what has been reached. Raise it as it grows.
-var floor = struct{ names, slots, decks int }{names: 851, slots: 32645, decks: 0}
+var floor = struct{ names, slots, decks int }{names: 867, slots: 33154, decks: 0}
 
 func TestDecklistsFloor(t *testing.T) {
 	f, err := os.Open("../fixtures/decklists/decks.jsonl")
