@@ -39,18 +39,10 @@ func (g *Game) enterExiled(o *Object) Zone {
 	if o.Zone == ZoneStack && !o.isAbility() {
 		return ZoneBattlefield // cast (CR 601.2a)
 	}
-	s := g.S
-	for _, id := range s.Battlefield {
-		src := s.Objects[id]
-		lc := langOf(src.Def)
-		if lc == nil {
-			continue
-		}
-		for _, a := range lc.replace {
-			if r := a.Replace; notCastExiled(r) && (&evalCtx{g: g, you: src.Controller, src: src.ID}).matches(withZone(r.Subject, zoneName(o.Zone)), o) {
-				return ZoneExile
-			}
-		}
+	if g.S.eachLangReplacement(func(src *Object, r *ability.ReplaceEffect) bool { // interp_replace.go
+		return notCastExiled(r) && (&evalCtx{g: g, you: src.Controller, src: src.ID}).matches(withZone(r.Subject, zoneName(o.Zone)), o)
+	}) {
+		return ZoneExile
 	}
 	return ZoneBattlefield
 }

@@ -27,24 +27,14 @@ func (g *Game) damageAsCounters(src, o *Object, n int) bool {
 	if src == nil || g.combatDealing || !o.Is("Creature") {
 		return false
 	}
-	s := g.S
-	for _, id := range s.Battlefield {
-		p := s.Objects[id]
-		lc := langOf(p.Def)
-		if lc == nil {
-			continue
+	return g.S.eachLangReplacement(func(p *Object, r *ability.ReplaceEffect) bool { // interp_replace.go
+		if !damageAsCountersSupported(r) || src.Controller != p.Controller {
+			return false
 		}
-		for _, a := range lc.replace {
-			r := a.Replace
-			if !damageAsCountersSupported(r) || src.Controller != p.Controller {
-				continue
-			}
-			if c := (&evalCtx{g: g, you: p.Controller, src: p.ID}); !c.matches(r.DealtTo, o) {
-				continue
-			}
-			g.putCounters(o.ID, r.Counter, n)
-			return true
+		if c := (&evalCtx{g: g, you: p.Controller, src: p.ID}); !c.matches(r.DealtTo, o) {
+			return false
 		}
-	}
-	return false
+		g.putCounters(o.ID, r.Counter, n)
+		return true
+	})
 }

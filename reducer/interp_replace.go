@@ -198,6 +198,30 @@ func (g *Game) langZoneReplaced(o *Object, to Zone) Zone {
 	if s.diesExiled(o) { // interp_replace_verb.go
 		return ZoneExile
 	}
+	s.eachLangReplacement(func(src *Object, r *ability.ReplaceEffect) bool {
+		if r.To == "" || (r.Event != ability.ReplToGraveyard && !(r.Event == ability.ReplDies && o.Zone == ZoneBattlefield && o.Is("Creature"))) {
+			return false
+		}
+		if r.Self && o.ID != src.ID {
+			return false
+		}
+		c := &evalCtx{g: g, you: src.Controller, src: src.ID}
+		if r.Subject != nil && !c.matches(withZone(r.Subject, zoneName(o.Zone)), o) {
+			return false
+		}
+		if r.Player != "" && !c.whose(r.Player, o.Owner) {
+			return false
+		}
+		to = zoneOf(r.To)
+		return true
+	})
+	return to
+}
+
+// eachLangReplacement calls f with each replacement effect of the ability
+// language that a permanent has (its card's, not its face's), in
+// battlefield order, until f returns true; it reports whether f did.
+func (s *State) eachLangReplacement(f func(src *Object, r *ability.ReplaceEffect) bool) bool {
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		lc := langOf(src.Def)
@@ -205,24 +229,12 @@ func (g *Game) langZoneReplaced(o *Object, to Zone) Zone {
 			continue
 		}
 		for _, a := range lc.replace {
-			r := a.Replace
-			if r.To == "" || (r.Event != ability.ReplToGraveyard && !(r.Event == ability.ReplDies && o.Zone == ZoneBattlefield && o.Is("Creature"))) {
-				continue
+			if f(src, a.Replace) {
+				return true
 			}
-			if r.Self && o.ID != src.ID {
-				continue
-			}
-			c := &evalCtx{g: g, you: src.Controller, src: src.ID}
-			if r.Subject != nil && !c.matches(withZone(r.Subject, zoneName(o.Zone)), o) {
-				continue
-			}
-			if r.Player != "" && !c.whose(r.Player, o.Owner) {
-				continue
-			}
-			return zoneOf(r.To)
 		}
 	}
-	return to
+	return false
 }
 
 // othersEnterTapped reports whether r is "<permanents> enter tapped" for

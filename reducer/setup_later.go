@@ -50,14 +50,8 @@ func (g *Game) checkLater(b *events.Setup, pl *setupPlan) error {
 		if o.perm == nil {
 			continue
 		}
-		if p := o.perm.Progress; p != nil {
-			for k, bd := range p.Bound {
-				for m, it := range bd.Items {
-					if _, err := g.setupTarget(pl, string(it), o.field+".progress.bound["+itoa(k)+"].items["+itoa(m)+"]"); err != nil {
-						return err
-					}
-				}
-			}
+		if err := g.checkSetupProgress(pl, o.perm.Progress, o.field); err != nil { // setup_stack.go
+			return err
 		}
 	}
 	for i, d := range b.Delayed {

@@ -84,14 +84,8 @@ func (g *Game) checkUnderWay(b *events.Setup, pl *setupPlan) error {
 				return g.refuse("CR 601.2a", o.field+".cast_from", "%q is not a zone a spell is cast from (library, graveyard, exile, command)", so.CastFrom)
 			}
 		}
-		if p := so.Progress; p != nil {
-			for k, bd := range p.Bound {
-				for m, it := range bd.Items {
-					if _, err := g.setupTarget(pl, string(it), o.field+".progress.bound["+itoa(k)+"].items["+itoa(m)+"]"); err != nil {
-						return err
-					}
-				}
-			}
+		if err := g.checkSetupProgress(pl, so.Progress, o.field); err != nil {
+			return err
 		}
 	}
 	for i, t := range b.Triggers {
@@ -220,6 +214,22 @@ func (g *Game) setupObjRef(pl *setupPlan, ref, f string) (ObjID, error) {
 
 // setupTarget is a target or bound item: a player's id, "-" for none, or
 // an object.
+// checkSetupProgress checks that every object a resolution's progress
+// has bound names an object of the setup.
+func (g *Game) checkSetupProgress(pl *setupPlan, p *events.Progress, field string) error {
+	if p == nil {
+		return nil
+	}
+	for k, bd := range p.Bound {
+		for m, it := range bd.Items {
+			if _, err := g.setupTarget(pl, string(it), field+".progress.bound["+itoa(k)+"].items["+itoa(m)+"]"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 func (g *Game) setupTarget(pl *setupPlan, ref, f string) (Target, error) {
 	if ref == "-" {
 		return Target{Player: -1}, nil

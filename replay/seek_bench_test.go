@@ -23,13 +23,7 @@ const benchInputs = 10_000
 //
 //	go test ./replay -run '^$' -bench Seek
 func BenchmarkSeek(b *testing.B) {
-	dir := b.TempDir()
-	replaytest.LongMatch(b, dir, "long", benchInputs)
-	src, err := replay.OpenStore(dir, replay.StoreOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer src.Close()
+	src := openLongMatch(b)
 
 	rng := rand.New(rand.NewPCG(1, 2))
 	var seeks []time.Duration
@@ -107,6 +101,19 @@ func percentile(ds []time.Duration, p int) time.Duration {
 	return s[i]
 }
 
+// openLongMatch stores the benchmarks' long match in a temporary store,
+// closed when the benchmark ends.
+func openLongMatch(b *testing.B) *replay.Store {
+	dir := b.TempDir()
+	replaytest.LongMatch(b, dir, "long", benchInputs)
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { src.Close() })
+	return src
+}
+
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
 
 // BenchmarkSeekSnapshot decodes the last snapshot of the benchmarks' match,
@@ -114,13 +121,7 @@ func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsec
 //
 //	go test ./replay -run '^$' -bench SeekSnapshot -benchmem
 func BenchmarkSeekSnapshot(b *testing.B) {
-	dir := b.TempDir()
-	replaytest.LongMatch(b, dir, "long", benchInputs)
-	src, err := replay.OpenStore(dir, replay.StoreOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer src.Close()
+	src := openLongMatch(b)
 	_, data, err := src.SnapshotAtOrBefore("long", benchInputs)
 	if err != nil || data == nil {
 		b.Fatalf("no snapshot: %v", err)
