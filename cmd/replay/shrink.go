@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -14,7 +15,7 @@ type shrinkCmd struct {
 	storeFlags
 	Target  string `arg:"" name:"MATCH|FILE.jsonl" help:"A stored match, or a .jsonl file."`
 	Match   string `placeholder:"M" help:"The match when the file holds several."`
-	Finding string `name:"finding" placeholder:"KIND[:RULE]" help:"The finding to keep: illegal (an input the rules refuse), disputed (one they dispute against the table's effects) or crash (one that crashes the engine), and its rule (illegal:CR 117.3). Default: the first of any."`
+	Finding string `name:"finding" placeholder:"KIND[:RULE]" help:"The finding to keep: illegal (an input the rules refuse), disputed (one whose table effects they dispute), divergence (the table's effects, or a store's recorded ones, disagree with the rules), unverified (table effects standing for unmodelled text), playtest (a playtest card outside its formats) or crash (an input that crashes the engine), and its rule (illegal:CR 117.3). Default: the first of any."`
 	Seq     uint64 `name:"seq" placeholder:"N" help:"The input that shows the finding. Default: the first that does."`
 	Out     string `name:"out" short:"o" required:"" placeholder:"OUT.jsonl" help:"Where to write the smaller log."`
 }
@@ -23,10 +24,11 @@ func (c *shrinkCmd) Run(e *env) error {
 	opt := replay.ShrinkOptions{Seq: c.Seq, Progress: e.stderr}
 	if c.Finding != "" {
 		kind, rule, _ := strings.Cut(c.Finding, ":")
-		switch kind {
-		case replay.ShrinkIllegal, replay.ShrinkDisputed, replay.ShrinkCrash:
-		default:
-			return fail(exitUsage, "--finding: unknown kind %q (illegal, disputed or crash)", kind)
+		if kind == replay.FindingChain {
+			return fail(exitUsage, "--finding: a chain finding can't be shrunk: it is about the log's own bytes, and a smaller log is a hand-written file (replay verify names the broken link)")
+		}
+		if !slices.Contains(replay.ShrinkKinds, kind) {
+			return fail(exitUsage, "--finding: unknown kind %q (%s)", kind, strings.Join(replay.ShrinkKinds, ", "))
 		}
 		opt.Kind, opt.Rule = kind, rule
 	}
@@ -55,9 +57,17 @@ func (c *shrinkCmd) Run(e *env) error {
 	}
 	from := "the match's start"
 	if r.SetupAt > 0 {
-		from = fmt.Sprintf("a setup of the position after seq %d (%d cards placed)", r.SetupAt, r.Objects)
+		from = fmt.Sprintf("a setup of the position after seq %d placing %d cards and %d permanents (from %d and %d)",
+			r.SetupAt, r.Cards, r.Permanents, r.FromCards, r.FromPermanents)
 	}
-	fmt.Fprintf(e.stdout, "%s: %d inputs (from %d) show %s at their last: %s\nstarts from %s; %d replays tried\n",
-		c.Out, r.Inputs, r.FromInputs, r.Finding.Kind, r.Finding.Reason, from, r.Tries)
+	rule := ""
+	if r.Finding.Rule != "" {
+		rule = " (" + r.Finding.Rule + ")"
+	}
+	fmt.Fprintf(e.stdout, "%s: %d inputs (from %d) show %s at their last: %s%s\nstarts from %s; deck lists of %d cards (from %d); %d replays tried\n",
+		c.Out, r.Inputs, r.FromInputs, r.Finding.Kind, r.Finding.Reason, rule, from, r.Deck, r.FromDeck, r.Tries)
+	if r.Recorded {
+		fmt.Fprintf(e.stdout, "the store's recorded effects of that input are its table effects in %s\n", c.Out)
+	}
 	return nil
 }
