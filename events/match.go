@@ -121,6 +121,10 @@ type Setup struct {
 	// match_started's: the tokens its effects defined ("Bird Token" with
 	// its abilities), as match_started's cards are given.
 	Declare []DeclaredCard `json:"declare,omitempty"`
+	// Cards are cards new to the match, added before the zones are
+	// placed, in order: each gets the next card id (the first after the
+	// match's cards), so the zones may name it by that id (setup_cards.go).
+	Cards []SetupCard `json:"cards,omitempty"`
 	// Under way (setup_stack.go): the stack, bottom first; triggered
 	// abilities waiting to be put on it, in order; the question the game
 	// waits on when it isn't priority; continuous effects in timestamp
@@ -310,6 +314,9 @@ func (b *Setup) Check() *FieldError {
 		return fe
 	}
 	if fe := b.checkLater(); fe != nil { // setup_later.go
+		return fe
+	}
+	if fe := b.checkCards(); fe != nil { // setup_cards.go
 		return fe
 	}
 	return b.checkPregame() // setup_pregame.go

@@ -132,6 +132,9 @@ func (g *Game) planSetup(b *events.Setup) (*setupPlan, error) {
 	if err := g.setupDeclare(b, pl); err != nil {
 		return nil, err
 	}
+	if err := r.addCards(b); err != nil { // setup_cards.go
+		return nil, err
+	}
 	seen := map[int]bool{}
 	for i, p := range b.Players {
 		seat := s.Seat(p.ID)
@@ -173,6 +176,9 @@ type setupResolver struct {
 	plan *setupPlan
 	used map[CardID]bool
 	next CardID // the id of the next card new to the match
+	// listed: how many of plan.cards the setup's cards list gave
+	// (setup_cards.go).
+	listed int
 }
 
 // card resolves ref to one of owner's cards: a card id, or the owner's
@@ -181,14 +187,15 @@ func (r *setupResolver) card(owner int, ref, f string) (CardID, string, error) {
 	s := r.g.S
 	if kind, n, ok := parseID(ref); ok && kind == 'c' {
 		id := CardID(n)
-		if int(id) >= len(s.Cards) || s.Cards[id].Owner != owner {
+		listed, isListed := r.listedCard(id) // setup_cards.go
+		switch {
+		case isListed && listed.seat != owner, !isListed && (int(id) >= len(s.Cards) || s.Cards[id].Owner != owner):
 			return 0, "", r.g.refuse("CR 108.3", f, "%s is not a card of %s", ref, s.Players[owner].ID)
-		}
-		if r.used[id] {
+		case r.used[id]:
 			return 0, "", r.g.refuse("CR 400.1", f, "%s is placed twice", ref)
 		}
 		r.used[id] = true
-		return id, "", nil
+		return id, listed.name, nil
 	}
 	for id := 1; id < len(s.Cards); id++ {
 		c := s.Cards[id]

@@ -141,12 +141,12 @@ func (x *setupExport) build(s *reducer.State, ev *events.Event) error {
 		// invariant of BuildSetup, reported rather than exported wrong.
 		return fmt.Errorf("match %s: the setup built for seq %d is refused by the rules (please report): %w", x.match, x.at, err)
 	}
-	// The setup keeps every object's id; a card it adds to the match again
-	// may get another card id than the match gave it.
+	// The setup keeps every object's id and every card's: the cards the
+	// match's own setups added are listed in its cards, in id order.
 	cards := map[uint32]uint32{}
 	for _, id := range order {
 		old, now := s.Obj(id), g.S.Obj(id)
-		if now == nil || now.Card == 0 != (old.Card == 0) {
+		if now == nil || now.Card != old.Card {
 			return fmt.Errorf("match %s: the setup built for seq %d doesn't place %s as the match had it (please report)", x.match, x.at, id)
 		}
 		cards[uint32(old.Card)] = uint32(now.Card)

@@ -41,6 +41,11 @@ func TestExportSetupLater(t *testing.T) {
 		{"mulligan.txt", []string{`"turn":0,"step":"pregame"`, `"pending":{"ask":"random","random":"coin"}`,
 			`"pending":{"ask":"choose","player":"p2","what":"play_or_draw","options":["play","draw"]}`, `"mulliganed":true`,
 			`"mulligans":1,"mulliganed":true`, `"kept":true`, `"pending":{"ask":"mulligan","player":"p1","n":1}`}},
+		{"lang_costs.txt", nil},
+		{"lang_put_from_hand.txt", nil},
+		{"lang_attach.txt", nil},
+		{"lang_cost_targets.txt", nil},
+		{"setup_cards.txt", []string{`"cards":[{"player":"p1","card":"Test Elk"},{"player":"p1","card":"Test Bear"}]`, `"hand":["c8","c7"]`}},
 		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`}},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {

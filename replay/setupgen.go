@@ -26,8 +26,8 @@ import (
 // waiting, the question pending, continuous effects with their timestamps
 // (those the table described and those that make objects become something too),
 // a discover or cascade under way, players who have lost while the game
-// goes on, and the cards the match declared since it started (tokens its
-// effects defined); delayed triggered abilities waiting for their event,
+// goes on, the cards the match declared since it started (tokens its
+// effects defined) and the cards its own setups added; delayed triggered abilities waiting for their event,
 // extra turns to come, emblems (setupgen_later.go), a permanent's
 // language choices and progress, abilities of tokens the table described
 // (with their source's characteristics) and described tokens that became
@@ -109,8 +109,8 @@ func stateObjNames(s *reducer.State, ids []reducer.ObjID) string {
 // object gets). Cards are named by name where the setup's rule (a name
 // takes the player's first card of that name not used yet) picks the very
 // card, else by card id, so that a replay of the setup gives every card its
-// id of the original match; a card the original added with a setup of its
-// own is named by name and is added again.
+// id of the original match; the cards the original added with setups of
+// its own are listed in the setup's cards, in id order, and named by id.
 func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 	b := &events.Setup{
 		Turn: s.Turn, Step: s.Step.String(), ActivePlayer: s.Players[s.Active].ID, Passes: s.Passes,
@@ -124,6 +124,10 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 	}
 	for _, d := range s.Declared[len(base.Declared):] {
 		b.Declare = append(b.Declare, d)
+	}
+	for id := max(len(base.Cards), 1); id < len(s.Cards); id++ {
+		c := s.Cards[id] // added by the match's own setups: added again, keeping its id
+		b.Cards = append(b.Cards, events.SetupCard{Player: s.Players[c.Owner].ID, Card: c.Def.Name})
 	}
 	if s.Priority >= 0 && (s.Priority != s.Active || s.Pending.Ask != reducer.AskPriority) {
 		b.Priority = s.Players[s.Priority].ID // with a question pending, left out means nobody
@@ -322,18 +326,19 @@ func (n *namer) ref(id reducer.ObjID) events.Ref {
 	if int(o.Card) < len(n.s.Cards) && n.s.Cards[o.Card].Def != nil {
 		name = n.s.Cards[o.Card].Def.Name // a copy is named by its own card
 	}
-	first := n.firstUnused(name)
-	if int(o.Card) < len(n.base.Cards) && first != o.Card {
+	if int(o.Card) >= len(n.base.Cards) {
+		return o.Card.String() // added by the match's setups: listed in the setup's cards
+	}
+	if n.firstUnused(name) != o.Card {
 		n.used[o.Card] = true // a name would pick another card: name this one by id
 		return o.Card.String()
 	}
-	if first != 0 {
-		n.used[first] = true
-	}
+	n.used[o.Card] = true
 	return name
 }
 
-// firstUnused is the card a name picks, or 0 when the name adds a card.
+// firstUnused is the card a name picks among the match's cards, or 0 when
+// the name adds a card.
 func (n *namer) firstUnused(name string) reducer.CardID {
 	for id := 1; id < len(n.base.Cards); id++ {
 		c := n.base.Cards[id]
