@@ -147,3 +147,14 @@ func (g *Game) checkGameOver() {
 	g.beginGame(s.Game+1, -1)
 	g.ask(Question{Ask: AskChoose, Player: chooser, What: whatPlayOrDraw, Options: []string{"play", "draw"}})
 }
+
+// sameTurnStep reports whether e moves the game to another step of the
+// same turn with the same active player. Nothing the caches keyed on
+// State.changes read depends on the step (state-based actions, the legend
+// rule, the static sources; conditions read whose turn it is, not the
+// step), so such a step change keeps them: about half the steps of a turn
+// change nothing else, and the state-based actions were scanned again
+// after each.
+func (s *State) sameTurnStep(e *Effect) bool {
+	return e.Op == OpStep && e.N == s.Turn && e.Seat == s.Active
+}
