@@ -63,7 +63,7 @@ func (g *Game) noExilePermission(id ObjID) error {
 		by = "an effect that gives no permission"
 	}
 	if o.Def != nil && o.Def.Adventure() != nil {
-		return g.refuse("ADV-5", "body.card", "it was exiled by %s, not by resolving as an Adventure", by)
+		return g.refuse("CR 715.3d", "body.card", "it was exiled by %s, not by resolving as an Adventure (ADV-5)", by)
 	}
 	return g.refuse("CR 601.2a", "body.card", "it was exiled by %s, which gives no permission to cast it", by)
 }
@@ -73,7 +73,7 @@ func (g *Game) noExilePermission(id ObjID) error {
 func (g *Game) checkExileFace(o *Object, face *cards.Card) error {
 	if face != nil && o.Def.Adventure() == face {
 		g.action = "cast " + face.Name + " from exile"
-		return g.refuse("ADV-3", "body.face", "after its Adventure, only %s may be cast from exile, not the Adventure again", o.Def.Name)
+		return g.refuse("CR 715.3d", "body.face", "after its Adventure, only %s may be cast from exile, not the Adventure again (ADV-3)", o.Def.Name)
 	}
 	return nil
 }

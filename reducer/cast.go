@@ -111,7 +111,7 @@ func (g *Game) planCastOf(seat int, id ObjID, b *events.Cast) (castPlan, error) 
 		def = g.grantedFace(seat, o, b.Face) // NPC-1: an Adventure granted in hand
 		face = def.Name
 	case b.Face != "" && o.Def.Face(b.Face) == nil && s.pool.GrantedFace(b.Face) != nil:
-		return castPlan{}, g.refuse("NPC-1", "body.face", "%s has no Adventure named %s: only a creature card in the hand of a player who controls %s has it",
+		return castPlan{}, g.refuse("CR 715.3", "body.face", "%s has no Adventure named %s: only a creature card in the hand of a player who controls %s has it (NPC-1)",
 			o.Name(), b.Face, s.grantorOf(b.Face))
 	case b.Face != "" && o.Def.Layout == "adventure":
 		if f := o.Def.Face(b.Face); f == nil {

@@ -87,6 +87,8 @@ func (g *Game) resolveAnswer(answer []string) ([]string, error) {
 			}
 		}
 		switch {
+		case pick == "" && q.Prompt == populatePrompt:
+			return nil, g.refuse("CR 701.36a", "body.answer["+itoa(i)+"]", "%q is not one of the choices %v: populate chooses a creature token you control (POP-1)", a, q.Options)
 		case pick == "":
 			return nil, g.refuse("CR 608.2d", "body.answer["+itoa(i)+"]", "%q is not one of the choices %v", a, q.Options)
 		case slices.Contains(out, pick):

@@ -331,7 +331,7 @@ func (g *Game) checkDiscoverChoice(b *events.Choose) error {
 		if d := g.S.Discovery; d != nil && d.Cascade {
 			return g.refuse("CR 702.85a", "body.answer", "cascade may cast the card without paying its mana cost or leave it with the rest: answer one of %s", strings.Join(q.Options, ", "))
 		}
-		return g.refuse("DISC-1", "body.answer", "the only choice is to cast the discovered card without paying its mana cost or put it into your hand: answer one of %s", strings.Join(q.Options, ", "))
+		return g.refuse("CR 701.57a", "body.answer", "the only choice is to cast the discovered card without paying its mana cost or put it into your hand: answer one of %s (DISC-1)", strings.Join(q.Options, ", "))
 	}
 	return nil
 }
@@ -387,7 +387,7 @@ func (g *Game) discoverOrder(b *events.Random) ([]ObjID, error) {
 	s := g.S
 	q := s.Pending
 	if b.Player != "" && s.Seat(b.Player) != q.Of {
-		return nil, g.refuse("DISC-1", "body.player", "the cards go to the bottom of %s's library", s.Players[q.Of].ID)
+		return nil, g.refuse("CR 701.57a", "body.player", "the cards go to the bottom of %s's library (DISC-1)", s.Players[q.Of].ID)
 	}
 	var ids []ObjID
 	for _, o := range q.Options {
@@ -396,13 +396,13 @@ func (g *Game) discoverOrder(b *events.Random) ([]ObjID, error) {
 		}
 	}
 	if len(b.Order) != len(ids) {
-		return nil, g.refuse("DISC-1", "body.order", "order the %d other exiled cards (%s), not %d", len(ids), s.describeIDs(ids, false), len(b.Order))
+		return nil, g.refuse("CR 701.57a", "body.order", "order the %d other exiled cards (%s), not %d (DISC-1)", len(ids), s.describeIDs(ids, false), len(b.Order))
 	}
 	out := make([]ObjID, 0, len(ids))
 	for i, ref := range b.Order {
 		m := slices.DeleteFunc(s.matchRef(ref, ids), func(id ObjID) bool { return slices.Contains(out, id) })
 		if len(m) == 0 {
-			return nil, g.refuse("DISC-1", "body.order["+itoa(i)+"]", "%q is not one of the other exiled cards (%s), or is named twice", ref, s.describeIDs(ids, false))
+			return nil, g.refuse("CR 701.57a", "body.order["+itoa(i)+"]", "%q is not one of the other exiled cards (%s), or is named twice (DISC-1)", ref, s.describeIDs(ids, false))
 		}
 		out = append(out, m[0])
 	}
@@ -518,7 +518,7 @@ func (g *Game) planFreeCast(seat int, b *events.Cast) (castPlan, error) {
 		return castPlan{}, g.refuse("CR 702.88a", "body.card", "only the rebounding card, %s, may be cast now, as %s resolves", s.describeIDs(want, false), s.objName(q.Resolving))
 	}
 	if len(cands) == 0 {
-		return castPlan{}, g.refuse("DISC-1", "body.card", "only the discovered card, %s, may be cast now, as %s resolves", s.describeIDs(want, false), s.objName(q.Resolving))
+		return castPlan{}, g.refuse("CR 701.57a", "body.card", "only the discovered card, %s, may be cast now, as %s resolves (DISC-1)", s.describeIDs(want, false), s.objName(q.Resolving))
 	}
 	return g.planFreeCastOf(seat, cands[0], q.N, b)
 }
@@ -533,7 +533,7 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	switch {
 	case o.Def.Layout == "split":
 		if b.Face == "" || b.Face == o.Def.Name {
-			return castPlan{}, g.refuse("DISC-6", "body.face", "name the half of %s to cast: one half, not both", o.Def.Name)
+			return castPlan{}, g.refuse("CR 709.3", "body.face", "name the half of %s to cast: one half, not both (DISC-6)", o.Def.Name)
 		}
 		f := o.Def.Face(b.Face)
 		if f == nil {
@@ -561,17 +561,17 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 		return castPlan{}, g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
 	}
 	if mv := def.Cost.Value(0); n >= 0 && mv > n {
-		rule := "CR 701.57a"
+		ruling := "" // the ruling that decides it, beside the CR rule
 		switch {
 		case o.Def.Layout == "split":
-			rule = "DISC-6"
+			ruling = " (DISC-6)"
 		case o.Def.Adventure() != nil:
-			rule = "ADV-16"
+			ruling = " (ADV-16)"
 		}
 		if d := s.Discovery; d != nil && d.Cascade {
 			return castPlan{}, g.refuse("CR 702.85a", "body.face", "%s has mana value %d: the spell cascade casts must have a mana value less than %d", def.Name, mv, n+1)
 		}
-		return castPlan{}, g.refuse(rule, "body.face", "%s has mana value %d, more than the discover value %d", def.Name, mv, n)
+		return castPlan{}, g.refuse("CR 701.57a", "body.face", "%s has mana value %d, more than the discover value %d%s", def.Name, mv, n, ruling)
 	}
 	if len(b.Delve) > 0 || len(b.Improvise) > 0 || len(b.Convoke) > 0 {
 		return castPlan{}, g.refuse("CR 601.2h", "body.delve", "cast without paying its mana cost, %s has no mana for delve, improvise or convoke to pay", def.Name)
@@ -595,7 +595,7 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 		return castPlan{}, g.refuse("CR 107.3b", "body.x", "cast without paying its mana cost, %s's X is 0, not %d", def.Name, b.X)
 	}
 	if b.X != 0 {
-		return castPlan{}, g.refuse("DISC-4", "body.x", "cast without paying its mana cost, %s's X is 0, not %d", def.Name, b.X)
+		return castPlan{}, g.refuse("CR 107.3b", "body.x", "cast without paying its mana cost, %s's X is 0, not %d (DISC-4)", def.Name, b.X)
 	}
 	if lc := langOf(def); lc != nil {
 		return g.planFreeLangCast(seat, o, id, face, def, lc, b)

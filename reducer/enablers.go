@@ -325,12 +325,12 @@ func (g *Game) permissionAllows(p Permission, o *Object, def *cards.Card, face s
 		switch {
 		case face != "":
 			// ADV-2: the Adventure is judged on its own characteristics.
-			return g.refuse("ADV-2", "body.face", "it was exiled by %s, which lets %s cast it only as a creature spell: %s is %s",
+			return g.refuse("CR 601.3", "body.face", "it was exiled by %s, which lets %s cast it only as a creature spell: %s is %s (ADV-2)",
 				o.ExiledBy, who, def.Name, typeLineOf(def))
 		case o.Def.Adventure() != nil:
 			// ADV-5: exiled by something other than its own Adventure.
 			g.action = "cast " + o.Name() + " from exile"
-			return g.refuse("ADV-5", "body.card", "it was exiled by %s, not by resolving as an Adventure; %s lets %s cast it only as a creature spell, and %s is %s",
+			return g.refuse("CR 601.3", "body.card", "it was exiled by %s, not by resolving as an Adventure; %s lets %s cast it only as a creature spell, and %s is %s (ADV-5)",
 				o.ExiledBy, o.ExiledBy, who, def.Name, typeLineOf(def))
 		}
 		return g.refuse("CR 601.3", "body.card", "it was exiled by %s, which lets %s cast it only as a creature spell: %s is %s",

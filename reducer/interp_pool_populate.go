@@ -23,7 +23,7 @@ func verbPopulate(x *verbRun) {
 		tokens := creatureTokens(g.S, seat)
 		if len(tokens) > 0 {
 			x.ask(0, Question{Player: seat, Options: idStrings(tokens), N: 1, Max: 1,
-				Prompt: "populate: choose a creature token you control"})
+				Prompt: populatePrompt})
 		}
 		return
 	}
@@ -34,6 +34,10 @@ func verbPopulate(x *verbRun) {
 		}
 	}
 }
+
+// populatePrompt is populate's question; a refusal of its answer names
+// POP-1.
+const populatePrompt = "populate: choose a creature token you control"
 
 // creatureTokens lists the creature tokens seat controls.
 func creatureTokens(s *State, seat int) []ObjID {
