@@ -170,6 +170,10 @@ type SetupPlayer struct {
 	SpellsCast  int      `json:"spells_cast,omitempty"`
 	Counters    Counters `json:"counters,omitempty"`
 	GameWins    *int     `json:"game_wins,omitempty"`
+	// ChosePlay: the player chose whether to play first in this game
+	// (after a draw, that player chooses again, CR 103.1c); left out by
+	// every player, the match's chooser stays.
+	ChosePlay bool `json:"chose_play,omitempty"`
 	// GraveyardMayCast: who may cast cards in this player's graveyard, and
 	// why ("flashback" granted by an effect).
 	GraveyardMayCast []GraveyardMayCast `json:"graveyard_may_cast,omitempty"`

@@ -38,6 +38,9 @@ func (g *Game) checkSetup(b *events.Setup) error {
 	if b.Passes >= len(s.Players) {
 		return g.refuse("CR 117.4", "body.passes", "%d passes in a row with %d players: the round would be over", b.Passes, len(s.Players))
 	}
+	if err := g.checkChosePlay(b); err != nil { // setup_match.go
+		return err
+	}
 	_, err := g.planSetup(b) // setup_plan.go
 	return err
 }
@@ -53,6 +56,7 @@ func (g *Game) doSetup(b *events.Setup) {
 	g.emitPlaced(pl)      // setup_place.go
 	g.emitUnderWay(b, pl) // setup_stack.go
 	g.emitLater(b, pl)    // setup_later.go
+	g.emitChosePlay(b)    // setup_match.go
 	for _, p := range b.Players {
 		seat := s.Seat(p.ID)
 		if p.Life != nil {

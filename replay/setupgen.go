@@ -154,6 +154,7 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 			n := s.GameWins[seat]
 			sp.GameWins = &n
 		}
+		sp.ChosePlay = p.ChosePlay // after a draw they choose again (CR 103.1c)
 		nm := nms[seat]
 		var plain []reducer.ObjID
 		for _, id := range exiledBy(s, seat) {

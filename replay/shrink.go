@@ -29,8 +29,9 @@ import (
 // setup's permanents, cards and whole zones (the setup gives every object
 // its id, so the later inputs name the same objects), and the cards of the
 // deck lists. A drop is kept only when a replay of the smaller log with
-// the rules from its start still shows the same finding (kind and rule) at
-// its last input: what comes out reproduces by construction.
+// the rules from its start still shows the same finding (kind, rule and
+// the facts its reason gives) at its last input: what comes out
+// reproduces by construction.
 
 // Shrink finding kinds.
 const (
@@ -94,11 +95,12 @@ type shrinker struct {
 }
 
 // shows replays evs and reports whether their last input shows the
-// finding.
+// finding: the same kind, rule and facts (a tapped permanent dropped from
+// the setup would still be refused by the same rule, for another reason).
 func (s *shrinker) shows(evs []*events.Event) bool {
 	s.r.Tries++
 	got, i := findIn(evs, ShrinkOptions{Kind: s.want.Kind, Rule: s.want.Rule})
-	return i == len(evs)-1 && got.Kind == s.want.Kind && got.Rule == s.want.Rule
+	return i == len(evs)-1 && got.Kind == s.want.Kind && got.Rule == s.want.Rule && got.Reason == s.want.Reason
 }
 
 // Shrink makes the smallest log it can that shows the finding opt names.
