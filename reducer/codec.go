@@ -6,8 +6,6 @@ import (
 	"sync"
 
 	"github.com/vmihailenco/msgpack/v5"
-
-	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // The stored form of an input's effects: a msgpack array with, per effect,
@@ -126,8 +124,7 @@ func EncodeEffects(effs []Effect) []byte {
 	return bytes.Clone(w.buf.Bytes())
 }
 
-// effectEncoder and effectDecoder are pooled: a store or a fold codes
-// effects for every input.
+// effectEncoder is pooled: a store codes effects for every input.
 type effectEncoder struct {
 	buf bytes.Buffer
 	enc *msgpack.Encoder
@@ -138,17 +135,6 @@ var effectEncoders = sync.Pool{New: func() any {
 	w.enc = msgpack.NewEncoder(&w.buf)
 	w.enc.UseCompactInts(true)
 	return w
-}}
-
-type effectDecoder struct {
-	r   bytes.Reader
-	dec *msgpack.Decoder
-}
-
-var effectDecoders = sync.Pool{New: func() any {
-	d := &effectDecoder{}
-	d.dec = msgpack.NewDecoder(&d.r)
-	return d
 }}
 
 func (e *Effect) mask() int {
@@ -181,135 +167,4 @@ func (e *Effect) mask() int {
 	set(fFacts, e.Facts != nil)
 	set(fSpend, e.Spend != nil)
 	return m
-}
-
-// DecodeEffects reads effects stored by EncodeEffects.
-func DecodeEffects(b []byte) ([]Effect, error) {
-	d := effectDecoders.Get().(*effectDecoder)
-	defer func() {
-		d.r.Reset(nil)
-		effectDecoders.Put(d)
-	}()
-	d.r.Reset(b)
-	d.dec.ResetReader(&d.r)
-	dec := d.dec
-	n, err := dec.DecodeArrayLen()
-	if err != nil {
-		return nil, fmt.Errorf("reducer: stored effects: %w", err)
-	}
-	if n < 0 || n > len(b) {
-		return nil, fmt.Errorf("reducer: stored effects: bad count %d", n)
-	}
-	effs := make([]Effect, n)
-	for i := range effs {
-		if err := decodeEffect(dec, &effs[i]); err != nil {
-			return nil, fmt.Errorf("reducer: stored effects: effect %d: %w", i, err)
-		}
-	}
-	return effs, nil
-}
-
-func decodeEffect(dec *msgpack.Decoder, e *Effect) error {
-	op, err := dec.DecodeUint64()
-	if err != nil {
-		return err
-	}
-	e.Op = Op(op)
-	m64, err := dec.DecodeUint64()
-	if err != nil {
-		return err
-	}
-	mask := int(m64)
-	var firstErr error
-	get := func(bit int, f func() error) {
-		if mask&bit != 0 && firstErr == nil {
-			firstErr = f()
-		}
-	}
-	uintTo := func(set func(uint64)) func() error {
-		return func() error {
-			v, err := dec.DecodeUint64()
-			set(v)
-			return err
-		}
-	}
-	intTo := func(set func(int)) func() error {
-		return func() error {
-			v, err := dec.DecodeInt64()
-			set(int(v))
-			return err
-		}
-	}
-	get(fSeat, intTo(func(v int) { e.Seat = v }))
-	get(fObj, uintTo(func(v uint64) { e.Obj = ObjID(v) }))
-	get(fTo, uintTo(func(v uint64) { e.To = ObjID(v) }))
-	get(fCard, uintTo(func(v uint64) { e.Card = CardID(v) }))
-	get(fZone, uintTo(func(v uint64) { e.Zone = Zone(v) }))
-	get(fStep, uintTo(func(v uint64) { e.Step = Step(v) }))
-	get(fN, intTo(func(v int) { e.N = v }))
-	get(fColor, uintTo(func(v uint64) { e.Color = cards.Color(v) }))
-	get(fKind, func() (err error) { e.Kind, err = dec.DecodeString(); return })
-	get(fName, func() (err error) { e.Name, err = dec.DecodeString(); return })
-	get(fList, func() error {
-		n, err := dec.DecodeArrayLen()
-		if err != nil || n < 0 {
-			return err
-		}
-		e.List = make([]ObjID, n)
-		for i := range e.List {
-			v, err := dec.DecodeUint64()
-			if err != nil {
-				return err
-			}
-			e.List[i] = ObjID(v)
-		}
-		return nil
-	})
-	get(fTargets, func() error {
-		n, err := dec.DecodeArrayLen()
-		if err != nil || n < 0 {
-			return err
-		}
-		e.Targets = make([]Target, n/2)
-		for i := range e.Targets {
-			obj, err := dec.DecodeUint64()
-			if err != nil {
-				return err
-			}
-			p, err := dec.DecodeInt64()
-			if err != nil {
-				return err
-			}
-			e.Targets[i] = Target{Obj: uint32(obj), Player: int(p)}
-		}
-		return nil
-	})
-	get(fAsk, func() error {
-		e.Ask = &Question{}
-		return decodeQuestion(dec, e.Ask)
-	})
-	get(fLKI, func() error { return dec.Decode(&e.LKI) })
-	get(fEvent, uintTo(func(v uint64) { e.Event = ObjID(v) }))
-	get(fEventSeat, intTo(func(v int) { e.EventSeat = v }))
-	get(fEventLKI, func() error { return dec.Decode(&e.EventLKI) })
-	get(fCont, func() error { return dec.Decode(&e.Cont) })
-	get(fDecl, func() error { return dec.Decode(&e.Decl) })
-	get(fInts, func() error {
-		n, err := dec.DecodeArrayLen()
-		if err != nil || n < 0 {
-			return err
-		}
-		e.Ints = make([]int, n)
-		for i := range e.Ints {
-			v, err := dec.DecodeInt64()
-			if err != nil {
-				return err
-			}
-			e.Ints[i] = int(v)
-		}
-		return nil
-	})
-	get(fFacts, func() error { return dec.Decode(&e.Facts) })
-	get(fSpend, func() error { return dec.Decode(&e.Spend) })
-	return firstErr
 }

@@ -1,10 +1,7 @@
 package reducer
 
 import (
-	"fmt"
-
 	"github.com/vmihailenco/msgpack/v5"
-	"github.com/vmihailenco/msgpack/v5/msgpcode"
 )
 
 // A question (Effect.Ask) is stored as an array of its fields in Question's
@@ -14,7 +11,7 @@ import (
 // question asked at most inputs, priority, is two fields of ten, and its
 // eight zeros were a fifth of a stored input's effects. Stores written
 // before hold all ten fields, and older ones a map by field name;
-// decodeQuestion reads every form.
+// effectReader.question (codec_decode.go) reads every form.
 
 // questionFields is how many fields the array form has at most; a test
 // holds it to Question's field count.
@@ -86,111 +83,6 @@ func questionLen(q *Question) int {
 	n := questionFields
 	for n > 0 && !set[n-1] {
 		n--
-	}
-	return n
-}
-
-func decodeQuestion(dec *msgpack.Decoder, q *Question) error {
-	c, err := dec.PeekCode()
-	if err != nil {
-		return err
-	}
-	if !msgpcode.IsFixedArray(c) && c != msgpcode.Array16 && c != msgpcode.Array32 {
-		return dec.Decode(q) // the map form of older stores
-	}
-	n, err := dec.DecodeArrayLen()
-	if err != nil {
-		return err
-	}
-	if n < 0 || n > questionFields {
-		return fmt.Errorf("question of %d fields, want at most %d", n, questionFields)
-	}
-	// The fields left out at the end are zero.
-	r := fieldReader{dec: dec}
-	if n > 0 {
-		q.Ask = Ask(r.uint())
-	}
-	if n > 1 {
-		q.Player = r.int()
-	}
-	if n > 2 {
-		q.Random = r.str()
-	}
-	if n > 3 {
-		q.Of = r.int()
-	}
-	if n > 4 {
-		q.Resolving = ObjID(r.uint())
-	}
-	if n > 5 {
-		q.N = r.int()
-	}
-	if n > 6 {
-		q.Max = r.int()
-	}
-	if n > 7 {
-		q.Prompt = r.str()
-	}
-	if n > 8 {
-		q.What = r.str()
-	}
-	if n > 9 {
-		if k := r.arrayLen(); k > 0 {
-			q.Options = make([]string, k)
-			for i := range q.Options {
-				q.Options[i] = r.str()
-			}
-		}
-	}
-	return r.err
-}
-
-// fieldReader reads values in a row and keeps the first error.
-type fieldReader struct {
-	dec *msgpack.Decoder
-	err error
-}
-
-func (r *fieldReader) uint() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	var v uint64
-	v, r.err = r.dec.DecodeUint64()
-	return v
-}
-
-func (r *fieldReader) int() int {
-	if r.err != nil {
-		return 0
-	}
-	var v int64
-	v, r.err = r.dec.DecodeInt64()
-	return int(v)
-}
-
-func (r *fieldReader) str() string {
-	if r.err != nil {
-		return ""
-	}
-	var s string
-	s, r.err = r.dec.DecodeString()
-	return s
-}
-
-// arrayLen is the length of an array, 0 for nil; a length over
-// maxStoredList is an error.
-func (r *fieldReader) arrayLen() int {
-	if r.err != nil {
-		return 0
-	}
-	var n int
-	if n, r.err = r.dec.DecodeArrayLen(); r.err != nil || n < 0 {
-		return 0
-	}
-	if n > maxStoredList {
-		r.err = fmt.Errorf("list of %d entries", n)
-		return 0
 	}
 	return n
 }

@@ -157,3 +157,28 @@ func TestQuestionCodecLeavesOutZeroTail(t *testing.T) {
 		t.Fatalf("stored again in %d bytes, want %d (the eight zero fields left out)", len(now), buf.Len()-8)
 	}
 }
+
+// Decoding into reused memory gives what decoding into new memory gives:
+// nothing of the effects decoded there before is left.
+func TestDecodeEffectsIntoReuses(t *testing.T) {
+	var buf []Effect
+	for _, name := range []string{"bolt-race", "table-effects", "table-bowmasters"} {
+		for _, effs := range fixtureEffects(t, name) {
+			b := EncodeEffects(effs)
+			want, err := DecodeEffects(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := DecodeEffectsInto(buf, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: decoded into reused memory:\n%+v\nwant\n%+v", name, got, want)
+			}
+			if cap(got) > cap(buf) {
+				buf = got
+			}
+		}
+	}
+}

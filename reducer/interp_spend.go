@@ -121,7 +121,7 @@ func readSpends(r *snapReader, pool []Mana) {
 			i = -i - 1
 		}
 		f := &ability.Filter{}
-		r.keep(r.dec.Decode(f))
+		r.decode(f)
 		if i < 0 || i >= len(pool) {
 			r.fail("a mana restriction for pool index %d of %d", i, len(pool))
 			return

@@ -79,8 +79,7 @@ func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
 	if pool == nil {
 		pool = cards.Default()
 	}
-	br := bytes.NewReader(b)
-	r := &snapReader{dec: msgpack.NewDecoder(br), br: br, pool: pool}
+	r := &snapReader{w: wireReader{b: b}, pool: pool}
 	n := r.arr()
 	if n != 2 && n != 3 && r.err == nil {
 		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state] or [version, declared, state]", n)
@@ -90,7 +89,7 @@ func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
 	}
 	s := &State{pool: pool}
 	if n == 3 && r.err == nil {
-		r.keep(r.dec.Decode(&s.Declared))
+		r.decode(&s.Declared)
 		for i := range s.Declared {
 			def, err := declareCard(&s.Declared[i])
 			r.keep(err)
@@ -102,7 +101,7 @@ func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
 	if r.err != nil {
 		return nil, fmt.Errorf("reducer: snapshot: %w", r.err)
 	}
-	if _, err := r.dec.PeekCode(); err == nil {
+	if r.w.left() > 0 {
 		return nil, errors.New("reducer: snapshot: trailing bytes")
 	}
 	return s, nil
@@ -212,7 +211,7 @@ func (s *State) readSnapshot(r *snapReader) {
 	if n := r.arr(); n > 0 {
 		s.Objects = make([]*Object, n)
 		for i := range s.Objects {
-			s.Objects[i] = s.readObject(r)
+			s.Objects[i] = s.readObject(r, n-i)
 		}
 	}
 	s.countSpecials()

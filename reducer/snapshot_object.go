@@ -3,6 +3,7 @@ package reducer
 import (
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -183,7 +184,7 @@ var objectFields = []objectField{
 				w.err = w.enc.Encode(o.Lang)
 			}
 		},
-		func(r *snapReader, _ *State, o *Object) { r.keep(r.dec.Decode(&o.Lang)) }},
+		func(r *snapReader, _ *State, o *Object) { r.decode(&o.Lang) }},
 	{"Melded", func(_ *State, o *Object) bool { return o.Melded == 0 },
 		func(w *snapWriter, _ *State, o *Object) { w.int(int(o.Melded)) },
 		func(r *snapReader, _ *State, o *Object) { o.Melded = CardID(r.int()) }},
@@ -246,7 +247,9 @@ func (s *State) writeObject(w *snapWriter, o *Object) {
 	}
 }
 
-func (s *State) readObject(r *snapReader) *Object {
+// readObject reads an object, one of left still to read (gone ones among
+// them).
+func (s *State) readObject(r *snapReader, left int) *Object {
 	if r.isNil() {
 		return nil
 	}
@@ -259,7 +262,7 @@ func (s *State) readObject(r *snapReader) *Object {
 		r.fail("an object of %d items with field mask %b", n, mask)
 		return nil
 	}
-	o := r.newObject()
+	o := r.newObject(left)
 	for i := range objectFields {
 		if mask&(1<<i) != 0 {
 			objectFields[i].read(r, s, o)
@@ -275,15 +278,22 @@ func (s *State) readObject(r *snapReader) *Object {
 }
 
 // newObject hands out a zero Object from a slab, so that decoding a state
-// allocates its objects a few dozen at a time.
-func (r *snapReader) newObject() *Object {
+// allocates its objects a few dozen at a time: as many as fill a 32 KiB
+// size class (slabObjects), or the entries left to read when fewer. A seek
+// decodes a snapshot of hundreds of objects; every byte it allocates the
+// collector pays for, and a page it allocates on that the process has not
+// touched yet costs a page fault.
+func (r *snapReader) newObject(left int) *Object {
 	if len(r.slab) == 0 {
-		r.slab = make([]Object, 32)
+		r.slab = make([]Object, min(max(left, 1), slabObjects))
 	}
 	o := &r.slab[0]
 	r.slab = r.slab[1:]
 	return o
 }
+
+// slabObjects is how many objects a slab of newObject holds at most.
+var slabObjects = max(1, 32<<10/int(unsafe.Sizeof(Object{})))
 
 // objDefField is the index of Def in objectFields.
 var objDefField = slices.IndexFunc(objectFields, func(f objectField) bool { return f.name == "Def" })

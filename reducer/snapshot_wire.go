@@ -1,9 +1,8 @@
 package reducer
 
 import (
-	"bytes"
 	"fmt"
-	"slices"
+	"io"
 
 	"github.com/vmihailenco/msgpack/v5"
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
@@ -78,21 +77,16 @@ func (w *snapWriter) counters(cs []Counter) {
 }
 
 type snapReader struct {
-	dec *msgpack.Decoder
-	// br is what dec reads, when it reads bytes: the one-byte forms that
-	// make up most of a snapshot (small ints, short arrays, bools, nil)
-	// are read from it directly, anything longer by dec (see small).
-	br   *bytes.Reader
+	w    wireReader
 	pool *cards.Pool
 	// declared: the state whose declared cards resolve names first.
 	declared *State
 	err      error
 	slab     []Object // see newObject
-	// defs caches the definitions of the names read so far, and name is
-	// the buffer a name is read into: a state names the same few dozen
-	// cards hundreds of times, and neither is kept by the state.
+	// defs caches the definitions of the names read so far: a state names
+	// the same few dozen cards hundreds of times. Names are looked up as
+	// they lie in the snapshot, with no string made of them.
 	defs map[string]*cards.Card
-	name []byte
 }
 
 func (r *snapReader) fail(format string, args ...any) {
@@ -107,42 +101,20 @@ func (r *snapReader) keep(err error) {
 	}
 }
 
-// small reads the next byte when it is a whole value (ok) and leaves it
-// to dec otherwise. The decoder reads br byte by byte and keeps no state
-// between values, so either may read the next one.
-func (r *snapReader) small() (c byte, ok bool) {
-	if r.br == nil {
-		return 0, false
+// decode reads the next value into v by reflection: for the few fields
+// written so (msgpack.Encoder.Encode).
+func (r *snapReader) decode(v any) {
+	if r.err == nil {
+		r.keep(r.w.decode(v))
 	}
-	c, err := r.br.ReadByte()
-	if err != nil {
-		return 0, false // dec reports it
-	}
-	if msgpcode.IsFixedNum(c) || msgpcode.IsFixedArray(c) || c == msgpcode.Nil || c == msgpcode.False || c == msgpcode.True {
-		return c, true
-	}
-	_ = r.br.UnreadByte()
-	return 0, false
 }
-
-// unread puts back a byte small read.
-func (r *snapReader) unread() { _ = r.br.UnreadByte() }
 
 // arr reads an array's length; nil reads as 0.
 func (r *snapReader) arr() int {
 	if r.err != nil {
 		return 0
 	}
-	if c, ok := r.small(); ok {
-		switch {
-		case msgpcode.IsFixedArray(c):
-			return int(c & msgpcode.FixedArrayMask)
-		case c == msgpcode.Nil:
-			return 0
-		}
-		r.unread()
-	}
-	n, err := r.dec.DecodeArrayLen()
+	n, err := r.w.arrayLen()
 	r.keep(err)
 	return max(n, 0)
 }
@@ -168,34 +140,23 @@ func (r *snapReader) int() int {
 	if r.err != nil {
 		return 0
 	}
-	if c, ok := r.small(); ok {
-		switch {
-		case msgpcode.IsFixedNum(c):
+	// The one-byte form, most of a snapshot's ints, inline.
+	if r.w.off < len(r.w.b) {
+		if c := r.w.b[r.w.off]; msgpcode.IsFixedNum(c) {
+			r.w.off++
 			return int(int8(c))
-		case c == msgpcode.Nil:
-			return 0 // as DecodeInt reads it
 		}
-		r.unread()
 	}
-	v, err := r.dec.DecodeInt()
+	v, err := r.w.int64()
 	r.keep(err)
-	return v
+	return int(v)
 }
 
 func (r *snapReader) bool() bool {
 	if r.err != nil {
 		return false
 	}
-	if c, ok := r.small(); ok {
-		switch c {
-		case msgpcode.False:
-			return false
-		case msgpcode.True:
-			return true
-		}
-		r.unread()
-	}
-	v, err := r.dec.DecodeBool()
+	v, err := r.w.boolean()
 	r.keep(err)
 	return v
 }
@@ -204,7 +165,7 @@ func (r *snapReader) str() string {
 	if r.err != nil {
 		return ""
 	}
-	v, err := r.dec.DecodeString()
+	v, err := r.w.str()
 	r.keep(err)
 	return v
 }
@@ -214,23 +175,11 @@ func (r *snapReader) isNil() bool {
 	if r.err != nil {
 		return false
 	}
-	if c, ok := r.small(); ok {
-		if c == msgpcode.Nil {
-			return true
-		}
-		r.unread()
+	if r.w.left() == 0 {
+		r.keep(io.EOF)
 		return false
 	}
-	c, err := r.dec.PeekCode()
-	if err != nil {
-		r.keep(err)
-		return false
-	}
-	if c != msgpcode.Nil {
-		return false
-	}
-	r.keep(r.dec.DecodeNil())
-	return true
+	return r.w.isNil()
 }
 
 // optStr reads a string, or nil (null is then true).
@@ -286,25 +235,20 @@ func (r *snapReader) def() *cards.Card {
 	if r.err != nil {
 		return nil
 	}
-	n, err := r.dec.DecodeBytesLen()
-	if err != nil || n < 0 {
+	name, err := r.w.bytes()
+	if err != nil || name == nil {
 		r.keep(err)
 		return nil
 	}
-	r.name = slices.Grow(r.name[:0], n)[:n]
-	if err := r.dec.ReadFull(r.name); err != nil {
-		r.keep(err)
-		return nil
-	}
-	if c, ok := r.defs[string(r.name)]; ok {
+	if c, ok := r.defs[string(name)]; ok {
 		return c
 	}
-	c := r.card(string(r.name))
+	c := r.card(string(name))
 	if r.err == nil {
 		if r.defs == nil {
 			r.defs = make(map[string]*cards.Card)
 		}
-		r.defs[string(r.name)] = c
+		r.defs[string(name)] = c
 	}
 	return c
 }
@@ -360,7 +304,7 @@ func (r *snapReader) uint() uint64 {
 	if r.err != nil {
 		return 0
 	}
-	v, err := r.dec.DecodeUint64()
+	v, err := r.w.uint64()
 	r.keep(err)
 	return v
 }

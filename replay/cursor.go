@@ -36,6 +36,9 @@ type Cursor struct {
 	// without stored ones.
 	marks map[uint64][]byte
 	turns []TurnStart // nil until listed
+	// effs is the memory each stored input's effects are decoded into,
+	// applied before the next is read.
+	effs []reducer.Effect
 }
 
 // SnapshotSource is a Source that keeps, beside the inputs, the effects the
@@ -202,10 +205,11 @@ func (c *Cursor) forwardStored(seq uint64, each func(seq uint64) error) error {
 		if at != c.seq+1 {
 			return errGap
 		}
-		effs, err := reducer.DecodeEffects(b)
+		effs, err := reducer.DecodeEffectsInto(c.effs, b)
 		if err != nil {
 			return fmt.Errorf("%s seq %d: %w", c.match, at, err)
 		}
+		c.effs = effs
 		if err := applyStored(c.g, effs); err != nil {
 			c.g, c.seq = nil, 0 // half applied: no game to stand on
 			return fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", c.match, at, err)
