@@ -1,10 +1,13 @@
 package bench
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"time"
 
@@ -69,7 +72,8 @@ func timeAll(c *corpus, fn func(match string) error) (time.Duration, error) {
 
 // seek times random seeks on the long match, each from a fresh start
 // (replay.Seek: nearest snapshot, effects forward), against replaying the
-// match from its start without snapshots to the middle.
+// match from its start without snapshots to the middle. What the slowest
+// seeks had in common goes to log (seekLog).
 func seek(r *Report, src *replay.Store, c *corpus, opt Options) error {
 	long := uint64(c.long.Len())
 	start := time.Now()
@@ -78,25 +82,76 @@ func seek(r *Report, src *replay.Store, c *corpus, opt Options) error {
 	}
 	half := time.Since(start) / 2
 	rng := rand.New(rand.NewPCG(uint64(opt.Seed), 2))
-	seeks := make([]time.Duration, opt.Seeks)
+	seeks := make([]seekRun, opt.Seeks)
+	gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	for i := range seeks {
 		seq := 1 + rng.Uint64N(long)
+		metrics.Read(gcs)
+		gc, faults := gcs[0].Value.Uint64(), pageFaults()
 		start := time.Now()
 		pos, err := replay.Seek(src, "long", replay.At{Seq: seq})
-		seeks[i] = time.Since(start)
+		took := time.Since(start)
+		metrics.Read(gcs)
+		seeks[i] = seekRun{took: took, seq: seq, faults: pageFaults() - faults, gc: gcs[0].Value.Uint64() != gc}
 		if err != nil || pos.Seq != seq {
 			return fmt.Errorf("bench: seek long to %d: %v", seq, err)
 		}
 	}
-	slices.Sort(seeks)
+	slices.SortFunc(seeks, func(a, b seekRun) int { return cmp.Compare(a.took, b.took) })
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	med, p99 := seeks[(len(seeks)-1)*50/100], seeks[(len(seeks)-1)*99/100]
+	med, p99 := seeks[(len(seeks)-1)*50/100].took, seeks[(len(seeks)-1)*99/100].took
+	seekLog(opt.Log, src, seeks)
 	what := fmt.Sprintf("seek on a %d-input match", long)
 	base := fmt.Sprintf("replay from seq 1 to the middle, no snapshots")
 	r.add(Figure{Key: "seek_median", What: what + ", median", Value: ms(med), Unit: "ms", Baseline: ms(half), BaselineWhat: base,
 		Target: "<= 1 ms", Holds: holds(ms(med) <= 1)})
 	r.add(Figure{Key: "seek_p99", What: what + ", p99", Value: ms(p99), Unit: "ms", Baseline: ms(half), BaselineWhat: base})
 	return nil
+}
+
+// seekRun is one timed seek.
+type seekRun struct {
+	took   time.Duration
+	seq    uint64
+	faults int64 // page faults the process took during it
+	gc     bool  // a collection cycle ended during it
+}
+
+// seekLog writes what the slowest 1% of the seeks (sorted by time) had
+// against the rest: page faults (a seek that allocates on pages the
+// process never touched, or gave back, takes one per 4 KiB), collections
+// ending during them, and inputs folded after the snapshot. A slow seek
+// with none of these lost its core.
+func seekLog(log io.Writer, src *replay.Store, seeks []seekRun) {
+	type agg struct {
+		n, gcs        int
+		faults, after uint64
+	}
+	sum := func(rs []seekRun) (a agg) {
+		for _, s := range rs {
+			a.n++
+			a.faults += uint64(max(s.faults, 0))
+			if s.gc {
+				a.gcs++
+			}
+			if at, _, err := src.SnapshotAtOrBefore("long", s.seq); err == nil {
+				a.after += s.seq - at
+			}
+		}
+		return a
+	}
+	cut := (len(seeks) - 1) * 99 / 100
+	for _, part := range []struct {
+		name string
+		a    agg
+	}{{"slowest 1%", sum(seeks[cut:])}, {"the rest", sum(seeks[:cut])}} {
+		if part.a.n == 0 {
+			continue
+		}
+		n := float64(part.a.n)
+		fmt.Fprintf(log, "bench: seek: %s (%d): %.1f page faults, %.1f inputs after the snapshot each; %d ended a collection\n",
+			part.name, part.a.n, float64(part.a.faults)/n, float64(part.a.after)/n, part.a.gcs)
+	}
 }
 
 // audit audits every match of the tournament, one per core at a time as
