@@ -95,11 +95,16 @@ func (s *State) declaredToken(name string) bool {
 }
 
 // declaredDigest is what the digest covers of the declared cards: a hash
-// of each declaration's canonical encoding.
+// of each declaration's canonical encoding, no types given as none (an
+// emblem's "types":[] and the null it once had count the same).
 func declaredDigest(ds []Declared) [][sha256.Size]byte {
 	out := make([][sha256.Size]byte, len(ds))
 	for i := range ds {
-		ev := events.Event{Kind: events.KindMatchStarted, Body: &events.MatchStarted{Cards: ds[i : i+1]}}
+		d := ds[i]
+		if len(d.Types) == 0 {
+			d.Types = nil
+		}
+		ev := events.Event{Kind: events.KindMatchStarted, Body: &events.MatchStarted{Cards: []Declared{d}}}
 		out[i] = sha256.Sum256(ev.AppendCanonical(nil))
 	}
 	return out

@@ -1,6 +1,8 @@
 package reducer
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -61,5 +63,21 @@ func TestDeclaredCardsSurviveFoldAndSnapshot(t *testing.T) {
 	}
 	if b := plain.S.MarshalSnapshot(); b[0] != 0x92 { // fixarray of 2
 		t.Fatalf("a snapshot without declared cards starts %#x, want a fixarray of 2", b[0])
+	}
+}
+
+// An emblem's declaration has no types: "types":[] now, null in logs made
+// before; both count the same, so those logs keep their digests and make
+// the same emblem again.
+func TestEmblemDeclarationTypes(t *testing.T) {
+	was := Declared{Name: "Emblem (Test Teferi)", Token: true, Oracle: "Whenever you draw a card, you gain 1 life."}
+	now := was
+	now.Types = []string{}
+	if declaredDigest([]Declared{was})[0] != declaredDigest([]Declared{now})[0] || !sameToken(&was, &now) {
+		t.Error(`an emblem declared with "types":[] differs from one with none`)
+	}
+	data, err := json.Marshal(now)
+	if err != nil || !strings.Contains(string(data), `"types":[]`) {
+		t.Errorf("the declaration is written %s, %v; want \"types\":[]", data, err)
 	}
 }

@@ -67,9 +67,11 @@ func verbEmblem(x *verbRun) {
 
 // emblemDef is the name of the definition of an emblem with abilities
 // as, declared by the match the first time (another of the same name
-// with different abilities gets a number).
+// with different abilities gets a number). An emblem has no types (CR
+// 114.3): its declaration says so with an empty list, as a setup's
+// declare gives it (declaredDigest counts it as none, as before).
 func (g *Game) emblemDef(source string, as []ability.Ability) string {
-	return g.declareOnce(Declared{Name: "Emblem (" + source + ")", Abilities: slices.Clone(as), Token: true}) // interp_verbs.go
+	return g.declareOnce(Declared{Name: "Emblem (" + source + ")", Types: []string{}, Abilities: slices.Clone(as), Token: true}) // interp_verbs.go
 }
 
 // fireEmblems checks the triggered abilities of every emblem for an

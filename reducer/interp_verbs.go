@@ -3,7 +3,6 @@ package reducer
 import (
 	"slices"
 
-	"github.com/chronicle-mtg/chronicle/events"
 	"strconv"
 	"strings"
 
@@ -1015,11 +1014,11 @@ func (x *verbRun) bindChoice(v string) {
 	x.bound, x.did = true, true
 }
 
-// sameToken reports whether two token declarations make the same token.
+// sameToken reports whether two token declarations make the same token
+// (no types given as null or [] alike: declaredDigest).
 func sameToken(a, b *Declared) bool {
-	ea := events.Event{Kind: events.KindMatchStarted, Body: &events.MatchStarted{Cards: []Declared{*a}}}
-	eb := events.Event{Kind: events.KindMatchStarted, Body: &events.MatchStarted{Cards: []Declared{*b}}}
-	return string(ea.AppendCanonical(nil)) == string(eb.AppendCanonical(nil))
+	d := declaredDigest([]Declared{*a, *b})
+	return d[0] == d[1]
 }
 
 // verbInvestigate: Player creates Amount (default 1) Clue tokens (CR

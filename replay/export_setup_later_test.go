@@ -46,7 +46,8 @@ func TestExportSetupLater(t *testing.T) {
 		{"lang_attach.txt", nil},
 		{"lang_cost_targets.txt", nil},
 		{"setup_cards.txt", []string{`"cards":[{"player":"p1","card":"Test Elk"},{"player":"p1","card":"Test Bear"}]`, `"hand":["c8","c7"]`}},
-		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`}},
+		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`,
+			`"declare":[{"name":"Emblem (Test Teferi)","types":[],`}},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			found := map[string]bool{}
@@ -101,6 +102,9 @@ func checkEveryPosition(t *testing.T, evs []*events.Event, found map[string]bool
 	}
 	t.Logf("%d positions exported and replayed", len(setups))
 	all := strings.Join(setups, "\n")
+	if strings.Contains(all, `"types":null`) {
+		t.Errorf("a setup declares a card with \"types\":null (an emblem has no types: [])")
+	}
 	for w := range found {
 		found[w] = found[w] || strings.Contains(all, w)
 	}
