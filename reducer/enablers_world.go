@@ -32,9 +32,7 @@ func (f facts) Permanents(seat int) []uint32 {
 }
 
 func (w *world) GainLife(seat, n int) {
-	if n > 0 {
-		w.g.emit(Effect{Op: OpLife, Seat: seat, N: n})
-	}
+	w.g.gainLife(seat, n) // interp_lifegain.go
 }
 
 // Sacrifice: a sacrificed permanent goes to its owner's graveyard (CR

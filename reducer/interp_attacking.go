@@ -182,7 +182,7 @@ func verbDoMobilize(x *verbRun) {
 	if n <= 0 {
 		return
 	}
-	e := Effect{Op: OpDelayed, Obj: c.src, Name: def.Name, N: delayedBase + k, Seat: c.you}
+	e := Effect{Op: OpDelayed, Obj: c.src, Name: def.Name, N: delayedBase + k, Seat: c.you, Facts: c.g.S.describedFacts(def)}
 	if src := g.S.Obj(c.src); src != nil {
 		e.LKI = lkiOf(src)
 	} else if x.r.o.LKI != nil {

@@ -48,7 +48,7 @@ func (g *Game) dashEnters(o *Object) {
 		return
 	}
 	g.addContinuous(Continuous{Source: o.ID, Controller: o.Controller, Objects: []ObjID{o.ID}, Until: UntilLeaves, AddKeywords: []string{"Haste"}})
-	g.emit(Effect{Op: OpDelayed, Obj: o.ID, Name: o.Def.Name, N: delayedBase + k, Seat: o.Controller, LKI: lkiOf(o)})
+	g.emit(Effect{Op: OpDelayed, Obj: o.ID, Name: o.Def.Name, N: delayedBase + k, Seat: o.Controller, LKI: lkiOf(o), Facts: g.S.describedFacts(o.Def)})
 }
 
 // verbDoDashReturn returns the permanent to its owner's hand, if it is

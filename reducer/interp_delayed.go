@@ -137,7 +137,7 @@ func verbDelayed(x *verbRun) {
 	if k < 0 {
 		panic("reducer: a delayed ability its card doesn't list")
 	}
-	e := Effect{Op: OpDelayed, Obj: c.src, Name: def.Name, N: delayedBase + k, Seat: c.you}
+	e := Effect{Op: OpDelayed, Obj: c.src, Name: def.Name, N: delayedBase + k, Seat: c.you, Facts: c.g.S.describedFacts(def)}
 	if src := g.S.Obj(c.src); src != nil {
 		e.LKI = lkiOf(src)
 	} else if x.r.o.LKI != nil {
@@ -164,7 +164,8 @@ func (g *Game) fireDelayed(when string, about ObjID, seat int) {
 			continue
 		}
 		lki := d.LKI.clone()
-		g.emit(Effect{Op: OpTrigger, Obj: d.Source, Name: d.Def.Name, N: d.Index, Seat: d.Controller, LKI: &lki, Event: about, EventSeat: seat})
+		g.emit(Effect{Op: OpTrigger, Obj: d.Source, Name: d.Def.Name, N: d.Index, Seat: d.Controller, LKI: &lki, Event: about, EventSeat: seat,
+			Facts: s.describedFacts(d.Def)})
 		done = append(done, i)
 	}
 	for k := len(done) - 1; k >= 0; k-- {

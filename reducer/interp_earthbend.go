@@ -68,7 +68,7 @@ func verbEarthbend(x *verbRun) {
 		g.addContinuous(Continuous{Source: x.r.o.ID, Controller: c.you, Objects: []ObjID{id}, Until: UntilLeaves,
 			AddKeywords: []string{"Haste"}, Becomes: &Becoming{Types: []string{"Creature"}, SetPT: true}})
 		g.putCounters(id, "+1/+1", n)
-		g.emit(Effect{Op: OpDelayed, Obj: c.src, Name: def.Name, N: delayedBase + k, Seat: c.you, Event: id})
+		g.emit(Effect{Op: OpDelayed, Obj: c.src, Name: def.Name, N: delayedBase + k, Seat: c.you, Event: id, Facts: g.S.describedFacts(def)})
 		x.did = true
 	}
 }

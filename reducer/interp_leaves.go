@@ -68,7 +68,7 @@ func (g *Game) langLeaveTriggers(o *Object, to Zone) []Effect {
 			}
 			ev := *leaving
 			out = append(out, Effect{Op: OpTrigger, Obj: src.ID, Name: src.Def.Name, N: i, Seat: src.Controller, LKI: lkiOf(src),
-				Event: o.ID, EventSeat: o.Controller, EventLKI: &ev})
+				Event: o.ID, EventSeat: o.Controller, EventLKI: &ev, Facts: g.S.describedFacts(src.Def)})
 		}
 	}
 	return append(out, g.delayedLeaves(o, to, leaving)...)
@@ -92,7 +92,7 @@ func (g *Game) delayedLeaves(o *Object, to Zone, leaving *LKI) []Effect {
 		}
 		lki, ev := d.LKI.clone(), *leaving
 		out = append(out, Effect{Op: OpTrigger, Obj: d.Source, Name: d.Def.Name, N: d.Index, Seat: d.Controller, LKI: &lki,
-			Event: o.ID, EventSeat: o.Controller, EventLKI: &ev})
+			Event: o.ID, EventSeat: o.Controller, EventLKI: &ev, Facts: g.S.describedFacts(d.Def)})
 	}
 	for k := len(done) - 1; k >= 0; k-- {
 		out = append(out, Effect{Op: OpDelayedDone, N: done[k]})

@@ -81,6 +81,10 @@ func (g *Game) langPattern(c *evalCtx, src *Object, t *ability.Trigger, when str
 		if t.Player != "" && !c.whose(t.Player, seat) {
 			return false
 		}
+	case ability.GainsLife: // interp_lifegain.go
+		if when != triggerGainsLife || !c.whose(t.Player, seat) {
+			return false
+		}
 	case ability.Draws: // interp_steps.go
 		if when != triggerDraws || !c.whose(t.Player, seat) || t.Nth != 0 && g.S.Players[seat].Drawn != t.Nth ||
 			t.NotFirstDrawStepDraw && g.turnDraw { // interp_drawstep.go
@@ -114,7 +118,8 @@ func (g *Game) emitLangTrigger(src *Object, i int, about ObjID, seat int, lki *L
 	if lki == nil {
 		lki = lkiOf(src)
 	}
-	e := Effect{Op: OpTrigger, Obj: src.ID, Name: src.Def.Name, N: i, Seat: src.Controller, LKI: lki, Event: about, EventSeat: seat}
+	e := Effect{Op: OpTrigger, Obj: src.ID, Name: src.Def.Name, N: i, Seat: src.Controller, LKI: lki, Event: about, EventSeat: seat,
+		Facts: g.S.describedFacts(src.Def)} // table_state.go
 	if o := g.S.Obj(about); o != nil {
 		e.EventLKI = lkiOf(o)
 	}

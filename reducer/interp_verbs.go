@@ -441,7 +441,11 @@ func verbLife(sign int) func(x *verbRun) {
 			return
 		}
 		for _, p := range c.players(x.e.Player) {
-			x.r.g.emit(Effect{Op: OpLife, Seat: p, N: sign * n})
+			if sign > 0 {
+				x.r.g.gainLife(p, n) // interp_lifegain.go
+			} else {
+				x.r.g.emit(Effect{Op: OpLife, Seat: p, N: sign * n})
+			}
 			x.did = true
 		}
 	}

@@ -65,7 +65,7 @@ func (g *Game) warpEnters(o *Object) {
 	if k < 0 {
 		return
 	}
-	g.emit(Effect{Op: OpDelayed, Obj: o.ID, Name: def.Name, N: delayedBase + k, Seat: o.Controller, LKI: lkiOf(o)})
+	g.emit(Effect{Op: OpDelayed, Obj: o.ID, Name: def.Name, N: delayedBase + k, Seat: o.Controller, LKI: lkiOf(o), Facts: g.S.describedFacts(def)})
 }
 
 // verbDoWarpExile exiles the permanent, if it is still the one that

@@ -268,7 +268,7 @@ func (g *Game) dealDamage(src *Object, n int, t cards.Target) {
 		return
 	}
 	if src != nil && src.Has("Lifelink") {
-		g.emit(Effect{Op: OpLife, Seat: src.Controller, N: n})
+		g.gainLife(src.Controller, n) // interp_lifegain.go
 	}
 }
 

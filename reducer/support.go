@@ -150,6 +150,7 @@ var supportedTriggerEvents = map[ability.Event]bool{
 	ability.Draws:      true, // interp_steps.go
 	ability.Chapter:    true, // interp_saga.go
 	ability.Sacrificed: true, // interp_sacrifice.go
+	ability.GainsLife:  true, // interp_lifegain.go
 }
 
 func (s *supporter) trigger(t *ability.Trigger, p string) {
@@ -167,6 +168,9 @@ func (s *supporter) trigger(t *ability.Trigger, p string) {
 	}
 	if t.Event == ability.LevelReached && (!t.Self || t.Subject != nil || t.Player != "") {
 		s.no(p, "a trigger on another Class's level is not carried out yet")
+	}
+	if t.Event == ability.GainsLife && (t.Self || t.Subject != nil) {
+		s.no(p+".subject", "triggers on life gained by an object are not carried out yet")
 	}
 	if t.Event == ability.Draws && (t.Self || t.Subject != nil) {
 		s.no(p+".subject", "triggers on drawing a card of a kind are not carried out yet")

@@ -266,3 +266,17 @@ func counterMap(cs []Counter) map[string]int {
 	}
 	return out
 }
+
+// describedFacts are the characteristics of def when it is a token's the
+// table described (factsDef), which its name alone can't find again: a
+// trigger or delayed ability of it carries them (OpTrigger, OpDelayed),
+// so two described tokens of one name each trigger their own ability.
+func (s *State) describedFacts(def *cards.Card) *events.Characteristics {
+	if def == nil || def.Layout != "token" || def.Declared {
+		return nil
+	}
+	if d, ok := s.cardDef(def.Name); ok && d == def {
+		return nil
+	}
+	return charsOf(def)
+}
