@@ -25,10 +25,10 @@ import (
 //
 // The shrinker starts from a setup placing the position as late before
 // that input as a setup can (export --format setup), keeps only the inputs
-// from there to it, then drops what it can: inputs one at a time, the
-// setup's permanents, cards and whole zones (the setup gives every object
-// its id, so the later inputs name the same objects), and the cards of the
-// deck lists. A drop is kept only when a replay of the smaller log with
+// from there to it, then drops what it can: inputs, the setup's
+// permanents, cards and whole zones (the setup gives every object its id,
+// so the later inputs name the same objects), the cards of the deck lists
+// and the rest of the setup (shrink_fields.go). A drop is kept only when a replay of the smaller log with
 // the rules from its start still shows the same finding (kind, rule and
 // the facts its reason gives) at its last input: what comes out
 // reproduces by construction.
@@ -182,7 +182,8 @@ func Shrink(src Source, match string, opt ShrinkOptions) (*ShrinkResult, error) 
 		log = s.setup(log) // shrink_setup.go
 		log = s.inputs(log)
 	}
-	log = s.decks(log) // shrink_setup.go
+	log = s.decks(log)  // shrink_setup.go
+	log = s.fields(log) // shrink_fields.go
 	progress("shrink: %d inputs left", len(log))
 
 	if !s.shows(log) { // by construction; checked all the same
@@ -198,20 +199,24 @@ func Shrink(src Source, match string, opt ShrinkOptions) (*ShrinkResult, error) 
 	return r, nil
 }
 
-// inputs drops every input it can between the start (and setup) and the
-// finding, latest first.
+// inputs drops what it can of the inputs between the start (and setup)
+// and the finding: all of them, then halves, quarters and so on down to
+// one at a time (shrink_setup.go, list).
 func (s *shrinker) inputs(log []*events.Event) []*events.Event {
 	first := 1
 	if setupOf(log) != nil {
 		first = 2
 	}
-	for i := len(log) - 2; i >= first; i-- {
-		cand := append(append([]*events.Event{}, log[:i]...), log[i+1:]...)
-		if s.shows(cand) {
-			log = cand
-		}
+	n := len(log) - 1 - first // the finding's input stays
+	if n <= 0 {
+		return log
 	}
-	return log
+	cut := func(keep []bool) []*events.Event {
+		out := append([]*events.Event{}, log[:first]...)
+		out = append(out, pick(log[first:len(log)-1], keep)...)
+		return append(out, log[len(log)-1])
+	}
+	return cut(s.list(n, func(keep []bool) bool { return s.shows(cut(keep)) }))
 }
 
 // setupOf is the setup a shrunk log starts from, or nil.
