@@ -525,7 +525,8 @@ func (g *Game) planFreeCast(seat int, b *events.Cast) (castPlan, error) {
 
 // planFreeCastOf checks a cast of card id without paying its mana cost,
 // with mana value n or less (-1: any). Timing rules don't apply (CR
-// 608.2g); X is 0 (DISC-4, FREE-1); costs added to the spell are paid.
+// 608.2g); X is 0 (DISC-4, FREE-1); costs added to the spell are paid,
+// kicker and replicate among them when the cast names them (CR 601.2f).
 func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPlan, error) {
 	s := g.S
 	o := s.Objects[id]
@@ -579,9 +580,6 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	if len(b.Conspire) > 0 {
 		return castPlan{}, g.refuse("CR 702.78a", "body.conspire", "conspiring as %s is cast without paying its mana cost is not carried out yet", def.Name)
 	}
-	if b.Kicks > 0 {
-		return castPlan{}, g.refuse("CR 702.33c", "body.kicks", "paying a multikicker cost as %s is cast without paying its mana cost is not carried out yet", def.Name)
-	}
 	if b.Permission != "" {
 		return castPlan{}, g.refuse("CR 601.3", "body.permission", "%s is cast as an effect allows, not by a permanent's permission", def.Name)
 	}
@@ -613,6 +611,14 @@ func (g *Game) planFreeCastOf(seat int, id ObjID, n int, b *events.Cast) (castPl
 	if sp != nil && sp.ExtraCost != nil {
 		cost = sp.ExtraCost(len(plan.targets))
 	}
+	switch {
+	case b.Kicks > 1:
+		return castPlan{}, g.refuse("CR 702.33c", "body.kicks", "%s has no multikicker", def.Name)
+	case kickTimes(b) > 0 && (sp == nil || sp.Kicker == nil):
+		return castPlan{}, g.refuse("CR 702.33a", "body.kicked", "%s has no kicker", def.Name)
+	case kickTimes(b) > 0:
+		cost = append(cost, sp.Kicker...) // an additional cost, paid (CR 601.2f, 702.33a)
+	}
 	pay, err := g.choosePaymentFor(seat, o, cost, 0, b.Pay)
 	if err != nil {
 		return castPlan{}, err
@@ -638,7 +644,16 @@ func (g *Game) planFreeLangCast(seat int, o *Object, id ObjID, face string, def 
 	if err != nil {
 		return castPlan{}, err
 	}
-	cp, err := g.planCost(seat, o, def, cost, nil, 0, b.Pay, &b.CostChoices)
+	kicker, err := g.langKickerCost(def, lc, b) // kicker and multikicker too (CR 601.2f, 702.33a): interp_multikicker.go
+	if err != nil {
+		return castPlan{}, err
+	}
+	replicate, err := g.replicateCost(def, lc, b) // interp_copies.go
+	if err != nil {
+		return castPlan{}, err
+	}
+	kicker = append(kicker, replicate...)
+	cp, err := g.planCost(seat, o, def, cost, kicker, 0, b.Pay, &b.CostChoices)
 	if err != nil {
 		return castPlan{}, err
 	}
@@ -684,6 +699,12 @@ func (g *Game) doFreeCast(seat int, b *events.Cast) {
 	}
 	if plan.lang != nil {
 		g.emitCastChoices(nid, plan.lang.modes, plan.lang.slots)
+	}
+	if n := kickTimes(b); n > 0 {
+		g.emitKicked(nid, n) // its kicker paid (interp_multikicker.go)
+	}
+	if plan.lang != nil && b.Replicate > 0 {
+		g.emit(Effect{Op: OpTimes, Obj: nid, N: g.copiesOnCast(g.S.Objects[nid], b)}) // interp_copies.go
 	}
 	if plan.lang != nil && plan.lang.costs != nil {
 		g.payCost(seat, *plan.lang.costs) // additional costs (interp_paycost.go)

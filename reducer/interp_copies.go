@@ -40,6 +40,18 @@ func copyTrigger(a *ability.Ability) ability.Ability {
 	}
 }
 
+// replicated is the CondKicked text of replicate's trigger: "if its
+// replicate cost was paid" (CR 702.56a), the spell will be copied
+// (Object.Times > 0); a spell cast without paying it has no trigger.
+const replicated = "replicated"
+
+// replicateTrigger is the cast trigger replicate stands for.
+func replicateTrigger(a *ability.Ability) ability.Ability {
+	t := copyTrigger(a)
+	t.If = &ability.Condition{Kind: ability.CondKicked, Text: replicated}
+	return t
+}
+
 // copiesPerTimes marks a copy effect that makes as many copies as the
 // spell's Times.
 const copiesPerTimes = "times"

@@ -624,8 +624,8 @@ func (c *evalCtx) holds(cond *ability.Condition) bool {
 		b := c.binding(name)
 		return b != nil && b.Did
 	case ability.CondKicked:
-		if o := s.Obj(c.src); o != nil && cond.Text == conspired {
-			return o.Times > 0 // interp_conspire.go
+		if o := s.Obj(c.src); o != nil && (cond.Text == conspired || cond.Text == replicated) {
+			return o.Times > 0 // interp_conspire.go, interp_copies.go
 		} else if o != nil {
 			return o.Kicked
 		}

@@ -62,7 +62,7 @@ func expandKeyword(a *ability.Ability) []ability.Ability {
 	case "Evoke":
 		return []ability.Ability{evokeSacrifice(a)} // interp_altcosts.go
 	case "Replicate":
-		return []ability.Ability{copyTrigger(a)} // interp_copies.go
+		return []ability.Ability{replicateTrigger(a)} // interp_copies.go
 	case "Level":
 		if !levelSupported(k) {
 			return nil
