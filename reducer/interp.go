@@ -51,6 +51,9 @@ type langCard struct {
 	// readsSpellCounts: an ability reads how many spells were cast this
 	// turn (interp_spellcount.go).
 	readsSpellCounts bool
+	// chapters: the final chapter of a Saga's chapter abilities; 0 for a
+	// card with none (interp_saga.go).
+	chapters int
 	// graveyardTriggers: a triggered ability works from a graveyard;
 	// readsDrawCounts: one reads how many cards a player drew this turn
 	// (interp_zonetriggers.go).
@@ -183,6 +186,7 @@ func buildLangCard(def *cards.Card) *langCard {
 	lc.grants = grantedAbilities(lc)      // interp_grant.go
 	lc.buildOverload()                    // interp_overload.go
 	lc.views = printedViews(lc, def.Name) // ability_refs.go
+	lc.chapters = sagaChapters(lc)        // interp_saga.go
 	if why := copyUnsupported(lc); why != "" && lc.unsupported == nil {
 		lc.unsupported = errors.New(why + " are not carried out yet") // interp_copies.go
 	}

@@ -30,16 +30,19 @@ func sagaChapters(lc *langCard) int {
 
 // isSaga reports whether o is a Saga with chapter abilities on the
 // battlefield, and its final chapter number.
+//
+// The chapters are looked at first: the state-based actions ask every
+// permanent, and a card without chapter abilities is never one, whatever
+// its subtypes.
 func isSaga(o *Object) (int, bool) {
-	if o == nil || o.Zone != ZoneBattlefield || !o.HasSubtype("Saga") {
+	if o == nil || o.Zone != ZoneBattlefield {
 		return 0, false
 	}
 	lc := langOf(o.def())
-	if lc == nil {
+	if lc == nil || lc.chapters == 0 || !o.HasSubtype("Saga") {
 		return 0, false
 	}
-	n := sagaChapters(lc)
-	return n, n > 0
+	return lc.chapters, true
 }
 
 // sagaEnters puts the lore counter a Saga enters with (CR 714.3a).
