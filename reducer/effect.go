@@ -99,8 +99,8 @@ type Effect struct {
 // the state: effects come from the reducer, and a misfit is a broken
 // invariant, never an input error.
 func (s *State) apply(e *Effect) {
-	if e.Op != OpPriority && e.Op != OpAsk && !s.sameTurnStep(e) {
-		s.changes++ // who has priority and what is asked change nothing the caches read
+	if !s.keepsCaches(e) {
+		s.changes++
 	}
 	switch e.Op {
 	case OpCreate:

@@ -148,13 +148,20 @@ func (g *Game) checkGameOver() {
 	g.ask(Question{Ask: AskChoose, Player: chooser, What: whatPlayOrDraw, Options: []string{"play", "draw"}})
 }
 
-// sameTurnStep reports whether e moves the game to another step of the
-// same turn with the same active player. Nothing the caches keyed on
-// State.changes read depends on the step (state-based actions, the legend
-// rule, the static sources; conditions read whose turn it is, not the
-// step), so such a step change keeps them: about half the steps of a turn
-// change nothing else, and the state-based actions were scanned again
-// after each.
-func (s *State) sameTurnStep(e *Effect) bool {
-	return e.Op == OpStep && e.N == s.Turn && e.Seat == s.Active
+// keepsCaches reports whether e changes nothing the caches keyed on
+// State.changes read (the state-based actions, the legend rule, the static
+// sources): who has priority and what is asked; mana added to, spent from
+// or emptied from a pool (no characteristic or legality reads a pool); and
+// a step of the same turn with the same active player (conditions read
+// whose turn it is, never the step). Most steps change nothing else, and
+// a step's end empties the pools: the state-based actions were scanned
+// again after each.
+func (s *State) keepsCaches(e *Effect) bool {
+	switch e.Op {
+	case OpPriority, OpAsk, OpAddMana, OpSpendMana, OpEmptyPools:
+		return true
+	case OpStep:
+		return e.N == s.Turn && e.Seat == s.Active
+	}
+	return false
 }
