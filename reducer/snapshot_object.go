@@ -263,10 +263,8 @@ func (s *State) readObject(r *snapReader, left int) *Object {
 		return nil
 	}
 	o := r.newObject(left)
-	for i := range objectFields {
-		if mask&(1<<i) != 0 {
-			objectFields[i].read(r, s, o)
-		}
+	for m := mask; m != 0; m &= m - 1 { // the fields present, in order
+		objectFields[bits.TrailingZeros64(m)].read(r, s, o)
 	}
 	if mask&(1<<objDefField) == 0 {
 		o.Def = s.cardDefOf(o.Card)

@@ -246,7 +246,7 @@ func (r *snapReader) def() *cards.Card {
 	c := r.card(string(name))
 	if r.err == nil {
 		if r.defs == nil {
-			r.defs = make(map[string]*cards.Card)
+			r.defs = make(map[string]*cards.Card, 64)
 		}
 		r.defs[string(name)] = c
 	}
