@@ -3,6 +3,7 @@ package replay
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer"
@@ -116,7 +117,9 @@ func (c *Cursor) move(seq uint64) error {
 	if c.g != nil && c.seq < seq && seq-c.seq <= markEvery {
 		return c.forward(seq, nil) // no farther than the snapshots are apart
 	}
-	at, data, err := c.snapshotAtOrBefore(seq)
+	buf := snapBufs.Get().(*[]byte)
+	defer snapBufs.Put(buf)
+	at, data, err := c.snapshotAtOrBefore(seq, buf)
 	if err != nil {
 		return err
 	}
@@ -124,7 +127,8 @@ func (c *Cursor) move(seq uint64) error {
 		c.g, c.seq = nil, 0
 		if data != nil {
 			// A snapshot this build can't read means a start from the
-			// beginning instead: slower, never wrong.
+			// beginning instead: slower, never wrong. The decoded state
+			// keeps nothing of data (its strings are copies).
 			if s, err := reducer.UnmarshalSnapshot(nil, data); err == nil {
 				c.g, c.seq = reducer.NewFromState(s), at
 			}
@@ -136,7 +140,32 @@ func (c *Cursor) move(seq uint64) error {
 	return c.forward(seq, nil)
 }
 
-func (c *Cursor) snapshotAtOrBefore(seq uint64) (uint64, []byte, error) {
+// snapBufs hold decompressed snapshots while they are decoded: a seek
+// needs one for a moment, and a fresh one each time was tens of kilobytes
+// of a seek's allocations. One larger than maxSnapBuf is not kept.
+var snapBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxSnapBuf = 1 << 20
+
+// snapshotsInto is a SnapshotSource that decompresses a snapshot into
+// memory it is given (the store).
+type snapshotsInto interface {
+	snapshotAtOrBeforeInto(match string, seq uint64, buf []byte) (uint64, []byte, error)
+}
+
+// snapshotAtOrBefore finds the nearest snapshot at or before seq, in buf's
+// memory when the source can (buf then keeps what grew).
+func (c *Cursor) snapshotAtOrBefore(seq uint64, buf *[]byte) (uint64, []byte, error) {
+	if into, ok := c.snaps.(snapshotsInto); ok {
+		at, data, err := into.snapshotAtOrBeforeInto(c.match, seq, *buf)
+		if err != nil {
+			return 0, nil, fmt.Errorf("%s: %w", c.match, err)
+		}
+		if cap(data) > cap(*buf) && cap(data) <= maxSnapBuf {
+			*buf = data[:0]
+		}
+		return at, data, nil
+	}
 	if c.snaps != nil {
 		at, data, err := c.snaps.SnapshotAtOrBefore(c.match, seq)
 		if err != nil {

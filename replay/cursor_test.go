@@ -333,3 +333,29 @@ func TestCursorBranch(t *testing.T) {
 		}
 	}
 }
+
+// Seeks share the memory snapshots are decompressed into: a position
+// keeps nothing of it, so a later seek, on any goroutine, leaves the
+// state of an earlier one as it was.
+func TestSeeksShareNoState(t *testing.T) {
+	dir, path := exportLong(t, 400)
+	want := fileDigests(t, openFile(t, path), "long")
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	var held []*replay.Position
+	for _, seq := range []uint64{390, 70, 260, 130, 330, 200} {
+		pos, err := replay.Seek(src, "long", replay.At{Seq: seq})
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, pos)
+		for _, p := range held {
+			if p.Game.S.Digest() != want[p.Seq] {
+				t.Fatalf("after a seek to %d, the position at %d changed", seq, p.Seq)
+			}
+		}
+	}
+}

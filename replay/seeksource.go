@@ -19,6 +19,12 @@ func (s *Store) SnapshotAtOrBefore(match string, seq uint64) (uint64, []byte, er
 	return s.of(match).SnapshotAtOrBefore(match, seq)
 }
 
+// snapshotAtOrBeforeInto is SnapshotAtOrBefore decompressing into buf's
+// memory when it is large enough.
+func (s *Store) snapshotAtOrBeforeInto(match string, seq uint64, buf []byte) (uint64, []byte, error) {
+	return s.of(match).SnapshotAtOrBeforeInto(match, seq, buf)
+}
+
 // EffectsFrom calls fn with the stored effects of each input from seq from
 // on that has them, in seq order; b is valid only during the call.
 func (s *Store) EffectsFrom(match string, from uint64, fn func(seq uint64, b []byte) error) error {

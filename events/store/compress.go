@@ -61,13 +61,13 @@ func packSnapshot(b []byte) []byte {
 	return snapEncoder.EncodeAll(b, make([]byte, 0, len(b)/3+16))
 }
 
-// unpackSnapshot returns the snapshot a stored payload holds: decompressed,
-// or as it is when it was stored uncompressed.
-func unpackSnapshot(p []byte) ([]byte, error) {
+// unpackSnapshot appends to dst the snapshot a stored payload holds:
+// decompressed, or as it is when it was stored uncompressed.
+func unpackSnapshot(dst, p []byte) ([]byte, error) {
 	if !bytes.HasPrefix(p, zstdMagic) {
-		return append([]byte(nil), p...), nil
+		return append(dst, p...), nil
 	}
-	out, err := snapDecoder.DecodeAll(p, nil)
+	out, err := snapDecoder.DecodeAll(p, dst)
 	if err != nil {
 		return nil, fmt.Errorf("%w: the compressed snapshot does not decompress: %v", ErrDamaged, err)
 	}

@@ -17,6 +17,13 @@ import (
 // before snapshots, or a match recorded without the rules) it returns at 0
 // and nil data. An unknown match is ErrNotFound.
 func (s *Store) SnapshotAtOrBefore(match string, seq uint64) (at uint64, data []byte, err error) {
+	return s.SnapshotAtOrBeforeInto(match, seq, nil)
+}
+
+// SnapshotAtOrBeforeInto is SnapshotAtOrBefore decompressing into buf's
+// memory when it is large enough (data then shares it), so that a reader
+// that decodes each snapshot at once (a seek) reuses one buffer.
+func (s *Store) SnapshotAtOrBeforeInto(match string, seq uint64, buf []byte) (at uint64, data []byte, err error) {
 	err = s.view(func(tx *bolt.Tx) error {
 		segs, err := lineage(tx, match)
 		if err != nil {
@@ -41,7 +48,7 @@ func (s *Store) SnapshotAtOrBefore(match string, seq uint64) (at uint64, data []
 				if err != nil {
 					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
 				}
-				if data, err = unpackSnapshot(p); err != nil {
+				if data, err = unpackSnapshot(buf[:0], p); err != nil {
 					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
 				}
 				at = readU64(k)
