@@ -66,6 +66,14 @@ type Publisher struct {
 	// Batch is how many inputs go in one atomic batch: 0 means
 	// DefaultBatch, 1 input by input.
 	Batch int
+	// Atomic sends chained inputs (sealed, each naming the one before) in
+	// atomic batches too, as publishers did before; by default they go by
+	// plain async publish (chained.go).
+	Atomic bool
+	// Lose, when set, is asked before each chained input is handed to NATS
+	// by async publish: true drops it, as a message lost on the way, its
+	// acknowledgement failing. Fault-injection tests use it.
+	Lose func(match string, seq uint64) bool
 	// RequestTimeout bounds every request the publisher makes (a batch
 	// commit, a publish, a status request, a stream lookup); default 5s.
 	// A request that times out, or finds no responder while a cluster
@@ -168,7 +176,7 @@ var ErrNoRecorder = errors.New("no recorder answers status requests")
 // unconfirmed if sent without a verdict, untried if never sent.
 func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*events.Event) ([]Outcome, error) {
 	run := &matchRun{p: p, match: match, outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{},
-		sent: map[uint64]bool{}, wake: make(chan struct{}, 1), progress: time.Now()}
+		sent: map[uint64]bool{}, tries: map[uint64]int{}, wake: make(chan struct{}, 1), progress: time.Now()}
 	for i, ev := range evs {
 		if ev.Match != match || ev.Seq == 0 || (i > 0 && ev.Seq != evs[i-1].Seq+1) {
 			return nil, fmt.Errorf("bus: %s: inputs must be of this match with consecutive seqs (at index %d)", match, i)
@@ -200,6 +208,9 @@ func (r *matchRun) ride(ctx context.Context, evs []*events.Event) error {
 		if err == nil {
 			err = r.wait(ctx)
 		}
+		if err == nil && r.takeHeld() {
+			err = errResend
+		}
 		if err == nil || ctx.Err() != nil || !r.transient(err) {
 			return err
 		}
@@ -224,6 +235,8 @@ func (r *matchRun) transient(err error) bool {
 	var apiErr *jetstream.APIError
 	var be *batchError
 	switch {
+	case errors.Is(err, errResend):
+		return true
 	case errors.Is(err, ErrNoRecorder):
 		return r.p.heard.Load()
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, nats.ErrTimeout),
@@ -273,7 +286,12 @@ type matchRun struct {
 	digests  map[uint64]events.Hash
 	awaiting map[uint64]bool // published, no verdict yet
 	sent     map[uint64]bool // handed to NATS at least once
-	progress time.Time       // the last verdict, acknowledgement or answer
+	// streamed: inputs went by chained async publish; tries counts the
+	// sendings of a seq held back for a gap, held how many wait to go again.
+	streamed bool
+	tries    map[uint64]int
+	held     int
+	progress time.Time // the last verdict, acknowledgement or answer
 	wake     chan struct{}
 }
 
@@ -302,6 +320,9 @@ func (r *matchRun) settle(v Verdict) {
 		return
 	}
 	r.progress = time.Now()
+	if r.streamed && r.heldForGap(v) {
+		return
+	}
 	// A duplicate of an input this run sent is our own earlier copy,
 	// stored after a retry, not an input stored before the run.
 	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate && !r.sent[v.Seq]}
@@ -385,6 +406,13 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 	r.mu.Lock()
 	r.awaiting = map[uint64]bool{}
 	r.mu.Unlock()
+	if r.p.Batch != 1 && !r.p.Atomic && chained(evs[i:]) {
+		r.mu.Lock()
+		r.streamed = true
+		r.mu.Unlock()
+		_, err := r.publishChained(ctx, evs[i:], last)
+		return err
+	}
 	for rest := evs[i:]; len(rest) > 0; {
 		chunk := rest[:min(r.p.batchSize(), len(rest))]
 		if len(chunk) > 1 && !r.p.noAtomic.Load() {
@@ -450,7 +478,7 @@ func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event,
 		m := nats.NewMsg(InSubject(r.match))
 		m.Data = ev.MarshalMsgpack()
 		m.Header.Set(HeaderVerdicts, VerdictsGrouped)
-		opts := []jetstream.PublishOpt{jetstream.WithMsgID(MsgID(r.match, ev.Seq))}
+		opts := []jetstream.PublishOpt{jetstream.WithMsgID(r.msgID(ev.Seq))}
 		if !r.p.noOrder.Load() {
 			opts = append(opts, jetstream.WithExpectLastSequencePerSubject(last))
 		}

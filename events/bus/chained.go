@@ -1,0 +1,168 @@
+package bus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chronicle-mtg/chronicle/events"
+)
+
+// Chained inputs go by plain async publish. Inputs that carry their own
+// hash chain (each sealed, each naming the hash of the one before) can't
+// be interleaved with another writer's: the recorder refuses an input
+// whose prev is not the hash of the match's last stored input. So they
+// need neither an atomic batch (which the server stages in a store of its
+// own before storing it again: the larger part of the server's work) nor
+// the expected last subject sequence on each input. The first input of a
+// run goes on its own with that expectation, so that a writer that got
+// there first is found before anything is sent; the rest follow without
+// waiting, their acknowledgements collected at the end.
+//
+// A message lost on the way (a connection dropped, a leader elected)
+// while the ones after it were stored shows as the recorder refusing
+// those for a gap in the seqs. Such a refusal, while an earlier input of
+// the run has no verdict, is the transport's doing, not the input's: it
+// is held back, and the input is sent again, after the lost one, with a
+// message id of its own (the stream would drop a second copy under the
+// first id); the recorder's seq and digest checks keep a copy that did
+// arrive from being stored twice.
+
+// chained reports whether evs carry their own chain: each sealed, each
+// naming the one before, the first naming some input before it (or being
+// the match's first).
+func chained(evs []*events.Event) bool {
+	for i, ev := range evs {
+		if ev.Hash.IsZero() {
+			return false
+		}
+		switch {
+		case i > 0 && ev.Prev != evs[i-1].Hash:
+			return false
+		case i == 0 && ev.Seq > 1 && ev.Prev.IsZero():
+			return false
+		}
+	}
+	return len(evs) > 0
+}
+
+// msgID is the message id for seq's next sending: MsgID the first time,
+// MsgID and the attempt after a gap held it back.
+func (r *matchRun) msgID(seq uint64) string {
+	r.mu.Lock()
+	n := r.tries[seq]
+	r.mu.Unlock()
+	if n == 0 {
+		return MsgID(r.match, seq)
+	}
+	return MsgID(r.match, seq) + "." + strconv.Itoa(n)
+}
+
+// publishChained sends evs, chained, after the subject's message at
+// stream sequence last. stop means the rest of the match is not to be
+// sent (and has its outcome).
+func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last uint64) (bool, error) {
+	last, stop, err := r.publishEach(ctx, evs[:1], evs, last)
+	if err != nil || stop || len(evs) == 1 {
+		return stop, err
+	}
+	rest := evs[1:]
+	subject := InSubject(r.match)
+	futs := make([]jetstream.PubAckFuture, 0, len(rest))
+	var sendErr error
+	for _, ev := range rest {
+		m := nats.NewMsg(subject)
+		m.Data = ev.MarshalMsgpack()
+		m.Header.Set(HeaderVerdicts, VerdictsGrouped)
+		id := r.msgID(ev.Seq)
+		r.await([]*events.Event{ev}, true)
+		if r.p.Lose != nil && r.p.Lose(r.match, ev.Seq) {
+			futs = append(futs, lostAck{})
+			continue
+		}
+		f, err := r.p.JS.PublishMsgAsync(m, jetstream.WithMsgID(id), jetstream.WithRetryAttempts(0),
+			jetstream.WithStallWait(r.p.requestTimeout()))
+		if err != nil {
+			r.await([]*events.Event{ev}, false)
+			sendErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
+			break
+		}
+		futs = append(futs, f)
+	}
+	// Every acknowledgement, or the request timeout with none coming.
+	var ackErr error
+	timer := time.NewTimer(r.p.requestTimeout())
+	defer timer.Stop()
+	for i, f := range futs {
+		select {
+		case <-f.Ok():
+			r.moved()
+			timer.Reset(r.p.requestTimeout())
+			continue
+		case err := <-f.Err():
+			if ackErr == nil {
+				ackErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, rest[i].Seq, err)
+			}
+		case <-timer.C:
+			ackErr = fmt.Errorf("bus: publish %s seq %d: no acknowledgement: %w", r.match, rest[i].Seq, nats.ErrTimeout)
+		case <-ctx.Done():
+			return true, ctx.Err()
+		}
+		break
+	}
+	if sendErr != nil {
+		return true, sendErr
+	}
+	if ackErr != nil {
+		return true, ackErr
+	}
+	return false, nil
+}
+
+// heldForGap reports whether v, a refusal for a gap in the seqs, is the
+// transport's doing: an earlier input of the run, sent, has no outcome.
+// It is then noted for sending again. r.mu is held.
+func (r *matchRun) heldForGap(v Verdict) bool {
+	if v.Status != StatusRejected || v.Rule != events.RuleSeq {
+		return false
+	}
+	for seq := range r.sent {
+		if seq < v.Seq && r.outcomes[seq] == nil {
+			r.tries[v.Seq]++
+			r.held++
+			delete(r.awaiting, v.Seq)
+			return true
+		}
+	}
+	return false
+}
+
+// errResend says inputs were held back for a gap and go again.
+var errResend = errors.New("inputs refused for a gap behind a lost message: sending them again")
+
+// takeHeld reports whether inputs were held back for a gap since it was
+// last asked.
+func (r *matchRun) takeHeld() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := r.held
+	r.held = 0
+	return n > 0
+}
+
+// lostAck is the acknowledgement of a message Publisher.Lose dropped: it
+// fails as one that never came.
+type lostAck struct{ jetstream.PubAckFuture }
+
+func (lostAck) Ok() <-chan *jetstream.PubAck { return nil }
+
+func (lostAck) Err() <-chan error {
+	c := make(chan error, 1)
+	c <- fmt.Errorf("lost on the way: %w", nats.ErrTimeout)
+	return c
+}
