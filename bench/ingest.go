@@ -3,8 +3,10 @@ package bench
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"path/filepath"
+	"runtime/pprof"
 	"sync"
 	"time"
 
@@ -20,47 +22,40 @@ import (
 // `recorder publish` does; inputs of one match go in order.
 const parallelMatches = 8
 
-// ingest starts an embedded server and a recorder on a store in dir,
-// publishes the tournament as a client would, timing until every verdict
-// says stored, then the same bytes by raw JetStream async publish to
-// another stream of the same server; and records the long match, untimed.
-func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
+// ingest starts an embedded server and opt.Recorders recorders (each
+// owning a share of the matches, on a store of its own: the first in dir,
+// the others in dir/share-<i>), publishes the tournament as a client
+// would, timing until every verdict says stored, then the same bytes by
+// raw JetStream async publish to another stream of the same server; and
+// records the long match, untimed.
+func ingest(ctx context.Context, r *Report, c *corpus, dir string, recorders int) (err error) {
 	srv, err := bus.StartServer(bus.ServerOptions{StoreDir: filepath.Join(dir, "nats")})
 	if err != nil {
 		return err
 	}
 	defer srv.Shutdown()
-	st, err := store.OpenDir(dir, store.Options{})
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	nc, err := srv.Connect(nats.Name("bench-recorder"))
-	if err != nil {
-		return err
-	}
-	defer nc.Close()
-	rec, err := recorder.New(recorder.Config{
-		Store: st, Conn: nc, Validator: recorder.NewRules(st),
-		Logger: slog.New(slog.DiscardHandler),
-	})
-	if err != nil {
-		return err
-	}
-	rctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- rec.Run(rctx) }()
-	defer func() {
-		cancel()
-		if rerr := <-done; err == nil && rerr != nil && rerr != context.Canceled {
-			err = rerr
+	recorders = max(recorders, 1)
+	var stores []*store.Store
+	for i := range recorders {
+		sdir := dir
+		if i > 0 {
+			sdir = filepath.Join(dir, fmt.Sprintf("share-%d", i+1))
 		}
-	}()
-	select {
-	case <-rec.Ready():
-	case err := <-done:
-		done <- err
-		return fmt.Errorf("bench: recorder stopped before it was ready: %v", err)
+		st, err := store.OpenDir(sdir, store.Options{})
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		stores = append(stores, st)
+		stop, err := startRecorder(ctx, srv, st, bus.Share{Index: i, Of: recorders})
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if rerr := stop(); err == nil {
+				err = rerr
+			}
+		}()
 	}
 	client, err := srv.Connect(nats.Name("bench-client"))
 	if err != nil {
@@ -74,11 +69,21 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
 	pub.Now = nil
 	pub.Idle = 2 * time.Minute // a verdict waits behind the other matches in flight
 
-	start := time.Now()
-	if err := publishAll(ctx, pub, c.matches); err != nil {
+	if profileIngest != nil {
+		if err := pprof.StartCPUProfile(profileIngest); err != nil {
+			return err
+		}
+	}
+	start, cpu0 := time.Now(), cpuClock()
+	err = publishAll(ctx, pub, c.matches)
+	if profileIngest != nil {
+		pprof.StopCPUProfile()
+	}
+	if err != nil {
 		return err
 	}
 	ingestTime := time.Since(start)
+	c.ingestCPU = cpuClock() - cpu0
 	rawTime, err := rawPublish(ctx, client, c.matches)
 	if err != nil {
 		return err
@@ -86,8 +91,13 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
 	if err := publishAll(ctx, pub, []*packedMatch{c.long}); err != nil {
 		return err
 	}
-	if c.stored, err = st.InUse(); err != nil {
-		return err
+	c.stored = 0
+	for _, st := range stores {
+		n, err := st.InUse()
+		if err != nil {
+			return err
+		}
+		c.stored += n
 	}
 
 	n := float64(c.inputs)
@@ -101,6 +111,47 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string) (err error) {
 		Value: projected, Unit: "s", Baseline: rawTime.Seconds() * scale, BaselineWhat: "raw JetStream async publish",
 		Target: "< 60 s", Holds: holds(projected < 60)})
 	return nil
+}
+
+// profileIngest, when set (by a test), gets a CPU profile of the ingest
+// alone: the server's goroutines carry labels of their own, which a
+// profile of the whole run can't cut by stage.
+var profileIngest io.Writer
+
+// startRecorder runs a recorder with the rules on st, owning share, until
+// stop is called; stop returns what it failed with.
+func startRecorder(ctx context.Context, srv *bus.Server, st *store.Store, share bus.Share) (stop func() error, err error) {
+	nc, err := srv.Connect(nats.Name("bench-recorder"))
+	if err != nil {
+		return nil, err
+	}
+	rec, err := recorder.New(recorder.Config{
+		Store: st, Conn: nc, Validator: recorder.NewRules(st), Share: share,
+		Logger: slog.New(slog.DiscardHandler),
+	})
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- rec.Run(rctx) }()
+	stop = func() error {
+		cancel()
+		defer nc.Close()
+		if err := <-done; err != nil && err != context.Canceled {
+			return err
+		}
+		return nil
+	}
+	select {
+	case <-rec.Ready():
+		return stop, nil
+	case err := <-done:
+		done <- err
+		stop()
+		return nil, fmt.Errorf("bench: recorder stopped before it was ready: %v", err)
+	}
 }
 
 // publishAll publishes matches parallelMatches at a time and fails unless
