@@ -72,7 +72,9 @@ func TestChainedInputsPublishedAsync(t *testing.T) {
 
 // A message lost on the way while the ones after it reached the stream:
 // the recorder refuses those for the gap; the publisher sends the lost one
-// and them again, and every input ends up stored once, in order.
+// and them again, and every input ends up stored once, in order. Seqs 10
+// and 40 go without asking an acknowledgement (lost silently), 61, the
+// last, with one (its acknowledgement fails).
 func TestChainedLostMessageIsSentAgain(t *testing.T) {
 	h := newHarness(t)
 	evs := sealChain(matchInputs("c2", 60))
@@ -82,7 +84,7 @@ func TestChainedLostMessageIsSentAgain(t *testing.T) {
 	p.Lose = func(match string, seq uint64) bool {
 		mu.Lock()
 		defer mu.Unlock()
-		if (seq == 10 || seq == 40) && !lost[seq] {
+		if (seq == 10 || seq == 40 || seq == 61) && !lost[seq] {
 			lost[seq] = true
 			return true
 		}
@@ -93,8 +95,8 @@ func TestChainedLostMessageIsSentAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkStoredAll(t, h, "c2", evs, outs)
-	if len(lost) != 2 {
-		t.Fatalf("lost %v, want seqs 10 and 40 once each", lost)
+	if len(lost) != 3 {
+		t.Fatalf("lost %v, want seqs 10, 40 and 61 once each", lost)
 	}
 	// The inputs after a lost one came before it and were refused for the
 	// gap, on the record.

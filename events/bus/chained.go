@@ -33,6 +33,12 @@ import (
 // first id); the recorder's seq and digest checks keep a copy that did
 // arrive from being stored twice.
 
+// ackEvery: one chained input in so many asks for the stream's
+// acknowledgement, and the last of a run; the others go without (no
+// acknowledgement to send, parse and match for each input), the next
+// acknowledgement vouching for them.
+const ackEvery = 128
+
 // chained reports whether evs carry their own chain: each sealed, each
 // naming the one before, the first naming some input before it (or being
 // the match's first).
@@ -73,26 +79,40 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 	}
 	rest := evs[1:]
 	subject := InSubject(r.match)
-	futs := make([]jetstream.PubAckFuture, 0, len(rest))
+	futs := make([]jetstream.PubAckFuture, 0, len(rest)/ackEvery+1)
+	acked := make([]uint64, 0, cap(futs)) // the seq of each of futs
 	var sendErr error
-	for _, ev := range rest {
+	for i, ev := range rest {
 		m := nats.NewMsg(subject)
 		m.Data = ev.MarshalMsgpack()
 		m.Header.Set(HeaderVerdicts, VerdictsGrouped)
-		id := r.msgID(ev.Seq)
+		m.Header.Set(jetstream.MsgIDHeader, r.msgID(ev.Seq))
 		r.await([]*events.Event{ev}, true)
+		ack := (i+1)%ackEvery == 0 || i == len(rest)-1
 		if r.p.Lose != nil && r.p.Lose(r.match, ev.Seq) {
-			futs = append(futs, lostAck{})
+			if ack {
+				futs, acked = append(futs, lostAck{}), append(acked, ev.Seq)
+			}
 			continue
 		}
-		f, err := r.p.JS.PublishMsgAsync(m, jetstream.WithMsgID(id), jetstream.WithRetryAttempts(0),
-			jetstream.WithStallWait(r.p.requestTimeout()))
+		if !ack {
+			// No acknowledgement asked: the stream takes a connection's
+			// messages in order, so the next one acknowledged vouches for
+			// it, and the recorder's verdict is the receipt.
+			if err := r.p.NC.PublishMsg(m); err != nil {
+				r.await([]*events.Event{ev}, false)
+				sendErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
+				break
+			}
+			continue
+		}
+		f, err := r.p.JS.PublishMsgAsync(m, jetstream.WithRetryAttempts(0), jetstream.WithStallWait(r.p.requestTimeout()))
 		if err != nil {
 			r.await([]*events.Event{ev}, false)
 			sendErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
 			break
 		}
-		futs = append(futs, f)
+		futs, acked = append(futs, f), append(acked, ev.Seq)
 	}
 	// Every acknowledgement, or the request timeout with none coming.
 	var ackErr error
@@ -106,10 +126,10 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 			continue
 		case err := <-f.Err():
 			if ackErr == nil {
-				ackErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, rest[i].Seq, err)
+				ackErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, acked[i], err)
 			}
 		case <-timer.C:
-			ackErr = fmt.Errorf("bus: publish %s seq %d: no acknowledgement: %w", r.match, rest[i].Seq, nats.ErrTimeout)
+			ackErr = fmt.Errorf("bus: publish %s seq %d: no acknowledgement: %w", r.match, acked[i], nats.ErrTimeout)
 		case <-ctx.Done():
 			return true, ctx.Err()
 		}
@@ -144,6 +164,19 @@ func (r *matchRun) heldForGap(v Verdict) bool {
 
 // errResend says inputs were held back for a gap and go again.
 var errResend = errors.New("inputs refused for a gap behind a lost message: sending them again")
+
+// heldQuiet reports whether inputs are held back for a gap and no
+// verdict came for a while: the recorder has passed the gap, and the lost
+// inputs, which will never have a verdict, are to be sent again.
+func (r *matchRun) heldQuiet() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.held > 0 && time.Since(r.progress) >= heldQuiet
+}
+
+// heldQuiet is how long without a verdict, with inputs held back, before
+// they go again.
+const heldQuiet = 500 * time.Millisecond
 
 // takeHeld reports whether inputs were held back for a gap since it was
 // last asked.

@@ -582,6 +582,9 @@ func (r *matchRun) waitFor(ctx context.Context, left func() int, missing func() 
 			return ctx.Err()
 		case <-r.wake:
 		case <-poll.C:
+			if r.heldQuiet() {
+				return errResend
+			}
 			seqs := missing()
 			if len(seqs) > MaxStatusSeqs {
 				seqs = seqs[:MaxStatusSeqs]
