@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -163,7 +164,18 @@ func (r *Recorder) tell(a *admitted) {
 // signed when the recorder has a key; a failure is logged (the
 // publisher asks the status for verdicts it missed).
 func (r *Recorder) send(match string, seq uint64, v any) {
-	data, _ := json.Marshal(v)
+	buf := verdictBufs.Get().(*[]byte)
+	defer verdictBufs.Put(buf)
+	var data []byte
+	switch v := v.(type) {
+	case *bus.Verdict:
+		data = bus.AppendVerdict((*buf)[:0], v)
+	case []*bus.Verdict:
+		data = bus.AppendVerdicts((*buf)[:0], v)
+	default:
+		data, _ = json.Marshal(v)
+	}
+	*buf = data[:0] // grown, for the next; the connection copies what it sends
 	m, err := bus.SignReply(r.cfg.Key, bus.OutSubject(match), data)
 	if err == nil {
 		err = r.cfg.Conn.PublishMsg(m)
@@ -172,6 +184,9 @@ func (r *Recorder) send(match string, seq uint64, v any) {
 		r.log.Warn("verdict", "match", match, "seq", seq, "err", err)
 	}
 }
+
+// verdictBufs holds buffers verdicts are written into.
+var verdictBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
 // committed notes, on the admitting side, that a is stored: its inputs
 // leave the matches' pending sets, and the caches may shrink.

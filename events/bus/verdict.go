@@ -81,6 +81,9 @@ const (
 // ParseVerdicts reads a message on a match's verdict subject: one verdict
 // (a JSON object) or several (an array of them).
 func ParseVerdicts(data []byte) ([]Verdict, error) {
+	if vs, ok := parseVerdictsFast(data); ok {
+		return vs, nil
+	}
 	t := bytes.TrimLeft(data, " \t\r\n")
 	if len(t) > 0 && t[0] == '[' {
 		var vs []Verdict

@@ -1,0 +1,354 @@
+package bus
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// Verdicts as JSON without reflection. A verdict is written and read once
+// per input ingested, by the recorder and by the publisher: through
+// encoding/json that was a few microseconds each, more than storing the
+// input in the stream. AppendVerdicts writes what json.Marshal writes
+// (the same fields, the same omissions); ParseVerdicts reads the common
+// shape here and leaves anything else (an escape, a byte outside ASCII, a
+// null, a key it doesn't know) to encoding/json, so what it accepts is
+// exactly what it did.
+
+// AppendVerdicts appends vs as a JSON array.
+func AppendVerdicts(dst []byte, vs []*Verdict) []byte {
+	dst = append(dst, '[')
+	for i, v := range vs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = AppendVerdict(dst, v)
+	}
+	return append(dst, ']')
+}
+
+// AppendVerdict appends v as a JSON object, as json.Marshal writes it.
+func AppendVerdict(dst []byte, v *Verdict) []byte {
+	dst = append(dst, `{"match":`...)
+	dst = appendJSONString(dst, v.Match)
+	if v.Seq != 0 {
+		dst = append(dst, `,"seq":`...)
+		dst = strconv.AppendUint(dst, v.Seq, 10)
+	}
+	dst = append(dst, `,"status":`...)
+	dst = appendJSONString(dst, v.Status)
+	if v.Duplicate {
+		dst = append(dst, `,"duplicate":true`...)
+	}
+	dst = appendField(dst, "hash", v.Hash)
+	dst = appendField(dst, "digest", v.Digest)
+	if v.StreamSeq != 0 {
+		dst = append(dst, `,"stream_seq":`...)
+		dst = strconv.AppendUint(dst, v.StreamSeq, 10)
+	}
+	dst = appendField(dst, "field", v.Field)
+	dst = appendField(dst, "reason", v.Reason)
+	dst = appendField(dst, "rule", v.Rule)
+	dst = appendField(dst, "error", v.Error)
+	dst = appendField(dst, "verification", v.Verification)
+	if len(v.Cards) > 0 {
+		dst = append(dst, `,"cards":[`...)
+		for i, c := range v.Cards {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, c)
+		}
+		dst = append(dst, ']')
+	}
+	dst = appendField(dst, "verification_rule", v.VerificationRule)
+	dst = appendField(dst, "verification_reason", v.VerificationReason)
+	return append(dst, '}')
+}
+
+// appendField appends ,"key":"s" unless s is empty (omitempty).
+func appendField(dst []byte, key, s string) []byte {
+	if s == "" {
+		return dst
+	}
+	dst = append(dst, ',', '"')
+	dst = append(dst, key...)
+	dst = append(dst, '"', ':')
+	return appendJSONString(dst, s)
+}
+
+// appendJSONString appends s quoted: as it is when it is plain ASCII
+// with nothing to escape, else as encoding/json writes it.
+func appendJSONString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, _ := json.Marshal(s)
+			return append(dst, b...)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
+
+// parseVerdictsFast reads data, a verdict or an array of them, in the
+// shape AppendVerdict writes (any whitespace between tokens); ok is false
+// for anything else, for encoding/json to read.
+func parseVerdictsFast(data []byte) (vs []Verdict, ok bool) {
+	p := &vparser{b: data}
+	p.space()
+	if p.peek() == '[' {
+		p.i++
+		p.space()
+		vs = make([]Verdict, 0, len(data)/200+1) // a stored verdict is 200 to 300 bytes
+		if p.peek() == ']' {
+			p.i++
+			return []Verdict{}, p.end()
+		}
+		for {
+			var v Verdict
+			if !p.object(&v) {
+				return nil, false
+			}
+			vs = append(vs, v)
+			p.space()
+			switch p.peek() {
+			case ',':
+				p.i++
+				p.space()
+				continue
+			case ']':
+				p.i++
+				return vs, p.end()
+			}
+			return nil, false
+		}
+	}
+	var v Verdict
+	if !p.object(&v) {
+		return nil, false
+	}
+	return []Verdict{v}, p.end()
+}
+
+type vparser struct {
+	b    []byte
+	i    int
+	last string // the match of the verdict read before
+}
+
+func (p *vparser) peek() byte {
+	if p.i < len(p.b) {
+		return p.b[p.i]
+	}
+	return 0
+}
+
+func (p *vparser) space() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\r', '\n':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// end reports whether only whitespace is left.
+func (p *vparser) end() bool {
+	p.space()
+	return p.i == len(p.b)
+}
+
+// raw reads a string with no escape and nothing outside ASCII, and
+// returns its bytes in data.
+func (p *vparser) raw() ([]byte, bool) {
+	if p.peek() != '"' {
+		return nil, false
+	}
+	p.i++
+	start := p.i
+	for p.i < len(p.b) {
+		c := p.b[p.i]
+		switch {
+		case c == '"':
+			s := p.b[start:p.i]
+			p.i++
+			return s, true
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return nil, false
+		}
+		p.i++
+	}
+	return nil, false
+}
+
+// str is raw as a string; the words verdicts repeat (a status, a
+// verification, the match of the verdict before) are not allocated again.
+func (p *vparser) str() (string, bool) {
+	b, ok := p.raw()
+	if !ok {
+		return "", false
+	}
+	switch string(b) {
+	case p.last:
+		return p.last, true
+	case StatusStored:
+		return StatusStored, true
+	case StatusRejected:
+		return StatusRejected, true
+	case Verified:
+		return Verified, true
+	case Unverified:
+		return Unverified, true
+	case Disputed:
+		return Disputed, true
+	}
+	return string(b), true
+}
+
+// uint reads a JSON number that is a whole number in uint64.
+func (p *vparser) uint() (uint64, bool) {
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	if p.i == start || (p.b[start] == '0' && p.i-start > 1) {
+		return 0, false
+	}
+	switch p.peek() {
+	case '.', 'e', 'E':
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(p.b[start:p.i]), 10, 64)
+	return n, err == nil
+}
+
+func (p *vparser) object(v *Verdict) bool {
+	if p.peek() != '{' {
+		return false
+	}
+	p.i++
+	p.space()
+	if p.peek() == '}' {
+		p.i++
+		return true
+	}
+	for {
+		key, ok := p.raw()
+		if !ok {
+			return false
+		}
+		p.space()
+		if p.peek() != ':' {
+			return false
+		}
+		p.i++
+		p.space()
+		if !p.value(key, v) {
+			return false
+		}
+		p.space()
+		switch p.peek() {
+		case ',':
+			p.i++
+			p.space()
+			continue
+		case '}':
+			p.i++
+			return true
+		}
+		return false
+	}
+}
+
+// value reads the value of key into v. A key repeated is read again, the
+// last one standing, as encoding/json does.
+func (p *vparser) value(key []byte, v *Verdict) bool {
+	var s *string
+	switch string(key) {
+	case "match":
+		s = &v.Match
+	case "status":
+		s = &v.Status
+	case "hash":
+		s = &v.Hash
+	case "digest":
+		s = &v.Digest
+	case "field":
+		s = &v.Field
+	case "reason":
+		s = &v.Reason
+	case "rule":
+		s = &v.Rule
+	case "error":
+		s = &v.Error
+	case "verification":
+		s = &v.Verification
+	case "verification_rule":
+		s = &v.VerificationRule
+	case "verification_reason":
+		s = &v.VerificationReason
+	case "seq", "stream_seq":
+		n, ok := p.uint()
+		if string(key) == "seq" {
+			v.Seq = n
+		} else {
+			v.StreamSeq = n
+		}
+		return ok
+	case "duplicate":
+		switch {
+		case len(p.b)-p.i >= 4 && string(p.b[p.i:p.i+4]) == "true":
+			v.Duplicate, p.i = true, p.i+4
+		case len(p.b)-p.i >= 5 && string(p.b[p.i:p.i+5]) == "false":
+			v.Duplicate, p.i = false, p.i+5
+		default:
+			return false
+		}
+		return true
+	case "cards":
+		return p.cards(v)
+	default:
+		return false
+	}
+	var ok bool
+	*s, ok = p.str()
+	if s == &v.Match {
+		p.last = v.Match
+	}
+	return ok
+}
+
+func (p *vparser) cards(v *Verdict) bool {
+	if p.peek() != '[' {
+		return false
+	}
+	p.i++
+	p.space()
+	cards := []string{}
+	if p.peek() == ']' {
+		p.i++
+		v.Cards = cards
+		return true
+	}
+	for {
+		c, ok := p.str()
+		if !ok {
+			return false
+		}
+		cards = append(cards, c)
+		p.space()
+		switch p.peek() {
+		case ',':
+			p.i++
+			p.space()
+			continue
+		case ']':
+			p.i++
+			v.Cards = cards
+			return true
+		}
+		return false
+	}
+}
