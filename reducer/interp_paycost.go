@@ -189,9 +189,9 @@ func (g *Game) chooseCostObjects(seat int, src *Object, part costPart, x int, ta
 			return cands, nil // only one way to pay
 		}
 		if len(cands) < lo {
-			return nil, g.refuse("CR 601.2h", part.field, "the cost must %s %d %s, and only %d can be", part.what, lo, filterText(f), len(cands))
+			return nil, g.refuse("CR 601.2h", part.field, "the cost must %s %s, and only %d can be", part.what, countedFilter(lo, f), len(cands))
 		}
-		return nil, g.refuse("CR 601.2h", part.field, "name what the cost will %s: %d %s (choices: %s)", part.what, lo, filterText(f), s.describeIDs(cands, false))
+		return nil, g.refuse("CR 601.2h", part.field, "name what the cost will %s: %s (choices: %s)", part.what, countedFilter(lo, f), s.describeIDs(cands, false))
 	}
 	var out []ObjID
 	for i, ref := range part.refs {

@@ -13,7 +13,7 @@ import (
 // derived from the input and the effects recorded for it (or derived now),
 // told against the state just before each effect, so it says only what
 // happened: "p1 Alice casts Lightning Bolt (o40) targeting Bob (p2), paying
-// {R}", then on resolution "Lightning Bolt deals 3 to Bob (20 -> 17)".
+// {R}", then on resolution "Lightning Bolt deals 3 damage to Bob (20 -> 17)".
 //
 // Objects are written "Name (o12)"; an object that changes zones becomes a
 // new object (CR 400.7), written "(now o13)". Players are "p1 Alice" when
@@ -128,6 +128,12 @@ type telling struct {
 	announced bool
 	// table counts the table's effects still to tell (narrate_table.go).
 	table int
+	// copies are the copies of spells gone from the stack, by the id the
+	// engine moved them to, named as they were (copyGone).
+	copies map[reducer.ObjID]string
+	// entered is the permanent the effect just told put onto the
+	// battlefield: tapped next, it entered tapped.
+	entered reducer.ObjID
 }
 
 // tell applies an input's effects to the narrator's game, one by one, and
@@ -173,6 +179,9 @@ type beforeInput struct {
 	// resolving names the spell or ability a question comes from, as it
 	// was before the answer moved it.
 	resolving string
+	// free: a cast answering the question is without paying the mana
+	// cost (cascade, discover; madness pays its madness cost).
+	free bool
 }
 
 // prepare notes what the text needs from the state before the input, and
@@ -180,6 +189,7 @@ type beforeInput struct {
 func (t *telling) prepare() beforeInput {
 	s := t.g.S
 	b := beforeInput{pending: s.Pending}
+	b.free = s.Pending.Ask == reducer.AskCast && (s.Discovery == nil || !s.Discovery.Madness)
 	if s.Pending.Resolving != 0 {
 		b.resolving = t.obj(s.Pending.Resolving)
 	}

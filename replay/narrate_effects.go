@@ -17,6 +17,8 @@ import (
 func (t *telling) effect(e *reducer.Effect) {
 	s := t.g.S
 	kind := t.ev.Kind
+	entered := t.entered // a permanent that entered by the effect just before
+	t.entered = 0
 	switch e.Op {
 	case reducer.OpMove:
 		t.move(e)
@@ -33,6 +35,10 @@ func (t *telling) effect(e *reducer.Effect) {
 			t.costs = append(t.costs, "tapping "+t.obj(e.Obj))
 		case events.KindAttack: // attacking taps; the text names the attackers
 		default:
+			if e.Obj == entered {
+				t.line("%s enters tapped", t.obj(e.Obj)) // never untapped on the battlefield (CR 614.1c)
+				return
+			}
 			t.line("%s becomes tapped", t.obj(e.Obj))
 		}
 	case reducer.OpAddMana:
@@ -104,6 +110,8 @@ func (t *telling) effect(e *reducer.Effect) {
 			t.abilityResolved()
 		case o != nil && (o.Ability > 0 || o.Trigger > 0 || o.Text != ""):
 			t.line("%s leaves the stack without resolving", t.obj(e.Obj))
+		case o != nil && o.Copy && !o.Token && t.copies[e.Obj] != "":
+			t.line("the copy %s ceases to exist (CR 707.10a)", t.copies[e.Obj]) // as it was on the stack
 		case o != nil && o.Copy && !o.Token:
 			t.line("the copy %s ceases to exist", t.obj(e.Obj))
 		default:
@@ -203,12 +211,12 @@ func (t *telling) planeswalkerDamage(e *reducer.Effect) (string, bool) {
 	return "", false
 }
 
-// combatWord is "combat damage " in a combat damage step, else "".
+// combatWord is "combat damage " in a combat damage step, else "damage ".
 func combatWord(s *reducer.State) string {
 	if inCombatDamage(s) {
 		return "combat damage "
 	}
-	return ""
+	return "damage "
 }
 
 // castDetail is what a cast chose, told as the spell gets it: the half
@@ -248,6 +256,9 @@ func (t *telling) move(e *reducer.Effect) {
 		return
 	}
 	from, to := o.Zone, e.Zone
+	if to == reducer.ZoneBattlefield {
+		t.entered = e.To
+	}
 	now := " (now " + e.To.String() + ")"
 	if !t.sees(to, o.Owner) {
 		now = "" // the new id in a zone the viewer can't see would let them follow the card
@@ -259,13 +270,14 @@ func (t *telling) move(e *reducer.Effect) {
 	case t.ev.Kind == events.KindPlayLand && from == reducer.ZoneHand && to == reducer.ZoneBattlefield && t.land == 0:
 		t.land, t.landName = e.To, o.Name()
 	case e.Obj == t.resolving:
-		t.resolved(o, to, now)
+		t.resolved(o, to, now, e.To)
 	case from == reducer.ZoneLibrary && to == reducer.ZoneHand:
 		t.join(groupDraw, o.Owner, t.seen(o, to, e, true))
 	case from == reducer.ZoneHand && to == reducer.ZoneLibrary:
 		t.join(groupBottom, o.Owner, t.seen(o, to, e, true))
 	case from == reducer.ZoneStack && to == reducer.ZoneGraveyard:
 		t.line("%s is countered", name)
+		t.copyGone(o, e.To, name)
 	case from == reducer.ZoneBattlefield && to == reducer.ZoneGraveyard && o.Is("Creature"):
 		t.line("%s dies", name)
 	case from == reducer.ZoneHand && to == reducer.ZoneGraveyard:
@@ -317,8 +329,9 @@ func (t *telling) seenOrCard(o *reducer.Object, to reducer.Zone, e *reducer.Effe
 // enters the battlefield; an instant or sorcery goes to the graveyard once it
 // has done what it says, or without doing anything when none of its targets
 // is legal any more (CR 608.2b).
-func (t *telling) resolved(o *reducer.Object, to reducer.Zone, now string) {
+func (t *telling) resolved(o *reducer.Object, to reducer.Zone, now string, nid reducer.ObjID) {
 	name := t.obj(o.ID)
+	gone := t.copyGone(o, nid, name)
 	switch {
 	case to == reducer.ZoneBattlefield && !t.announced:
 		t.flush()
@@ -330,13 +343,29 @@ func (t *telling) resolved(o *reducer.Object, to reducer.Zone, now string) {
 		t.flush()
 		t.announced = true
 		t.lines = append(t.lines, name+" doesn't resolve: none of its targets is legal any more (CR 608.2b)")
-	case to == reducer.ZoneGraveyard:
+	case to == reducer.ZoneGraveyard || gone:
 		t.flush()
 		t.announce()
+	case to == reducer.ZoneExile && o.Def != nil && o.Face != "" && o.Def.Adventure() != nil && o.Def.Adventure().Name == o.Face:
+		t.line("%s is exiled on an adventure%s: its owner may cast %s from exile later (CR 715.4)", name, now, o.Def.Name)
 	default:
 		t.line("%s is put into %s%s", name, zoneWord(to), now)
 	}
 	t.resolving = 0
+}
+
+// copyGone notes a copy of a spell leaving the stack as the object nid, to
+// tell only that it ceases to exist (CR 707.10a), named as it was: the
+// move is the engine's way there. It reports whether o is such a copy.
+func (t *telling) copyGone(o *reducer.Object, nid reducer.ObjID, name string) bool {
+	if !o.Copy || o.Token || o.Zone != reducer.ZoneStack || o.Ability > 0 || o.Trigger > 0 {
+		return false
+	}
+	if t.copies == nil {
+		t.copies = map[reducer.ObjID]string{}
+	}
+	t.copies[nid] = name
+	return true
 }
 
 // zoneWord names a zone after "from" or "into": "the library", "exile".
@@ -432,8 +461,8 @@ func (t *telling) life(e *reducer.Effect) {
 	switch {
 	case e.N > 0:
 		t.line("%s gains %d life %s", who, e.N, change)
-	case t.resolving != 0:
-		t.line("%s deals %d to %s %s", t.source(), -e.N, who, change)
+	case t.resolving != 0 && e.To != 0: // damage, from its source (CR 120.3a)
+		t.line("%s deals %d damage to %s %s", t.source(), -e.N, who, change)
 	case inCombatDamage(s) && e.To != 0:
 		t.line("%s deals %d combat damage to %s %s", t.obj(e.To), -e.N, who, change)
 	case inCombatDamage(s):
@@ -452,7 +481,7 @@ func (t *telling) damage(e *reducer.Effect) {
 	s := t.g.S
 	switch {
 	case t.resolving != 0:
-		t.line("%s deals %d to %s", t.source(), e.N, t.obj(e.Obj))
+		t.line("%s deals %d damage to %s", t.source(), e.N, t.obj(e.Obj))
 	case inCombatDamage(s) && e.To != 0:
 		t.line("%s deals %d combat damage to %s", t.obj(e.To), e.N, t.obj(e.Obj))
 	case inCombatDamage(s):

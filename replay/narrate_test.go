@@ -46,7 +46,7 @@ func TestNarrateBoltRace(t *testing.T) {
 	if got := cast.String(); got != "T5 main1 p1 Alice casts Lightning Bolt (o31) targeting Bob (p2), paying {R}" {
 		t.Errorf("the cast's line: %q", got)
 	}
-	if want := []string{"Lightning Bolt (o31) resolves", "Lightning Bolt deals 3 to Bob (5 -> 2)"}; !reflect.DeepEqual(entries[5].Lines, want) {
+	if want := []string{"Lightning Bolt (o31) resolves", "Lightning Bolt deals 3 damage to Bob (5 -> 2)"}; !reflect.DeepEqual(entries[5].Lines, want) {
 		t.Errorf("the second pass: %q, want %q", entries[5].Lines, want)
 	}
 	all := text(entries)
@@ -110,7 +110,7 @@ func TestNarrateCombat(t *testing.T) {
 		"T3 declare_attackers p1 Alice attacks Bob (p2) with Grizzly Bears (o13), Grizzly Bears (o14)",
 		"T3 declare_blockers p2 Bob blocks Grizzly Bears (o13) with Llanowar Elves (o18)",
 		"p2 Bob casts Shock (o19) targeting Grizzly Bears (o14), paying {R}",
-		"Shock (o19) resolves\n  Shock deals 2 to Grizzly Bears (o14)\n  Grizzly Bears (o14) dies",
+		"Shock (o19) resolves\n  Shock deals 2 damage to Grizzly Bears (o14)\n  Grizzly Bears (o14) dies",
 		"Grizzly Bears (o13) deals 2 combat damage to Llanowar Elves (o18)",
 		"Llanowar Elves (o18) deals 1 combat damage to Grizzly Bears (o13)",
 		"Llanowar Elves (o18) dies",
@@ -196,11 +196,11 @@ func TestNarrateAbilities(t *testing.T) {
 	for _, want := range []string{
 		"T4 main1 p1 Alice activates Walking Ballista (o6): Walking Ballista's ability (o9) targeting Bob (p2)\n  Walking Ballista (o6) loses a +1/+1 counter\n",
 		"targeting Hangarback Walker (o8)\n  Walking Ballista (o6) loses a +1/+1 counter\n  Walking Ballista (o6) dies\n",
-		"  Walking Ballista's ability (o10) resolves\n  Walking Ballista deals 1 to Hangarback Walker (o8)\n",
+		"  Walking Ballista's ability (o10) resolves\n  Walking Ballista deals 1 damage to Hangarback Walker (o8)\n",
 		"  an ability of Hangarback Walker (o8) triggers\n",
 		"  Hangarback Walker (o8) dies\n  an ability of Hangarback Walker (o8) triggers\n  Hangarback Walker's ability goes on the stack (o13)\n",
 		"  Hangarback Walker's ability (o13) resolves\n  p2 Bob creates a Thopter Token (o14)\n",
-		"  Walking Ballista's ability (o9) resolves\n  Walking Ballista deals 1 to Bob (20 -> 19)\n",
+		"  Walking Ballista's ability (o9) resolves\n  Walking Ballista deals 1 damage to Bob (20 -> 19)\n",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the narrative lacks %q:\n%s", want, all)

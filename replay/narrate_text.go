@@ -38,7 +38,7 @@ func (t *telling) text(b beforeInput) string {
 		}
 		return fmt.Sprintf("%s plays %s (%s)", who, t.landName, t.land)
 	case *events.Cast:
-		return t.cast(who, body)
+		return t.cast(who, body, b)
 	case *events.Activate:
 		return t.activate(who, body)
 	case *events.Choose:
@@ -86,15 +86,41 @@ func (t *telling) random(b *events.Random, before beforeInput) string {
 	return "table supplies a random " + b.Of
 }
 
-func (t *telling) cast(who string, b *events.Cast) string {
+func (t *telling) cast(who string, b *events.Cast, before beforeInput) string {
 	if t.spell == 0 {
 		return who + " casts " + b.Card
 	}
 	line := fmt.Sprintf("%s casts %s (%s)%s", who, t.spellName, t.spell, t.spellDetail)
+	if before.free {
+		line += " without paying its mana cost" // as the resolving spell or ability lets (CR 601.2f: additional costs are paid)
+	}
+	if b.Alternative != "" {
+		line += " for its " + b.Alternative + " cost"
+	}
+	switch n := max(b.Kicks, 0); {
+	case n > 1:
+		line += fmt.Sprintf(", kicked %d times", n)
+	case n == 1 || b.Kicked:
+		line += ", kicked"
+	}
+	if b.Replicate > 0 {
+		line += ", replicated " + times(b.Replicate)
+	}
 	if len(t.paid) > 0 {
 		line += ", paying " + mana(t.paid)
 	}
 	return line
+}
+
+// times is "once", "twice", "3 times".
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 func (t *telling) activate(who string, b *events.Activate) string {
@@ -153,6 +179,16 @@ func (t *telling) choose(who string, b *events.Choose, before beforeInput) strin
 	answer := strings.Join(b.Answer, ", ")
 	if answer == "" {
 		answer = "nothing"
+	}
+	if q.What == "as_enters" && strings.HasPrefix(q.Prompt, "as ") { // "as Steam Vents (o12) enters: pay 2 life, or it enters tapped"
+		return fmt.Sprintf("%s chooses %s, %s", who, answer, q.Prompt)
+	}
+	if (q.What == "cascade" || q.What == "discover") && len(b.Answer) == 1 && before.resolving != "" {
+		doing := map[string]string{"cast": "to cast the card without paying its mana cost", "hand": "to put the card into their hand",
+			"bottom": "not to cast the card"}[b.Answer[0]]
+		if doing != "" {
+			return fmt.Sprintf("%s chooses %s, for %s (%s)", who, doing, before.resolving, q.What)
+		}
 	}
 	if before.resolving != "" && q.What == "resolve" {
 		return fmt.Sprintf("%s chooses %s for %s", who, answer, before.resolving)

@@ -70,7 +70,7 @@ func TestBranchAndAppend(t *testing.T) {
 		t.Errorf("the parent changed: bolt-race at seq 6 %+v", st)
 	}
 	log := run1(t, "log", "shock-first", "--data", dir)
-	for _, want := range []string{"1  pregame table", "casts Shock", "Shock deals 2 to Bob (5 -> 3)"} {
+	for _, want := range []string{"1  pregame table", "casts Shock", "Shock deals 2 damage to Bob (5 -> 3)"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("log lacks %q:\n%s", want, log)
 		}

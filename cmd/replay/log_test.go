@@ -16,7 +16,7 @@ func TestLogBoltRace(t *testing.T) {
 		wantCode(t, code, exitOK, out, errOut)
 		for _, want := range []string{
 			" 4  T5 main1 p1 Alice casts Lightning Bolt (o31) targeting Bob (p2), paying {R}\n",
-			" 6  T5 main1 p2 Bob passes\n      Lightning Bolt (o31) resolves\n      Lightning Bolt deals 3 to Bob (5 -> 2)\n",
+			" 6  T5 main1 p2 Bob passes\n      Lightning Bolt (o31) resolves\n      Lightning Bolt deals 3 damage to Bob (5 -> 2)\n",
 			"12  T5 declare_attackers p2 Bob concedes\n      p2 Bob loses: conceded (CR 104.3a)\n",
 		} {
 			if !strings.Contains(out, want) {
@@ -49,7 +49,7 @@ func TestLogJSON(t *testing.T) {
 	}
 	e := entries[5]
 	if e.Seq != 6 || e.Turn != 5 || e.Step != "main1" || e.Player != "p2" || e.Text != "p2 Bob passes" ||
-		strings.Join(e.Lines, "|") != "Lightning Bolt (o31) resolves|Lightning Bolt deals 3 to Bob (5 -> 2)" {
+		strings.Join(e.Lines, "|") != "Lightning Bolt (o31) resolves|Lightning Bolt deals 3 damage to Bob (5 -> 2)" {
 		t.Errorf("seq 6: %+v", e)
 	}
 	if entries[0].Lines == nil || entries[0].Step != "" || entries[0].Player != "table" {
