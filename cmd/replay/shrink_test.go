@@ -42,12 +42,18 @@ func TestShrinkCommand(t *testing.T) {
 	if err := os.WriteFile(planted, []byte(strings.Join(lines[:2], "")+`{"match":"bolt-race","kind":"cast","actor":"p1","body":{"player":"p1","card":"Counterspell"}}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	playtest := filepath.Join(dir, "playtest.jsonl")
+	if err := os.WriteFile(playtest, []byte(`{"match":"d1","kind":"match_started","actor":"table","body":{"format":"modern","first_player":"p1","players":[{"id":"p1","name":"A","deck":["Forest","Test Bear","Forest"]},{"id":"p2","name":"B","deck":["Forest"]}],`+
+		`"cards":[{"name":"Test Bear","mana_cost":"{1}{G}","types":["Creature"],"power":"2","toughness":"2","abilities":[],"playtest":true}]}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		target, finding, kind, rule string
 		says                        []string
 	}{
 		{planted, "illegal", "illegal", "CR 601.2a", []string{`3 inputs (from 3) show illegal at their last: p1 can't cast Counterspell: "Counterspell" is not in p1's hand (CR 601.2a)`, "placing 0 cards and 0 permanents (from 6 and 8)", "deck lists of 0 cards (from 16)"}},
 		{shrinkFixture("table-effects.jsonl"), "unverified", "unverified", reducer.RuleTableUnverified, []string{"3 inputs (from 4) show unverified", "placing 1 cards and 0 permanents"}},
+		{playtest, "playtest", "playtest", replay.RulePlaytest, []string{"1 inputs (from 1) show playtest at their last: Test Bear (in p1's deck) is a playtest card", "deck lists of 1 cards (from 4)"}},
 		{shrinkFixture("table-effects.jsonl"), "disputed:CR 117.3", "disputed", "CR 117.3", []string{"3 inputs (from 15) show disputed", "placing 1 cards and 1 permanents"}},
 	} {
 		t.Run(c.kind, func(t *testing.T) {
