@@ -2,6 +2,7 @@ package replay
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/chronicle-mtg/chronicle/events"
 	"github.com/chronicle-mtg/chronicle/reducer"
@@ -62,14 +63,82 @@ func (s *shrinker) decks(log []*events.Event) []*events.Event {
 			if len(list) == 0 {
 				continue
 			}
+			cut := func(keep []bool) []*events.Event {
+				return renumberCards(withBody(log, 0, keepDeck(ms, p, side, keep)), deckIDMap(ms, p, side, keep))
+			}
 			keep := s.list(len(list), func(keep []bool) bool {
-				return s.shows(withBody(log, 0, keepDeck(ms, p, side, keep)))
+				c := cut(keep)
+				return c != nil && s.shows(c)
 			})
-			ms = keepDeck(ms, p, side, keep)
+			if c := cut(keep); c != nil {
+				log = c
+				ms = log[0].Body.(*events.MatchStarted)
+			}
 		}
 	}
 	s.progress("shrink: the deck lists hold %d cards (from %d)", deckCardsOf(ms), s.r.FromDeck)
-	return withBody(log, 0, ms)
+	return log
+}
+
+// deckIDMap maps the card ids of ms to those of ms with player p's deck
+// (or sideboard) cut to keep. Cards are numbered from c1 in the order of
+// the deck lists, each player's deck then sideboard (reducer/start.go): a
+// dropped card has no id, the cards after it move down, and so do the
+// cards a setup adds after the deck lists'.
+func deckIDMap(ms *events.MatchStarted, p int, side bool, keep []bool) func(uint32) (uint32, bool) {
+	ids := map[uint32]uint32{}
+	o, n := uint32(1), uint32(1)
+	for i, pl := range ms.Players {
+		for _, sd := range []bool{false, true} {
+			list := pl.Deck
+			if sd {
+				list = pl.Sideboard
+			}
+			for j := range list {
+				if i == p && sd == side && !keep[j] {
+					o++
+					continue
+				}
+				ids[o] = n
+				o, n = o+1, n+1
+			}
+		}
+	}
+	return func(id uint32) (uint32, bool) {
+		if id >= o {
+			return id - (o - n), true
+		}
+		v, ok := ids[id]
+		return v, ok
+	}
+}
+
+// renumberCards rewrites the card ids ("c12") the inputs after log[0]
+// name, bodies and table effects, by m; nil when one can't be rewritten.
+func renumberCards(log []*events.Event, m func(uint32) (uint32, bool)) []*events.Event {
+	f := func(s string) string {
+		if kind, n, ok := parseRef(s); ok && kind == 'c' {
+			if v, ok := m(n); ok {
+				return "c" + strconv.FormatUint(uint64(v), 10)
+			}
+		}
+		return s
+	}
+	out := slices.Clone(log)
+	for i := 1; i < len(out); i++ {
+		c := *out[i]
+		body, err := remapBody(c.Body, f)
+		if err != nil {
+			return nil
+		}
+		effs, err := remapEffects(c.Effects, f)
+		if err != nil {
+			return nil
+		}
+		c.Body, c.Effects = body, effs
+		out[i] = &c
+	}
+	return out
 }
 
 // list shrinks a list of n items: it tries dropping all of them, then each

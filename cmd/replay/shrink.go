@@ -57,15 +57,19 @@ func (c *shrinkCmd) Run(e *env) error {
 	}
 	from := "the match's start"
 	if r.SetupAt > 0 {
-		from = fmt.Sprintf("a setup of the position after seq %d placing %d cards and %d permanents (from %d and %d)",
-			r.SetupAt, r.Cards, r.Permanents, r.FromCards, r.FromPermanents)
+		from = fmt.Sprintf("a setup of the position after seq %d placing %d card%s and %d permanent%s (from %d and %d)",
+			r.SetupAt, r.Cards, plural(r.Cards), r.Permanents, plural(r.Permanents), r.FromCards, r.FromPermanents)
 	}
 	rule := ""
 	if r.Finding.Rule != "" {
 		rule = " (" + r.Finding.Rule + ")"
 	}
-	fmt.Fprintf(e.stdout, "%s: %d inputs (from %d) show %s at their last: %s%s\nstarts from %s; deck lists of %d cards (from %d); %d replays tried\n",
-		c.Out, r.Inputs, r.FromInputs, r.Finding.Kind, r.Finding.Reason, rule, from, r.Deck, r.FromDeck, r.Tries)
+	inputs := fmt.Sprintf("%d inputs (from %d) show %s at their last", r.Inputs, r.FromInputs, r.Finding.Kind)
+	if r.Inputs == 1 {
+		inputs = fmt.Sprintf("1 input (from %d) shows %s at its last", r.FromInputs, r.Finding.Kind)
+	}
+	fmt.Fprintf(e.stdout, "%s: %s: %s%s\nstarts from %s; deck lists of %d card%s (from %d); %d replays tried\n",
+		c.Out, inputs, r.Finding.Reason, rule, from, r.Deck, plural(r.Deck), r.FromDeck, r.Tries)
 	if r.Recorded {
 		fmt.Fprintf(e.stdout, "the store's recorded effects of that input are its table effects in %s\n", c.Out)
 	}

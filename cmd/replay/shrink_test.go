@@ -52,9 +52,9 @@ func TestShrinkCommand(t *testing.T) {
 		says                        []string
 	}{
 		{planted, "illegal", "illegal", "CR 601.2a", []string{`3 inputs (from 3) show illegal at their last: p1 can't cast Counterspell: "Counterspell" is not in p1's hand (CR 601.2a)`, "placing 0 cards and 0 permanents (from 6 and 8)", "deck lists of 0 cards (from 16)"}},
-		{shrinkFixture("table-effects.jsonl"), "unverified", "unverified", reducer.RuleTableUnverified, []string{"3 inputs (from 4) show unverified", "placing 1 cards and 0 permanents"}},
-		{playtest, "playtest", "playtest", replay.RulePlaytest, []string{"1 inputs (from 1) show playtest at their last: Test Bear (in p1's deck) is a playtest card", "deck lists of 1 cards (from 4)"}},
-		{shrinkFixture("table-effects.jsonl"), "disputed:CR 117.3", "disputed", "CR 117.3", []string{"3 inputs (from 15) show disputed", "placing 1 cards and 1 permanents"}},
+		{shrinkFixture("table-effects.jsonl"), "unverified", "unverified", reducer.RuleTableUnverified, []string{"3 inputs (from 4) show unverified", "placing 1 card and 0 permanents"}},
+		{playtest, "playtest", "playtest", replay.RulePlaytest, []string{"1 input (from 1) shows playtest at its last: Test Bear (in p1's deck) is a playtest card", "deck lists of 1 card (from 4)"}},
+		{shrinkFixture("table-effects.jsonl"), "disputed:CR 117.3", "disputed", "CR 117.3", []string{"3 inputs (from 15) show disputed", "placing 1 card and 1 permanent"}},
 	} {
 		t.Run(c.kind, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "small.jsonl")
@@ -86,7 +86,7 @@ func TestShrinkCommand(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "small.jsonl")
 		stdout, stderr, code := runCLI(t, "shrink", "bolt-race", "--data", data, "--finding", "divergence", "-o", out)
 		wantCode(t, code, exitOK, stdout, stderr)
-		for _, s := range []string{"show divergence at their last: the table's effects differ from the rules': p2: life 2 for the rules, 4 for the table (TABLE-DISPUTE)", "the store's recorded effects of that input are its table effects"} {
+		for _, s := range []string{"show divergence at their last: the table's effects differ from the rules': p2: life 2 for the rules, 4 for the table (TABLE-DISPUTE)", "the store's recorded effects of that input are its table effects", "deck lists of 1 card (from 16)"} {
 			if !strings.Contains(stdout, s) {
 				t.Errorf("stdout lacks %q:\n%s", s, stdout)
 			}
