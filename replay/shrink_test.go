@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vmihailenco/msgpack/v5"
+
 	"github.com/chronicle-mtg/chronicle/events"
+	"github.com/chronicle-mtg/chronicle/events/store"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
 	"github.com/chronicle-mtg/chronicle/replay/replaytest"
@@ -203,4 +206,36 @@ func TestShrinkRecordedDivergence(t *testing.T) {
 		t.Errorf("the smaller log shrinks to %+v, %d inputs", again.Finding, again.Inputs)
 	}
 	t.Logf("divergence: %s; %d inputs from %d, %d objects from %d", r.Finding.Reason, r.Inputs, r.FromInputs, r.Objects, r.FromCards+r.FromPermanents)
+}
+
+// A digest divergence is about the store's record, not about what an
+// input did: shrinking it says so.
+func TestShrinkDigestDivergence(t *testing.T) {
+	dir := t.TempDir()
+	replaytest.Record(t, dir, fixturePath("green-red.jsonl"))
+	st, err := store.OpenDir(dir, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := st.Digests("green-red")
+	st.Close()
+	if err != nil || len(ds) < 2 {
+		t.Fatalf("digests %v, %v", ds, err)
+	}
+	d := ds[1]
+	d.Digest = bytes.Repeat([]byte{0xab}, len(d.Digest))
+	raw, err := msgpack.Marshal(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replaytest.PutRaw(t, dir, "green-red", "digests", d.Seq, raw)
+	src, err := replay.OpenStore(dir, replay.StoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	_, err = replay.Shrink(src, "green-red", replay.ShrinkOptions{Kind: replay.ShrinkDivergence})
+	if err == nil || !strings.Contains(err.Error(), "AUDIT-DIGEST") || !strings.Contains(err.Error(), "can't be carried by a smaller log") {
+		t.Errorf("a digest divergence: %v", err)
+	}
 }
