@@ -146,9 +146,9 @@ func TestBatchShrinksWhenTooLarge(t *testing.T) {
 	}
 	p.Batch = 16
 	evs := passes(1, 11)
-	r := &matchRun{p: p, match: "m", outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{}, sent: map[uint64]bool{}, wake: make(chan struct{}, 1)}
+	r := &matchRun{p: p, match: "m", outcomes: map[uint64]*Outcome{}, inputs: map[uint64]*events.Event{}, sent: map[uint64]bool{}, wake: make(chan struct{}, 1)}
 	for _, ev := range evs {
-		r.digests[ev.Seq] = ev.Digest()
+		r.inputs[ev.Seq] = ev
 	}
 	if err := r.publish(ctx, evs); err != nil {
 		t.Fatal(err)

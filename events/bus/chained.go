@@ -83,10 +83,8 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 	acked := make([]uint64, 0, cap(futs)) // the seq of each of futs
 	var sendErr error
 	for i, ev := range rest {
-		m := nats.NewMsg(subject)
-		m.Data = ev.MarshalMsgpack()
-		m.Header.Set(HeaderVerdicts, VerdictsGrouped)
-		m.Header.Set(jetstream.MsgIDHeader, r.msgID(ev.Seq))
+		m := &nats.Msg{Subject: subject, Data: ev.MarshalMsgpack(), Header: nats.Header{
+			HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {r.msgID(ev.Seq)}}}
 		r.await([]*events.Event{ev}, true)
 		ack := (i+1)%ackEvery == 0 || i == len(rest)-1
 		if r.p.Lose != nil && r.p.Lose(r.match, ev.Seq) {

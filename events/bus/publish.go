@@ -175,7 +175,7 @@ var ErrNoRecorder = errors.New("no recorder answers status requests")
 // still has its outcome then: stored or rejected as the verdicts said,
 // unconfirmed if sent without a verdict, untried if never sent.
 func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*events.Event) ([]Outcome, error) {
-	run := &matchRun{p: p, match: match, outcomes: map[uint64]*Outcome{}, digests: map[uint64]events.Hash{},
+	run := &matchRun{p: p, match: match, outcomes: map[uint64]*Outcome{}, inputs: map[uint64]*events.Event{},
 		sent: map[uint64]bool{}, tries: map[uint64]int{}, wake: make(chan struct{}, 1), progress: time.Now()}
 	for i, ev := range evs {
 		if ev.Match != match || ev.Seq == 0 || (i > 0 && ev.Seq != evs[i-1].Seq+1) {
@@ -184,7 +184,7 @@ func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*event
 		if p.Now != nil && ev.Recorded == 0 && ev.Hash.IsZero() {
 			ev.Recorded = p.Now().UnixNano()
 		}
-		run.digests[ev.Seq] = ev.Digest()
+		run.inputs[ev.Seq] = ev
 	}
 	if err := ctx.Err(); err != nil {
 		return run.result(evs), err
@@ -283,9 +283,9 @@ type matchRun struct {
 	match    string
 	mu       sync.Mutex
 	outcomes map[uint64]*Outcome
-	digests  map[uint64]events.Hash
-	awaiting map[uint64]bool // published, no verdict yet
-	sent     map[uint64]bool // handed to NATS at least once
+	inputs   map[uint64]*events.Event // by seq
+	awaiting map[uint64]bool          // published, no verdict yet
+	sent     map[uint64]bool          // handed to NATS at least once
 	// streamed: inputs went by chained async publish; tries counts the
 	// sendings of a seq held back for a gap, held how many wait to go again.
 	streamed bool
@@ -315,7 +315,7 @@ func (r *matchRun) onVerdict(m *nats.Msg) {
 func (r *matchRun) settle(v Verdict) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	want, ours := r.digests[v.Seq]
+	ev, ours := r.inputs[v.Seq]
 	if !ours || r.outcomes[v.Seq] != nil || v.Status == StatusPending {
 		return
 	}
@@ -327,10 +327,10 @@ func (r *matchRun) settle(v Verdict) {
 	// stored after a retry, not an input stored before the run.
 	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate && !r.sent[v.Seq]}
 	switch {
-	case v.Status == StatusStored && v.Digest != want.String():
+	case v.Status == StatusStored && !storedOurs(v, ev):
 		o.Status, o.Rule = StatusRejected, events.RuleConflict
 		o.Reason = fmt.Sprintf("conflict: seq %d holds a different input (digest %.12s, ours %.12s), written by another publisher (%s)",
-			v.Seq, v.Digest, want.String(), events.RuleConflict)
+			v.Seq, v.Digest, ev.Digest().String(), events.RuleConflict)
 	case v.Status == StatusRejected:
 		o.Reason, o.Rule = v.Error, v.Rule
 		if o.Reason == "" {
@@ -346,6 +346,16 @@ func (r *matchRun) settle(v Verdict) {
 	case r.wake <- struct{}{}:
 	default:
 	}
+}
+
+// storedOurs reports whether the input v says is stored is ev: the same
+// hash, when ev is sealed (the hash covers all of it), else the same
+// digest, worked out only then.
+func storedOurs(v Verdict, ev *events.Event) bool {
+	if !ev.Hash.IsZero() && v.Hash == ev.Hash.String() {
+		return true
+	}
+	return v.Digest == ev.Digest().String()
 }
 
 func (r *matchRun) abandon(from []*events.Event, reason string) {
