@@ -134,6 +134,9 @@ type telling struct {
 	// entered is the permanent the effect just told put onto the
 	// battlefield: tapped next, it entered tapped.
 	entered reducer.ObjID
+	// asEnters: the input answers how a permanent enters ("pay 2 life, or
+	// it enters tapped"): tapping it now is its entering tapped.
+	asEnters bool
 }
 
 // tell applies an input's effects to the narrator's game, one by one, and
@@ -182,6 +185,9 @@ type beforeInput struct {
 	// free: a cast answering the question is without paying the mana
 	// cost (cascade, discover; madness pays its madness cost).
 	free bool
+	// answer is a choose's answer, objects named as they were where the
+	// viewer sees them ("Island (o85)"), else as given.
+	answer []string
 }
 
 // prepare notes what the text needs from the state before the input, and
@@ -198,6 +204,17 @@ func (t *telling) prepare() beforeInput {
 			b.hand = len(s.Players[seat].Hand)
 		}
 	}
+	if c, ok := t.ev.Body.(*events.Choose); ok {
+		for _, a := range c.Answer {
+			if kind, n, ok := parseRef(a); ok && kind == 'o' {
+				if o := s.Obj(reducer.ObjID(n)); o != nil && t.sees(o.Zone, o.Owner) {
+					a = t.obj(o.ID)
+				}
+			}
+			b.answer = append(b.answer, a)
+		}
+	}
+	t.asEnters = s.Pending.What == "as_enters"
 	if t.ev.Kind == events.KindPass && len(s.Stack) > 0 && s.Pending.Ask == reducer.AskPriority && s.Passes+1 >= len(s.Players) {
 		t.resolving = s.Stack[len(s.Stack)-1]
 	}

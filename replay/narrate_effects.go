@@ -35,7 +35,7 @@ func (t *telling) effect(e *reducer.Effect) {
 			t.costs = append(t.costs, "tapping "+t.obj(e.Obj))
 		case events.KindAttack: // attacking taps; the text names the attackers
 		default:
-			if e.Obj == entered {
+			if e.Obj == entered || t.asEnters {
 				t.line("%s enters tapped", t.obj(e.Obj)) // never untapped on the battlefield (CR 614.1c)
 				return
 			}
@@ -112,6 +112,8 @@ func (t *telling) effect(e *reducer.Effect) {
 			t.line("%s leaves the stack without resolving", t.obj(e.Obj))
 		case o != nil && o.Copy && !o.Token && t.copies[e.Obj] != "":
 			t.line("the copy %s ceases to exist (CR 707.10a)", t.copies[e.Obj]) // as it was on the stack
+		case o != nil && o.Token && t.copies[e.Obj] != "":
+			t.line("the token %s ceases to exist (CR 704.5d)", t.copies[e.Obj]) // as it was on the battlefield
 		case o != nil && o.Copy && !o.Token:
 			t.line("the copy %s ceases to exist", t.obj(e.Obj))
 		default:
@@ -259,6 +261,9 @@ func (t *telling) move(e *reducer.Effect) {
 	if to == reducer.ZoneBattlefield {
 		t.entered = e.To
 	}
+	if o.Token && from == reducer.ZoneBattlefield && t.sees(to, o.Owner) {
+		t.gone(e.To, t.obj(e.Obj)) // it will cease to exist: named as it was
+	}
 	now := " (now " + e.To.String() + ")"
 	if !t.sees(to, o.Owner) {
 		now = "" // the new id in a zone the viewer can't see would let them follow the card
@@ -361,11 +366,16 @@ func (t *telling) copyGone(o *reducer.Object, nid reducer.ObjID, name string) bo
 	if !o.Copy || o.Token || o.Zone != reducer.ZoneStack || o.Ability > 0 || o.Trigger > 0 {
 		return false
 	}
+	t.gone(nid, name)
+	return true
+}
+
+// gone notes that the object nid, about to cease to exist, was name.
+func (t *telling) gone(nid reducer.ObjID, name string) {
 	if t.copies == nil {
 		t.copies = map[reducer.ObjID]string{}
 	}
 	t.copies[nid] = name
-	return true
 }
 
 // zoneWord names a zone after "from" or "into": "the library", "exile".

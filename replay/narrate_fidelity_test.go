@@ -27,8 +27,10 @@ func scenarioNarrative(t *testing.T, scenario string) string {
 }
 
 // What a judge reads of copies of spells (CR 707.10a: a copy leaving the
-// stack ceases to exist, told as nothing else), life lost that is no damage,
-// a land that enters tapped, and a cast's kicker, replicate and free cast.
+// stack ceases to exist, told as nothing else) and tokens ceasing to exist,
+// named as they were; life lost that is no damage; a land that enters
+// tapped; a cast's kicker, replicate and free cast; the objects a choice
+// names.
 func TestNarrateFidelity(t *testing.T) {
 	for _, c := range []struct {
 		scenario  string
@@ -40,6 +42,8 @@ func TestNarrateFidelity(t *testing.T) {
 		{"copies.txt", []string{"the copy Stomp (o48) ceases to exist (CR 707.10a)"}, []string{"Stomp (o48) is put into exile", "Stomp (o48) is exiled on an adventure"}},
 		{"table_token_triggers.txt", []string{"  Bob loses 1 life (20 -> 19)\n"}, []string{"deals 1 damage to Bob", "deals 1 to Bob"}},
 		{"lang_enters_tapped.txt", []string{"p2 Bob plays Test Vista (o16)\n  Test Vista (o16) enters tapped\n"}, []string{"Test Vista (o16) becomes tapped"}},
+		{"lang_sacrifice.txt", []string{"  Eldrazi Spawn Token (o22) dies\n", "the token Eldrazi Spawn Token (o22) ceases to exist (CR 704.5d)"}, nil},
+		{"copies.txt", []string{"p1 Alice chooses Trumpeting Carnosaur (o30) for Wake the Reflections (o35)"}, []string{"chooses o30 for"}},
 		{"lang_free_kicker.txt", []string{
 			"p1 Alice chooses to cast the card without paying its mana cost, for Test Outburst's ability (o23) (cascade)",
 			"p1 Alice casts Test Bushwhacker (o25) without paying its mana cost, kicked, paying {R}",

@@ -176,7 +176,7 @@ func (t *telling) choose(who string, b *events.Choose, before beforeInput) strin
 	case q.What == "discard":
 		return who + " chooses what to discard"
 	}
-	answer := strings.Join(b.Answer, ", ")
+	answer := strings.Join(before.answer, ", ")
 	if answer == "" {
 		answer = "nothing"
 	}
