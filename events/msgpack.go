@@ -127,8 +127,9 @@ func DecodeMsgpack(data []byte) (*Event, error) {
 // decoder is a pooled msgpack decoder over a byte slice, set up for
 // bodies: json tags, unknown fields refused.
 type decoder struct {
-	r   bytes.Reader
-	dec *msgpack.Decoder
+	r         bytes.Reader
+	dec       *msgpack.Decoder
+	lastMatch string // the match id decodeFast read last
 }
 
 var decoders = sync.Pool{New: func() any {
@@ -154,6 +155,15 @@ func decodeMsgpack(data []byte) (*Event, error) {
 		d.reset(nil)
 		decoders.Put(d)
 	}()
+	if ev, ok := decodeFast(data, d); ok {
+		return ev, nil
+	}
+	return decodeGeneral(data, d)
+}
+
+// decodeGeneral reads an event in any form the format allows, and words
+// the error of one it doesn't.
+func decodeGeneral(data []byte, d *decoder) (*Event, error) {
 	d.reset(data)
 	dec := d.dec
 	n, err := dec.DecodeMapLen()
