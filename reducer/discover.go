@@ -703,8 +703,10 @@ func (g *Game) doFreeCast(seat int, b *events.Cast) {
 	if n := kickTimes(b); n > 0 {
 		g.emitKicked(nid, n) // its kicker paid (interp_multikicker.go)
 	}
-	if plan.lang != nil && b.Replicate > 0 {
-		g.emit(Effect{Op: OpTimes, Obj: nid, N: g.copiesOnCast(g.S.Objects[nid], b)}) // interp_copies.go
+	if plan.lang != nil {
+		if n := g.copiesOnCast(g.S.Objects[nid], b); n > 0 {
+			g.emit(Effect{Op: OpTimes, Obj: nid, N: n}) // storm's and replicate's copies (interp_copies.go)
+		}
 	}
 	if plan.lang != nil && plan.lang.costs != nil {
 		g.payCost(seat, *plan.lang.costs) // additional costs (interp_paycost.go)

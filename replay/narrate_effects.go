@@ -73,6 +73,16 @@ func (t *telling) effect(e *reducer.Effect) {
 		t.damage(e)
 	case reducer.OpCounter:
 		if src, ok := t.planeswalkerDamage(e); ok {
+			if loyaltyOf(s.Obj(e.Obj))+e.N <= 0 {
+				// The damage may have been more than the loyalty it took:
+				// what is known is that it took all of it (CR 120.3c).
+				last := "its last loyalty counter"
+				if -e.N > 1 {
+					last = fmt.Sprintf("its last %d loyalty counters", -e.N)
+				}
+				t.line("%s deals %sto %s, which loses %s (CR 120.3c)", src, combatWord(s), t.obj(e.Obj), last)
+				return
+			}
 			t.line("%s deals %d %sto %s", src, -e.N, combatWord(s), t.obj(e.Obj))
 			return
 		}
@@ -548,4 +558,14 @@ func (t *telling) combatSource(id reducer.ObjID) reducer.ObjID {
 		}
 	}
 	return found
+}
+
+// loyaltyOf is o's loyalty counters.
+func loyaltyOf(o *reducer.Object) int {
+	for _, c := range o.Counters {
+		if c.Kind == "loyalty" {
+			return c.N
+		}
+	}
+	return 0
 }
