@@ -151,14 +151,19 @@ func decodeMsgpack(data []byte) (*Event, error) {
 		return nil, &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", len(data), MaxInputSize), Rule: RuleSize}
 	}
 	d := decoders.Get().(*decoder)
-	defer func() {
-		d.reset(nil)
-		decoders.Put(d)
-	}()
-	if ev, ok := decodeFast(data, d); ok {
-		return ev, nil
+	ev, ok := decodeFast(data, d)
+	var err error
+	if !ok {
+		ev, err = decodeGeneral(data, d)
 	}
-	return decodeGeneral(data, d)
+	d.reset(nil)
+	if err == nil {
+		decoders.Put(d)
+	}
+	// A decoder that refused an input is dropped: the msgpack decoder keeps
+	// the buffer it grew for a length the input only claimed, and a pooled
+	// one grew with every such input.
+	return ev, err
 }
 
 // decodeGeneral reads an event in any form the format allows, and words
