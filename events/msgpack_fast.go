@@ -240,7 +240,6 @@ func actorName(b []byte) string {
 func decodeFast(data []byte, d *decoder) (*Event, bool) {
 	r := fastReader{b: data}
 	var e Event // read here, allocated once the body is known
-	ev := &e
 	if len(data) == 0 {
 		return nil, false
 	}
@@ -256,7 +255,7 @@ func decodeFast(data []byte, d *decoder) (*Event, bool) {
 	if !ok || schema > SchemaVersion {
 		return nil, false
 	}
-	ev.Schema = int(schema)
+	e.Schema = int(schema)
 	if !r.key("match") {
 		return nil, false
 	}
@@ -267,26 +266,26 @@ func decodeFast(data []byte, d *decoder) (*Event, bool) {
 	if string(m) != d.lastMatch {
 		d.lastMatch = string(m)
 	}
-	ev.Match = d.lastMatch
+	e.Match = d.lastMatch
 	if !r.key("seq") {
 		return nil, false
 	}
-	if ev.Seq, ok = r.uint(); !ok || !r.key("kind") {
+	if e.Seq, ok = r.uint(); !ok || !r.key("kind") {
 		return nil, false
 	}
 	k, ok := r.str()
 	if !ok {
 		return nil, false
 	}
-	if ev.Kind, ok = kindNames[string(k)]; !ok || !r.key("actor") {
+	if e.Kind, ok = kindNames[string(k)]; !ok || !r.key("actor") {
 		return nil, false
 	}
 	a, ok := r.str()
 	if !ok || !r.key("recorded") {
 		return nil, false
 	}
-	ev.Actor = actorName(a)
-	if ev.Recorded, ok = r.int(); !ok || !r.key("body") {
+	e.Actor = actorName(a)
+	if e.Recorded, ok = r.int(); !ok || !r.key("body") {
 		return nil, false
 	}
 	from := r.i
@@ -301,26 +300,26 @@ func decodeFast(data []byte, d *decoder) (*Event, bool) {
 		if !r.key(sigKey) {
 			return nil, false // table effects: the general decoder reads them
 		}
-		if ev.Sig, ok = r.sig(); !ok {
+		if e.Sig, ok = r.sig(); !ok {
 			return nil, false
 		}
 	}
 	if !r.key("prev") {
 		return nil, false
 	}
-	if ev.Prev, ok = r.hash(); !ok || !r.key("hash") {
+	if e.Prev, ok = r.hash(); !ok || !r.key("hash") {
 		return nil, false
 	}
-	if ev.Hash, ok = r.hash(); !ok || r.i != len(data) {
+	if e.Hash, ok = r.hash(); !ok || r.i != len(data) {
 		return nil, false
 	}
-	if ev.Schema == 0 {
-		ev.Schema = SchemaVersion
+	if e.Schema == 0 {
+		e.Schema = SchemaVersion
 	}
 	if out := fastBody(&e, rawBody); out != nil {
 		return out, true
 	}
-	body, _ := NewBody(ev.Kind)
+	body, _ := NewBody(e.Kind)
 	d.reset(rawBody)
 	if err := d.dec.Decode(body); err != nil || !validText(reflect.ValueOf(body)) {
 		return nil, false // the general decoder words the error
