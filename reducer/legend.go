@@ -13,6 +13,9 @@ const whatLegendRule = "legend_rule"
 func (g *Game) legendConflict() (controller int, ids []ObjID) {
 	s := g.S
 	if s.legendClean == s.changes+1 {
+		if checkCaches {
+			g.checkNoLegendConflict() // cache_check.go
+		}
 		return -1, nil // nothing it reads has changed since it last found none
 	}
 	defer func() {

@@ -17,6 +17,9 @@ func (g *Game) settle() {
 func (g *Game) stateBasedActions() bool {
 	s := g.S
 	if s.sbaClean == s.changes+1 {
+		if checkCaches {
+			g.checkNoStateBasedActions() // cache_check.go
+		}
 		return false // nothing they read has changed since they last found nothing
 	}
 	if g.stateBasedScan() {
@@ -161,7 +164,9 @@ func (s *State) keepsCaches(e *Effect) bool {
 	case OpPriority, OpAsk, OpAddMana, OpSpendMana, OpEmptyPools:
 		return true
 	case OpStep:
-		return e.N == s.Turn && e.Seat == s.Active
+		if e.N == s.Turn && e.Seat == s.Active {
+			return true
+		}
 	}
-	return false
+	return s.quietInPlain(e) // sba_quiet.go
 }

@@ -34,6 +34,9 @@ type staticSources struct {
 	// triggers: permanents with a triggered ability, of the language or
 	// the card code (fire walks only these).
 	triggers []ObjID
+	// plain: the battlefield makes a position plain, once plainKnown
+	// (sba_quiet.go).
+	plain, plainKnown bool
 }
 
 // sources returns the state's static sources, building them if an effect
@@ -41,9 +44,18 @@ type staticSources struct {
 func (s *State) sources() *staticSources {
 	ss := &s.statics
 	if ss.built && ss.at == s.changes {
+		if checkCaches {
+			s.checkSources(ss) // cache_check.go
+		}
 		return ss
 	}
-	ss.built, ss.at = true, s.changes
+	ss.built, ss.at, ss.plainKnown = true, s.changes, false
+	s.listSources(ss)
+	return ss
+}
+
+// listSources lists the battlefield's static sources into ss.
+func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers = ss.coded[:0], ss.lang[:0], ss.triggers[:0]
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
@@ -61,7 +73,6 @@ func (s *State) sources() *staticSources {
 			ss.triggers = append(ss.triggers, id)
 		}
 	}
-	return ss
 }
 
 // langLayered reports whether a language card has a static ability whose

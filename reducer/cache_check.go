@@ -1,0 +1,50 @@
+package reducer
+
+import (
+	"fmt"
+	"slices"
+)
+
+// checkCaches makes every use of a cache keyed on State.changes (the
+// state-based actions found nothing, the legend rule found nothing, the
+// static sources) work the answer out again and panic where the two
+// differ. Only tests set it (export_test.go): it clones the state each
+// time, far too slow for a replay.
+var checkCaches bool
+
+// checkNoStateBasedActions panics if the state-based actions, skipped as
+// unchanged since they last found nothing, would act now.
+func (g *Game) checkNoStateBasedActions() {
+	c := g.S.Clone()
+	c.sbaClean, c.legendClean = 0, 0
+	if NewFromState(c).stateBasedScan() {
+		panic(fmt.Sprintf("reducer: the state-based actions were skipped as unchanged (last effect op %d), yet they act", g.lastOp()))
+	}
+}
+
+// checkNoLegendConflict panics if the legend rule, skipped as unchanged,
+// would find a conflict now.
+func (g *Game) checkNoLegendConflict() {
+	c := g.S.Clone()
+	c.sbaClean, c.legendClean = 0, 0
+	if _, ids := NewFromState(c).legendConflict(); ids != nil {
+		panic(fmt.Sprintf("reducer: the legend rule was skipped as unchanged (last effect op %d), yet %v conflict", g.lastOp(), ids))
+	}
+}
+
+// checkSources panics if the cached static sources differ from a fresh
+// list.
+func (s *State) checkSources(ss *staticSources) {
+	var fresh staticSources
+	s.listSources(&fresh)
+	if !slices.Equal(fresh.coded, ss.coded) || !slices.Equal(fresh.lang, ss.lang) || !slices.Equal(fresh.triggers, ss.triggers) {
+		panic(fmt.Sprintf("reducer: cached static sources %v %v %v, yet now %v %v %v", ss.coded, ss.lang, ss.triggers, fresh.coded, fresh.lang, fresh.triggers))
+	}
+}
+
+func (g *Game) lastOp() Op {
+	if len(g.out) == 0 {
+		return OpNone
+	}
+	return g.out[len(g.out)-1].Op
+}
