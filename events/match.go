@@ -142,6 +142,8 @@ type Setup struct {
 	// extra turns to come, the most recently created last.
 	Delayed    []DelayedTrigger `json:"delayed,omitempty"`
 	ExtraTurns []string         `json:"extra_turns,omitempty"`
+	// Over: the match is over, and how its last game ended (setup_over.go).
+	Over *SetupOver `json:"over,omitempty"`
 }
 
 // SetupPlayer is one player's part of a position. Zones list cards; the
@@ -321,6 +323,9 @@ func (b *Setup) Check() *FieldError {
 		return fe
 	}
 	if fe := b.checkCards(); fe != nil { // setup_cards.go
+		return fe
+	}
+	if fe := b.checkOver(); fe != nil { // setup_over.go
 		return fe
 	}
 	return b.checkPregame() // setup_pregame.go

@@ -13,7 +13,7 @@ func (b *Setup) checkPregame() *FieldError {
 	if pregame && b.Turn != 0 {
 		return fieldErr("turn", "%d: before the first turn (step pregame) the turn is 0", b.Turn)
 	}
-	if pregame && b.Pending == nil {
+	if pregame && b.Pending == nil && b.Over == nil {
 		return fieldErr("pending", "missing: before the first turn the game waits on a question (the coin, play or draw, a shuffle, a mulligan)")
 	}
 	for i, p := range b.Players {

@@ -26,7 +26,7 @@ func (g *Game) checkSetup(b *events.Setup) error {
 		if err := g.checkPregame(b); err != nil {
 			return err
 		}
-	} else if !ok || st == StepUntap || st == StepCleanup && b.Pending == nil { // cleanup: only a question in it (CR 514.1, 514.3)
+	} else if !ok || st == StepUntap || st == StepCleanup && b.Pending == nil && b.Over == nil { // cleanup: only a question in it (CR 514.1, 514.3)
 		return g.refuse("CR 500.1", "body.step", "%q is not a step with priority (upkeep, draw, main1, begin_combat, declare_attackers, declare_blockers, combat_damage, end_combat, main2, end), nor pregame", b.Step)
 	}
 	if s.Seat(b.ActivePlayer) < 0 {
@@ -39,6 +39,9 @@ func (g *Game) checkSetup(b *events.Setup) error {
 		return g.refuse("CR 117.4", "body.passes", "%d passes in a row with %d players: the round would be over", b.Passes, len(s.Players))
 	}
 	if err := g.checkChosePlay(b); err != nil { // setup_match.go
+		return err
+	}
+	if err := g.checkSetupOver(b); err != nil { // setup_over.go
 		return err
 	}
 	_, err := g.planSetup(b) // setup_plan.go
@@ -80,6 +83,10 @@ func (g *Game) doSetup(b *events.Setup) {
 	active := s.Seat(b.ActivePlayer)
 	g.emit(Effect{Op: OpStep, N: b.Turn, Step: st, Seat: active})
 	g.emitAfterStep(b, pl)
+	if b.Over != nil {
+		g.emitOver(b) // setup_over.go
+		return
+	}
 	if b.Pending != nil {
 		g.askSetup(b, pl)
 		return

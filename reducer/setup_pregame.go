@@ -15,7 +15,7 @@ func (g *Game) checkPregame(b *events.Setup) error {
 	switch {
 	case b.Turn != 0:
 		return g.refuse("CR 103", "body.turn", "%d: before the first turn the turn is 0", b.Turn)
-	case b.Pending == nil:
+	case b.Pending == nil && b.Over == nil:
 		return g.refuse("CR 103", "body.pending", "missing: before the first turn the game waits on a question")
 	case len(b.Stack)+len(b.Triggers)+len(b.Delayed)+len(b.ExtraTurns) > 0 || b.Discovery != nil:
 		return g.refuse("CR 103", "body", "nothing is on the stack or waits to trigger before the first turn")

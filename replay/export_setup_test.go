@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -164,28 +165,99 @@ func checkRefusal(t *testing.T, src replay.Source, match string, se *replay.Setu
 	}
 }
 
-// What a refusal says, at the end of bolt-race (the match is over: nothing
-// follows); before the first turn, the setup's step is pregame.
-func TestExportSetupRefusals(t *testing.T) {
+// The end of a finished match is a position too (CR 104.1): the setup at
+// bolt-race's last seq places the board as the game ended, p2 having
+// conceded, with "over" naming p1 the winner; it replays to the same state,
+// and an input after it is refused, the match being over. The last game of
+// best-of-three's setup counts the games won before it in game_wins, the
+// winner's last in "over". Before the first turn, the setup's step is
+// pregame.
+func TestExportSetupMatchOver(t *testing.T) {
 	src := recordedFixture(t, "bolt-race.jsonl")
-	for _, c := range []struct {
-		seq  uint64
-		want string
-	}{
-		{12, "the game is over; try --at 11 (before)"},
-	} {
-		var buf bytes.Buffer
-		err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: c.seq})
-		var se *replay.SetupError
-		if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) || buf.Len() != 0 {
-			t.Errorf("seq %d: %v (wrote %d bytes), want a SetupError with %q", c.seq, err, buf.Len(), c.want)
-		}
+	end, err := replay.Seek(src, "bolt-race", replay.At{})
+	if err != nil {
+		t.Fatal(err)
 	}
 	var buf bytes.Buffer
+	if err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: 12}); err != nil {
+		t.Fatalf("seq 12, the match over: %v", err)
+	}
+	file := buf.String()
+	setup := strings.Split(file, "\n")[1]
+	for _, w := range []string{`"over":{"winner":"p1"}`, `"lost":"conceded (CR 104.3a)"`} {
+		if !strings.Contains(setup, w) {
+			t.Errorf("seq 12: the setup lacks %s:\n%s", w, setup)
+		}
+	}
+	if n := strings.Count(file, "\n"); n != 2 {
+		t.Errorf("seq 12: %d lines, want 2 (match_started, setup): nothing follows the end", n)
+	}
+	checkSetupFile(t, src, "bolt-race", 12, buf.Bytes(), normal(t, end.View(reducer.ViewJudge)))
+
+	var told []string
+	overPath := filepath.Join(t.TempDir(), "over.jsonl")
+	if err := os.WriteFile(overPath, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	of, err := replay.OpenFile(overPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := replay.Narrate(of, "bolt-race", "", func(e replay.Entry) error {
+		told = append(told, e.Lines...)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"; lost: conceded (CR 104.3a)", "game 1 is over, p1 Alice won it; the match is over; games won: p1 Alice 1, p2 Bob 0"} {
+		if !strings.Contains(strings.Join(told, "\n"), w) {
+			t.Errorf("the narrative of the setup lacks %q:\n%s", w, strings.Join(told, "\n"))
+		}
+	}
+
+	after := file + `{"match":"bolt-race","kind":"pass","actor":"p1","body":{"player":"p1"}}` + "\n"
+	path := filepath.Join(t.TempDir(), "after.jsonl")
+	if err := os.WriteFile(path, []byte(after), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := replay.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = replay.Seek(f, "bolt-race", replay.At{})
+	var ie *replay.IllegalError
+	if !errors.As(err, &ie) || ie.Seq != 3 || !strings.Contains(err.Error(), "the match is over (CR 104.1)") {
+		t.Errorf("an input after the setup of a match that is over: %v, want refused at seq 3 citing CR 104.1", err)
+	}
+
+	bo3 := recordedFixture(t, "best-of-three.jsonl")
+	ms, _ := bo3.Matches()
+	last, err := replay.Seek(bo3, "best-of-three", replay.At{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := replay.ExportWith(&buf, bo3, "best-of-three", replay.FormatSetup, replay.ExportOptions{At: ms[0].HeadSeq}); err != nil {
+		t.Fatalf("best-of-three's end: %v", err)
+	}
+	s := last.Game.S
+	w := s.Players[s.Winner].ID
+	setup = strings.Split(buf.String(), "\n")[1]
+	for _, want := range []string{`"game":` + strconv.Itoa(s.Game), `"over":{"winner":"` + w + `"}`, `"id":"` + w + `","life":` + strconv.Itoa(s.Players[s.Winner].Life) + `,`} {
+		if !strings.Contains(setup, want) {
+			t.Errorf("best-of-three's end: the setup lacks %s:\n%s", want, setup)
+		}
+	}
+	if wins := s.GameWins[s.Winner]; wins != 2 || !strings.Contains(setup, `"game_wins":1`) {
+		t.Errorf("best-of-three's end: %s won %d games; the setup should count 1 before the last:\n%s", w, wins, setup)
+	}
+	checkSetupFile(t, bo3, "best-of-three", ms[0].HeadSeq, buf.Bytes(), normal(t, last.View(reducer.ViewJudge)))
+
+	buf.Reset()
 	if err := replay.ExportWith(&buf, src, "bolt-race", replay.FormatSetup, replay.ExportOptions{At: 1}); err != nil {
 		t.Fatalf("seq 1: %v", err)
 	}
-	setup := strings.Split(buf.String(), "\n")[1]
+	setup = strings.Split(buf.String(), "\n")[1]
 	for _, w := range []string{`"turn":0,"step":"pregame"`, `"pending":{"ask":"random","random":"shuffle","what":"opening"}`} {
 		if !strings.Contains(setup, w) {
 			t.Errorf("seq 1: the setup lacks %s:\n%s", w, setup)

@@ -297,7 +297,21 @@ func (t *telling) position() []string {
 		if len(exiled) > 0 {
 			parts = append(parts, "exile: "+t.list(exiled))
 		}
+		if p.Lost {
+			parts = append(parts, "lost: "+p.LossReason)
+		}
 		out = append(out, t.actor(seat)+": "+strings.Join(parts, "; "))
+	}
+	if s.Over { // a setup of the match's end ("over")
+		wins := make([]string, len(s.Players))
+		for seat := range s.Players {
+			wins[seat] = fmt.Sprintf("%s %d", t.actor(seat), s.GameWins[seat])
+		}
+		end := "a draw"
+		if s.Winner >= 0 {
+			end = t.actor(s.Winner) + " won it"
+		}
+		out = append(out, fmt.Sprintf("game %d is over, %s; the match is over; games won: %s", max(s.Game, 1), end, strings.Join(wins, ", ")))
 	}
 	return out
 }

@@ -27,7 +27,8 @@ import (
 // engine doesn't model are played through the table's effects (tokens it
 // describes, abilities by text, continuous effects). With -short it tries
 // every third position of one game of each; without, every position of
-// three of each. Games of themed decks (themedDecks) meet delayed triggers
+// three of each. The last position of each, the match over, is always
+// tried: a setup places it with "over" (who won the last game). Games of themed decks (themedDecks) meet delayed triggers
 // and extra turns. Positions a setup can't place yet are counted by reason.
 func TestSetupEveryPosition(t *testing.T) {
 	f, err := os.Open(filepath.Join("..", "fixtures", "decklists", "decks.jsonl"))
@@ -72,8 +73,9 @@ func TestSetupEveryPosition(t *testing.T) {
 			}
 			states := map[uint64]*reducer.State{}
 			var end *reducer.State
+			last := uint64(len(m.Inputs)) // the match is over: a setup places that too
 			if err := replay.Replay(src, m.ID, func(g *reducer.Game, in replay.Input) error {
-				if in.Event.Seq%every == 0 {
+				if in.Event.Seq%every == 0 || in.Event.Seq == last {
 					states[in.Event.Seq] = g.S.Clone()
 					if len(g.S.Delayed)+len(g.S.ExtraTurns) > 0 {
 						later++
@@ -86,11 +88,21 @@ func TestSetupEveryPosition(t *testing.T) {
 			}
 			end = end.Clone()
 			placed, refused := 0, map[string]int{}
-			for seq := every; seq <= uint64(len(m.Inputs)); seq += every {
+			if !end.Over {
+				t.Fatalf("the match isn't over after its %d inputs: its last position tests nothing", last)
+			}
+			var seqs []uint64
+			for seq := every; seq < last; seq += every {
+				seqs = append(seqs, seq)
+			}
+			for _, seq := range append(seqs, last) {
 				var buf bytes.Buffer
 				err := replay.ExportWith(&buf, src, m.ID, replay.FormatSetup, replay.ExportOptions{At: seq})
 				var se *replay.SetupError
 				if errors.As(err, &se) {
+					if seq == last {
+						t.Errorf("seq %d, the end of the match: %v", seq, err)
+					}
 					for _, r := range se.Reasons {
 						refused[reasonKind(r)]++
 					}
@@ -107,8 +119,8 @@ func TestSetupEveryPosition(t *testing.T) {
 				why = append(why, fmt.Sprintf("%s: %d", r, n))
 			}
 			sort.Strings(why)
-			t.Logf("%s: %d inputs, %d positions tried, %d placed by a setup; refused: %s", gm.name, len(m.Inputs),
-				uint64(len(m.Inputs))/every, placed, strings.Join(why, "; "))
+			t.Logf("%s: %d inputs, %d positions tried (the last among them), %d placed by a setup; refused: %s", gm.name, len(m.Inputs),
+				len(seqs)+1, placed, strings.Join(why, "; "))
 			if placed == 0 {
 				t.Error("no position was placed: the property is tested on nothing")
 			}

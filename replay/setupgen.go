@@ -32,9 +32,9 @@ import (
 // language choices and progress, abilities of tokens the table described
 // (with their source's characteristics) and described tokens that became
 // copies; before the first turn, the opening hands, mulligans taken and
-// kept (step "pregame"). What it can't place is refused (see
-// Inexpressible): a game that is over, which at an input's end is a match
-// that is over, nothing left to follow. Once the first turn has begun,
+// kept (step "pregame"); a match that is over, with its last game's board
+// as it ended and who won it (setup_over.go in events), nothing left to
+// follow. What it can't place is refused (see Inexpressible). Once the first turn has begun,
 // the mulligans taken are history, not position: a setup forgets them.
 //
 // The reducer grows: a field it adds to the state that a setup can't place
@@ -49,8 +49,8 @@ func Inexpressible(s *reducer.State) []string {
 	switch {
 	case len(s.Players) == 0:
 		return []string{"the match has not started"}
-	case s.Over || s.GameOver:
-		return []string{"the game is over"}
+	case s.GameOver && !s.Over:
+		return []string{"a game is over while the match goes on"} // never at an input's end: the next game begins
 	}
 	for _, id := range s.Stack {
 		if o := s.Obj(id); o.Facts != nil {
@@ -75,6 +75,19 @@ func Inexpressible(s *reducer.State) []string {
 		}
 	}
 	return why
+}
+
+// wonBefore is how many games seat won before the current one: a setup's
+// game_wins. After the match's last game, that game's win is the setup's
+// over.winner.
+func wonBefore(s *reducer.State, seat int) int {
+	if seat >= len(s.GameWins) {
+		return 0
+	}
+	if s.GameOver && s.Winner == seat {
+		return s.GameWins[seat] - 1
+	}
+	return s.GameWins[seat]
 }
 
 // passer names who passed in the round of passes so far.
@@ -129,6 +142,12 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 		c := s.Cards[id] // added by the match's own setups: added again, keeping its id
 		b.Cards = append(b.Cards, events.SetupCard{Player: s.Players[c.Owner].ID, Card: c.Def.Name})
 	}
+	if s.GameOver {
+		b.Over = &events.SetupOver{Draw: s.Winner < 0}
+		if s.Winner >= 0 {
+			b.Over.Winner = s.Players[s.Winner].ID
+		}
+	}
 	if s.Priority >= 0 && (s.Priority != s.Active || s.Pending.Ask != reducer.AskPriority) {
 		b.Priority = s.Players[s.Priority].ID // with a question pending, left out means nobody
 	}
@@ -150,8 +169,7 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 		if s.Turn == 0 {
 			sp.Mulligans, sp.Kept, sp.Mulliganed = p.Mulligans, p.Kept, p.Decided // before the first turn: position, not history
 		}
-		if seat < len(s.GameWins) && s.GameWins[seat] > 0 {
-			n := s.GameWins[seat]
+		if n := wonBefore(s, seat); n > 0 {
 			sp.GameWins = &n
 		}
 		sp.ChosePlay = p.ChosePlay // after a draw they choose again (CR 103.1c)

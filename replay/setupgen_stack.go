@@ -26,7 +26,7 @@ func buildUnderWay(b *events.Setup, s *reducer.State, nms []*namer) {
 		}
 		b.Triggers = append(b.Triggers, wt)
 	}
-	if q := s.Pending; q.Ask != reducer.AskPriority {
+	if q := s.Pending; q.Ask != reducer.AskPriority && !s.GameOver { // a game that is over asks nothing
 		p := &events.Pending{Ask: q.Ask.String(), Random: q.Random, Resolving: ref(q.Resolving), N: q.N, Max: q.Max,
 			Prompt: q.Prompt, What: q.What, Options: slices.Clone(q.Options)}
 		if q.Player >= 0 {

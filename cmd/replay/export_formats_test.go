@@ -76,9 +76,16 @@ func TestExportSetup(t *testing.T) {
 		t.Errorf("verify of the report: %s", out)
 	}
 
-	_, errOut, code := runCLI(t, "export", "bolt-race", "--format", "setup", "--at", "12", "--data", dir)
-	if code != exitUsage || !strings.Contains(errOut, "seq 12 of bolt-race can't be a setup: a setup can't express the game is over; try --at 11 (before)") {
-		t.Errorf("export setup at 12: exit %d: %s", code, errOut)
+	out = run1(t, "export", "bolt-race", "--format", "setup", "--at", "12", "--data", dir) // the match over (CR 104.1)
+	if !strings.Contains(out, `"over":{"winner":"p1"}`) || strings.Count(out, "\n") != 2 {
+		t.Errorf("export setup at 12, the end of the match, lacks over or has inputs after it:\n%s", out)
+	}
+	over := writeFile(t, "over.jsonl", out)
+	if end, _ := showJSON(t, over); !end.GameOver.Over || end.GameOver.Winner != "p1" {
+		t.Errorf("the setup of the end shows %+v", end.GameOver)
+	}
+	if out := run1(t, "show", over); !strings.Contains(out, "waiting for: nothing: the match is over") {
+		t.Errorf("show of the setup of the end:\n%s", out)
 	}
 	if out := run1(t, "export", "bolt-race", "--format", "setup", "--at", "1", "--data", dir); !strings.Contains(out, `"turn":0,"step":"pregame"`) {
 		t.Errorf("export setup at 1, before the first turn:\n%s", out)
