@@ -30,11 +30,23 @@ func (s *State) Clone() *State {
 		c.Players[i] = &cp
 	}
 	c.Objects = make([]*Object, len(s.Objects))
+	live := 0
+	for _, o := range s.Objects {
+		if o != nil {
+			live++
+		}
+	}
+	// The copies share one slab of their own; the original's spare slabs
+	// stay the original's (object_slab.go).
+	objs := make([]Object, live)
+	c.slabs = objSlabs{}
 	for i, o := range s.Objects {
 		if o == nil {
 			continue
 		}
-		co := *o
+		co := &objs[0]
+		objs = objs[1:]
+		*co = *o
 		co.Counters = slices.Clone(o.Counters)
 		co.Targets = slices.Clone(o.Targets)
 		co.MayCast = slices.Clone(o.MayCast)
@@ -48,7 +60,7 @@ func (s *State) Clone() *State {
 			lki := o.EventLKI.clone()
 			co.EventLKI = &lki
 		}
-		c.Objects[i] = &co
+		c.Objects[i] = co
 	}
 	c.Cards = slices.Clone(s.Cards)
 	c.Battlefield = slices.Clone(s.Battlefield)

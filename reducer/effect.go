@@ -108,7 +108,7 @@ func (s *State) apply(e *Effect) {
 			panic(fmt.Sprintf("reducer: create %s, next id is %s", e.Obj, s.nextObjID()))
 		}
 		c := s.Cards[e.Card]
-		o := &Object{ID: e.Obj, Card: e.Card, Def: c.Def, Owner: e.Seat, Controller: e.Seat, Zone: e.Zone}
+		o := s.newObject(Object{ID: e.Obj, Card: e.Card, Def: c.Def, Owner: e.Seat, Controller: e.Seat, Zone: e.Zone})
 		if e.Zone == ZoneExile {
 			o.ExiledBy = e.Name
 		}
@@ -122,7 +122,7 @@ func (s *State) apply(e *Effect) {
 			s.noteLeft(old) // interp_turnfacts.go
 		}
 		s.removeObject(old)
-		o := &Object{ID: e.To, Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: e.Zone, Token: old.Token}
+		o := s.newObject(Object{ID: e.To, Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: e.Zone, Token: old.Token})
 		if old.Copy {
 			// A card stops being a copy as it changes zones (CR 400.7,
 			// ADV-9); a token or spell copy stays one until it ceases to
@@ -234,7 +234,7 @@ func (s *State) apply(e *Effect) {
 		if e.Obj != s.nextObjID() {
 			panic(fmt.Sprintf("reducer: ability %s, next id is %s", e.Obj, s.nextObjID()))
 		}
-		o := &Object{ID: e.Obj, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Ability: e.N + 1, Source: e.To}
+		o := s.newObject(Object{ID: e.Obj, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Ability: e.N + 1, Source: e.To})
 		if e.Name != "" { // a granted ability, of the card that grants it (interp_grant.go)
 			def, ok := s.cardDef(e.Name)
 			if !ok {
@@ -264,8 +264,8 @@ func (s *State) apply(e *Effect) {
 		t := s.Triggers[0]
 		s.Triggers = slices.Delete(s.Triggers, 0, 1)
 		lki := t.LKI
-		o := &Object{ID: e.Obj, Def: t.Def, Owner: t.Controller, Controller: t.Controller, Zone: ZoneStack,
-			Trigger: t.Index + 1, Source: t.Source, LKI: &lki, Event: t.Event, EventSeat: t.EventSeat, EventLKI: t.EventLKI}
+		o := s.newObject(Object{ID: e.Obj, Def: t.Def, Owner: t.Controller, Controller: t.Controller, Zone: ZoneStack,
+			Trigger: t.Index + 1, Source: t.Source, LKI: &lki, Event: t.Event, EventSeat: t.EventSeat, EventLKI: t.EventLKI})
 		s.addObject(o, -1)
 	case OpRequeue:
 		t := s.Triggers[e.N]
@@ -281,7 +281,7 @@ func (s *State) apply(e *Effect) {
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad token " + e.Name)
 		}
-		o := &Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneBattlefield, Token: true, Sick: true}
+		o := s.newObject(Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneBattlefield, Token: true, Sick: true})
 		s.addObject(o, -1)
 	case OpBestOf:
 		s.BestOf = e.N
@@ -400,6 +400,7 @@ func (s *State) newGame(n int) {
 		s.Objects[i] = nil
 	}
 	s.specials = 0
+	s.librarySlab()
 	for _, p := range s.Players {
 		p.Life = s.StartingLife
 		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil

@@ -50,8 +50,8 @@ func init() {
 		}
 		s.removeObject(a)
 		s.removeObject(b)
-		s.addObject(&Object{ID: e.Obj, Card: a.Card, Def: a.Def, Melded: b.Card, Face: e.Name, Owner: a.Owner,
-			Controller: e.Seat, Zone: ZoneBattlefield, Sick: true}, -1)
+		s.addObject(s.newObject(Object{ID: e.Obj, Card: a.Card, Def: a.Def, Melded: b.Card, Face: e.Name, Owner: a.Owner,
+			Controller: e.Seat, Zone: ZoneBattlefield, Sick: true}), -1)
 	})
 	extDescribe[OpMeld] = func(s *State, e Effect) string {
 		return descObj(s, e.List[0]) + " and " + descObj(s, e.List[1]) + " meld into " + e.Name + " (" + e.Obj.String() + ")"

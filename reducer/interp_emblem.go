@@ -26,7 +26,7 @@ func init() {
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad emblem " + e.Name)
 		}
-		s.addObject(&Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneCommand, Token: true}, -1)
+		s.addObject(s.newObject(Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneCommand, Token: true}), -1)
 	})
 	extDescribe[OpEmblem] = func(s *State, e Effect) string {
 		return fmt.Sprintf("%s gets an emblem, %s (%s)", s.playerID(e.Seat), e.Name, e.Obj)

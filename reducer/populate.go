@@ -46,7 +46,7 @@ func init() {
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad token copy of " + e.Name)
 		}
-		s.addObject(&Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneBattlefield, Token: true, Sick: true, Copy: true}, -1)
+		s.addObject(s.newObject(Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneBattlefield, Token: true, Sick: true, Copy: true}), -1)
 	})
 	registerOp(OpBecomeCopy, func(s *State, e *Effect) {
 		def, ok := s.cardDef(e.Name)
@@ -64,8 +64,8 @@ func init() {
 		if e.To != s.nextObjID() {
 			panic("reducer: spell copy out of order")
 		}
-		o := &Object{ID: e.To, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Copy: true,
-			Face: src.Face, X: src.X, Targets: slices.Clone(src.Targets), Kicked: src.Kicked, Kicks: src.Kicks}
+		o := s.newObject(Object{ID: e.To, Def: src.Def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Copy: true,
+			Face: src.Face, X: src.X, Targets: slices.Clone(src.Targets), Kicked: src.Kicked, Kicks: src.Kicks})
 		if l := src.Lang; l != nil { // a language spell's modes and target slots are copiable (CR 707.10)
 			o.Lang = &LangState{Modes: slices.Clone(l.Modes), Slots: slices.Clone(l.Slots)}
 		}

@@ -73,7 +73,7 @@ func init() {
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad stack object " + e.Obj.String() + " of " + e.Name)
 		}
-		o := &Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack}
+		o := s.newObject(Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack})
 		switch e.Kind {
 		case "copy":
 			o.Copy = true

@@ -89,6 +89,8 @@ type State struct {
 	sbaClean uint64
 	// legendClean: see sbaClean.
 	legendClean uint64
+	// slabs: the zero objects newObject hands out (object_slab.go).
+	slabs objSlabs
 
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool
@@ -156,38 +158,31 @@ type Mana struct {
 }
 
 // Object is a card or token in a zone, or a spell or ability on the stack.
+//
+// One is made for every card at a game's start and at every zone change
+// (CR 400.7), so its fields are laid out by size, words first, then ids,
+// then flags, leaving no padding between them.
 type Object struct {
 	// state is the state the object belongs to, for characteristics that
 	// depend on other objects (continuous effects, static abilities).
 	state *State
 
-	ID         ObjID
-	Card       CardID // 0 for tokens and abilities
 	Def        *cards.Card
 	Owner      int
 	Controller int
-	Zone       Zone
-	Token      bool
 
-	Tapped bool
-	// Sick: the permanent came under its controller's control since the
-	// start of that player's most recent turn (CR 302.6).
-	Sick   bool
-	Damage int
-	// Deathtouched: dealt damage by a source with deathtouch since the
-	// last cleanup (CR 704.5h).
-	Deathtouched bool
-	Counters     []Counter // sorted by kind
+	Damage   int
+	Counters []Counter // sorted by kind
 
 	// An activated ability on the stack: its index on the source's card
-	// plus one (0: not an ability), and the source permanent. A triggered
-	// ability sets Trigger the same way and carries its source's LKI.
+	// plus one (0: not an ability), and the source permanent (Source,
+	// below). A triggered ability sets Trigger the same way and carries
+	// its source's LKI.
 	Ability int
 	Trigger int
-	Source  ObjID
 	LKI     *LKI
-	// A triggered ability's event (see Trigger).
-	Event     ObjID
+	// A triggered ability's event (see Trigger): the player, the object's
+	// LKI, and the object (Event, below).
 	EventSeat int
 	EventLKI  *LKI
 
@@ -212,36 +207,14 @@ type Object struct {
 	// Until end of turn: +P/+T from effects ("target creature gets +3/+3").
 	PumpP, PumpT int
 
-	// Combat: the seat attacked plus one (0: not attacking), and for a
-	// blocker the attacker it blocks.
+	// Combat: the seat attacked plus one (0: not attacking); for a
+	// blocker the attacker it blocks (Blocking, below).
 	Attacking int
-	Blocking  ObjID
-	Blocked   bool // an attacker that was blocked stays blocked (CR 509.1h)
-	// Cast: a permanent that was a spell its controller cast (it entered
-	// as that spell resolved); X is then that spell's X, which its
-	// enters-the-battlefield abilities use (X-1). Neither is copiable.
-	Cast bool
-	// AttackingPW is the planeswalker it attacks (0: it attacks the player
-	// Attacking names), CR 506.3.
-	AttackingPW ObjID
 
-	// FaceDown: exiled face down (CR 406.3). CastFrom: on the stack, the
-	// zone a spell was cast from when it wasn't a hand (ZoneNone). Used: the
-	// once-a-turn abilities of this permanent used, with their turn (a
-	// loyalty ability, CR 606.3; Johann's cast from the top).
-	FaceDown bool
-	CastFrom Zone
-	Used     []Use
+	// Used: the once-a-turn abilities of this permanent used, with their
+	// turn (a loyalty ability, CR 606.3; Johann's cast from the top).
+	Used []Use
 
-	// Copy: the object's characteristics are copiable values given by a
-	// copy effect (CR 707.2, layer 1): Def is then the copied object's
-	// definition (what it copies, POP-4), not its card's. A card stops
-	// being a copy when it leaves the battlefield (its Def reverts, ADV-9);
-	// a copy of a spell has no card and ceases to exist outside the stack
-	// (CR 704.5e, ADV-10). Kicked: a spell cast with its kicker paid (CR
-	// 702.33); copiable (CR 707.10), so a spell copy keeps it.
-	Copy   bool
-	Kicked bool
 	// Kicks: how many times a multikicked spell was kicked, when more
 	// than once (interp_multikicker.go).
 	Kicks int
@@ -260,17 +233,12 @@ type Object struct {
 	// Regen is how many regeneration shields the permanent has this turn
 	// (CR 701.19, regenerate.go).
 	Regen int
-	// AttachedTo is the object an Aura on the battlefield is attached to
-	// (CR 303.4b), 0 for none; Chosen is what was chosen as it entered
-	// ("As this Aura enters, choose a color": a mana letter). aura.go.
-	AttachedTo ObjID
-	Chosen     string
+	// Chosen is what was chosen as an Aura entered ("As this Aura enters,
+	// choose a color": a mana letter). aura.go.
+	Chosen string
 	// Lang is a language spell's or ability's choices and progress on the
 	// stack (interp_state.go); nil otherwise.
 	Lang *LangState
-	// Melded is the second card of a melded permanent (CR 712; Card is
-	// the first, whose back is the melded face): both leave together.
-	Melded CardID
 	// Text is the text of an ability the table put on the stack; Facts
 	// describe a token the table created that the card data doesn't hold
 	// (table.go).
@@ -280,6 +248,54 @@ type Object struct {
 	// the permanent was), SpentColors the colours of it as bits 1<<Color
 	// (interp_spent.go).
 	Spent, SpentColors int
+
+	ID   ObjID
+	Card CardID // 0 for tokens and abilities
+	// Source: an ability's source permanent (see Ability).
+	Source ObjID
+	// Event: the object a triggered ability's event is about (see
+	// EventSeat).
+	Event ObjID
+	// Blocking: for a blocker, the attacker it blocks (see Attacking).
+	Blocking ObjID
+	// AttackingPW is the planeswalker it attacks (0: it attacks the player
+	// Attacking names), CR 506.3.
+	AttackingPW ObjID
+	// AttachedTo is the object an Aura on the battlefield is attached to
+	// (CR 303.4b), 0 for none (see Chosen). aura.go.
+	AttachedTo ObjID
+	// Melded is the second card of a melded permanent (CR 712; Card is
+	// the first, whose back is the melded face): both leave together.
+	Melded CardID
+
+	Zone  Zone
+	Token bool
+
+	Tapped bool
+	// Sick: the permanent came under its controller's control since the
+	// start of that player's most recent turn (CR 302.6).
+	Sick bool
+	// Deathtouched: dealt damage by a source with deathtouch since the
+	// last cleanup (CR 704.5h).
+	Deathtouched bool
+	Blocked      bool // an attacker that was blocked stays blocked (CR 509.1h)
+	// Cast: a permanent that was a spell its controller cast (it entered
+	// as that spell resolved); X is then that spell's X, which its
+	// enters-the-battlefield abilities use (X-1). Neither is copiable.
+	Cast bool
+	// FaceDown: exiled face down (CR 406.3). CastFrom: on the stack, the
+	// zone a spell was cast from when it wasn't a hand (ZoneNone).
+	FaceDown bool
+	CastFrom Zone
+	// Copy: the object's characteristics are copiable values given by a
+	// copy effect (CR 707.2, layer 1): Def is then the copied object's
+	// definition (what it copies, POP-4), not its card's. A card stops
+	// being a copy when it leaves the battlefield (its Def reverts, ADV-9);
+	// a copy of a spell has no card and ceases to exist outside the stack
+	// (CR 704.5e, ADV-10). Kicked: a spell cast with its kicker paid (CR
+	// 702.33); copiable (CR 707.10), so a spell copy keeps it.
+	Copy   bool
+	Kicked bool
 	// Uncounterable: a spell mana that says so was spent on: it can't be
 	// countered (interp_chosen_type.go).
 	Uncounterable bool

@@ -45,16 +45,16 @@ func init() {
 			panic("reducer: bad table token")
 		}
 		f := *e.Facts
-		s.addObject(&Object{ID: e.Obj, Def: factsDef(&f), Facts: &f, Owner: e.Seat, Controller: e.Seat,
-			Zone: ZoneBattlefield, Token: true, Sick: true}, -1)
+		s.addObject(s.newObject(Object{ID: e.Obj, Def: factsDef(&f), Facts: &f, Owner: e.Seat, Controller: e.Seat,
+			Zone: ZoneBattlefield, Token: true, Sick: true}), -1)
 	})
 	registerOp(OpTableAbility, func(s *State, e *Effect) {
 		if e.Obj != s.nextObjID() || e.Name == "" {
 			panic(fmt.Sprintf("reducer: table ability %s, next id is %s", e.Obj, s.nextObjID()))
 		}
 		src := s.Obj(e.To)
-		o := &Object{ID: e.Obj, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Source: e.To, Text: e.Name,
-			Targets: slices.Clone(e.Targets)}
+		o := s.newObject(Object{ID: e.Obj, Owner: e.Seat, Controller: e.Seat, Zone: ZoneStack, Source: e.To, Text: e.Name,
+			Targets: slices.Clone(e.Targets)})
 		if src != nil {
 			o.Def = src.Def
 			if o.Def == nil {

@@ -1,0 +1,65 @@
+package reducer
+
+// Objects are many: every card of every game is created at its start, and
+// every zone change makes a new object (CR 400.7). One allocation each was
+// the rules' largest share of the collector's work, so most come out of
+// slabs instead. A slab stays in memory while any object in it is
+// referenced, so objects share one only where they die at about the same
+// time, and the heap of a long game stays what its live objects need:
+//
+//   - a game's library: one slab of exactly its cards, made as the game
+//     begins (newGame) and taken by the OpCreates that follow; the game
+//     holds its library until it ends, and a new game drops every object;
+//   - objects that come into a hand, onto the stack or into exile: slabs
+//     of briefSlab, as these leave soon (a spell resolves, a card in hand
+//     is played or discarded at cleanup) or are few;
+//   - the rest (the battlefield, graveyards, a library after the game's
+//     start) one by one: these may stay for the rest of a long game,
+//     each pinning whatever dead objects shared its slab.
+//
+// An object is never shared between states: Clone copies every object
+// into a slab of its own and drops the original's spare slabs (a clone
+// that carved from them would write over the original's next objects).
+
+// briefSlab is how many objects a slab of short-lived objects holds.
+const briefSlab = 16
+
+// objSlabs are a state's spare zero objects (see above): an allocation
+// cache, dropped by Clone.
+type objSlabs struct {
+	library, brief []Object
+}
+
+// newObject returns a copy of v, from a slab when v's zone has one.
+func (s *State) newObject(v Object) *Object {
+	var o *Object
+	switch v.Zone {
+	case ZoneLibrary:
+		if len(s.slabs.library) == 0 {
+			o = new(Object)
+			break
+		}
+		o, s.slabs.library = &s.slabs.library[0], s.slabs.library[1:]
+	case ZoneHand, ZoneStack, ZoneExile:
+		if len(s.slabs.brief) == 0 {
+			s.slabs.brief = make([]Object, briefSlab)
+		}
+		o, s.slabs.brief = &s.slabs.brief[0], s.slabs.brief[1:]
+	default:
+		o = new(Object)
+	}
+	*o = v
+	return o
+}
+
+// librarySlab makes the slab the OpCreates of a new game take: one object
+// for each card not in a sideboard (beginGame).
+func (s *State) librarySlab() {
+	n := 0
+	for _, c := range s.Cards {
+		if c.Def != nil && !c.Sideboard {
+			n++
+		}
+	}
+	s.slabs.library = make([]Object, n)
+}
