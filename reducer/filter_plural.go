@@ -7,14 +7,15 @@ import (
 )
 
 // countedFilter words n objects a filter takes for messages: "1 creature",
-// "2 lands", "3 instants or sorceries", "2 cards in a graveyard".
+// "2 lands", "3 instants or sorceries", "2 cards in hand", "2 cards in a
+// graveyard".
 func countedFilter(n int, f *ability.Filter) string {
 	text := filterText(f)
 	if n == 1 {
 		return "1 " + text
 	}
 	head, tail := text, ""
-	for _, mark := range []string{" you control", " an opponent controls", " with power", " with mana value", " in a "} {
+	for _, mark := range []string{" you control", " an opponent controls", " with power", " with mana value", " in a ", " in hand"} {
 		if i := strings.Index(head, mark); i >= 0 {
 			head, tail = head[:i], head[i:]+tail
 		}

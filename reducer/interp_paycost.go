@@ -201,8 +201,12 @@ func (g *Game) chooseCostObjects(seat int, src *Object, part costPart, x int, ta
 		}
 		out = append(out, m[0])
 	}
-	if len(out) < lo || len(out) > hi {
-		return nil, g.refuse("CR 601.2h", part.field, "the cost takes %d to %d, not %d", lo, hi, len(out))
+	switch {
+	case len(out) >= lo && len(out) <= hi:
+	case lo == hi:
+		return nil, g.refuse("CR 601.2h", part.field, "the cost must %s %s, not %d", part.what, countedFilter(lo, f), len(out))
+	default:
+		return nil, g.refuse("CR 601.2h", part.field, "the cost must %s %d to %s, not %d", part.what, lo, countedFilter(hi, f), len(out))
 	}
 	return out, nil
 }

@@ -360,7 +360,10 @@ func filterText(f *ability.Filter) string {
 	if f.ManaValue != nil {
 		out += " with mana value " + cmpText(f.ManaValue)
 	}
-	if f.Zone != "" && f.Zone != ability.ZoneBattlefield && f.Zone != ability.ZoneStack {
+	switch {
+	case f.Zone == ability.ZoneHand:
+		out += " in hand" // "2 cards in hand", as the cards say
+	case f.Zone != "" && f.Zone != ability.ZoneBattlefield && f.Zone != ability.ZoneStack:
 		out += " in a " + string(f.Zone)
 	}
 	return out
