@@ -1,6 +1,7 @@
 package events_test
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -37,6 +38,43 @@ func BenchmarkDecodeMsgpack(b *testing.B) {
 		}
 		i++
 	}
+}
+
+// BenchmarkDecodeCorpus decodes the inputs of the corpus replay bench
+// reads (generated matches of its event), one input an op. cpu-ns/op is
+// the process's CPU time (the collector's included), which a loaded
+// machine disturbs less than the wall time; mallocs/op is allocs/op
+// unrounded.
+func BenchmarkDecodeCorpus(b *testing.B) {
+	var raws [][]byte
+	size := 0
+	err := sim.Generate(1, 20, sim.Options{Event: "bench"}, func(m *sim.Match) error {
+		for _, ev := range m.Inputs {
+			raws = append(raws, ev.AppendCanonical(nil))
+			size += len(raws[len(raws)-1])
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(size / len(raws)))
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	i := 0
+	cpu := cpuClock()
+	for b.Loop() {
+		if _, err := events.DecodeMsgpack(raws[i%len(raws)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	if cpu > 0 {
+		b.ReportMetric(float64(cpuClock()-cpu)/float64(b.N), "cpu-ns/op")
+	}
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N), "mallocs/op")
 }
 
 func BenchmarkMarshalMsgpack(b *testing.B) {

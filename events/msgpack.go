@@ -110,13 +110,16 @@ func (e *Event) MarshalMsgpack() []byte { return e.AppendCanonical(nil) }
 // order; unknown or repeated keys, trailing bytes and ill-formed bodies are
 // errors. The result has passed Check.
 func DecodeMsgpack(data []byte) (*Event, error) {
-	ev, err := decodeMsgpack(data)
+	ev, vetted, err := decodeMsgpack(data)
 	if err != nil {
 		var ee *Error
 		if errors.As(err, &ee) {
 			return nil, ee
 		}
 		return nil, &Error{Reason: err.Error(), Rule: RuleDecode}
+	}
+	if vetted {
+		return ev, nil
 	}
 	if ce := ev.Check(); ce != nil {
 		return nil, ce
@@ -125,45 +128,51 @@ func DecodeMsgpack(data []byte) (*Event, error) {
 }
 
 // decoder is a pooled msgpack decoder over a byte slice, set up for
-// bodies: json tags, unknown fields refused.
+// bodies: json tags, unknown fields refused. The msgpack decoder is made
+// on first use: an input the fast path reads whole needs none.
 type decoder struct {
 	r         bytes.Reader
 	dec       *msgpack.Decoder
+	inUse     bool   // dec points at input bytes
 	lastMatch string // the match id decodeFast read last
+	// lastMatchValid: lastMatch is a valid match id.
+	lastMatchValid bool
 }
 
-var decoders = sync.Pool{New: func() any {
-	d := &decoder{}
-	d.dec = msgpack.NewDecoder(&d.r)
-	d.dec.SetCustomStructTag("json")
-	d.dec.DisallowUnknownFields(true)
-	return d
-}}
+var decoders = sync.Pool{New: func() any { return &decoder{} }}
 
 // reset points the decoder at data.
 func (d *decoder) reset(data []byte) {
+	if d.dec == nil {
+		d.dec = msgpack.NewDecoder(&d.r)
+		d.dec.SetCustomStructTag("json")
+		d.dec.DisallowUnknownFields(true)
+	}
 	d.r.Reset(data)
 	d.dec.ResetReader(&d.r)
+	d.inUse = data != nil
 }
 
-func decodeMsgpack(data []byte) (*Event, error) {
+// decodeMsgpack reads data; vetted says Check would pass the event.
+func decodeMsgpack(data []byte) (ev *Event, vetted bool, err error) {
 	if len(data) > MaxInputSize {
-		return nil, &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", len(data), MaxInputSize), Rule: RuleSize}
+		return nil, false, &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", len(data), MaxInputSize), Rule: RuleSize}
 	}
 	d := decoders.Get().(*decoder)
-	ev, ok := decodeFast(data, d)
-	var err error
+	ev, vetted, ok := decodeFast(data, d)
 	if !ok {
 		ev, err = decodeGeneral(data, d)
 	}
-	d.reset(nil)
+	if d.inUse {
+		d.reset(nil) // a pooled decoder keeps no input alive
+	}
 	if err == nil {
 		decoders.Put(d)
 	}
 	// A decoder that refused an input is dropped: the msgpack decoder keeps
 	// the buffer it grew for a length the input only claimed, and a pooled
 	// one grew with every such input.
-	return ev, err
+	return ev, vetted, err
 }
 
 // decodeGeneral reads an event in any form the format allows, and words

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 	"reflect"
-	"unicode/utf8"
 )
 
 // The fast path reads an event in exactly its canonical form (the keys in
@@ -208,177 +207,144 @@ func (r *fastReader) skip(depth int) bool {
 	return false // ext types and the unused code: the general decoder says
 }
 
-// kindNames finds a Kind by its bytes without allocating.
-var kindNames = func() map[string]Kind {
-	m := make(map[string]Kind, len(bodyMakers))
-	for k := range bodyMakers {
-		m[string(k)] = k
+// kindOf finds a Kind by its bytes without allocating.
+func kindOf(b []byte) (Kind, bool) {
+	switch Kind(b) {
+	case KindPass:
+		return KindPass, true
+	case KindActivate:
+		return KindActivate, true
+	case KindPlayLand:
+		return KindPlayLand, true
+	case KindCast:
+		return KindCast, true
+	case KindAttack:
+		return KindAttack, true
+	case KindRandom:
+		return KindRandom, true
+	case KindChoose:
+		return KindChoose, true
+	case KindKeep:
+		return KindKeep, true
+	case KindBlock:
+		return KindBlock, true
+	case KindConcede:
+		return KindConcede, true
+	case KindMulligan:
+		return KindMulligan, true
+	case KindMatchStarted:
+		return KindMatchStarted, true
+	case KindSetup:
+		return KindSetup, true
 	}
-	return m
-}()
-
-// actorName returns the common actors' names without allocating.
-func actorName(b []byte) string {
-	switch string(b) {
-	case "p1":
-		return "p1"
-	case "p2":
-		return "p2"
-	case "p3":
-		return "p3"
-	case "p4":
-		return "p4"
-	case TableActor:
-		return TableActor
-	}
-	return string(b)
+	return "", false
 }
 
 // decodeFast reads data when it is an event in canonical form; ok false
-// sends it to the general decoder. d caches the last match id, which every
-// input of a replay repeats.
-func decodeFast(data []byte, d *decoder) (*Event, bool) {
+// sends it to the general decoder. vetted says Check would find nothing:
+// what reading settled (a known kind, its body, no effects) and what d
+// remembers (the last match id, valid or not) leave it little to ask. d
+// caches the last match id, which every input of a replay repeats.
+func decodeFast(data []byte, d *decoder) (ev *Event, vetted, ok bool) {
 	r := fastReader{b: data}
-	var e Event // read here, allocated once the body is known
+	var e Event // the envelope's head, copied into the event with its body
 	if len(data) == 0 {
-		return nil, false
+		return nil, false, false
 	}
 	n := int(data[0]) - 0x80
 	if n != len(envelopeKeys) && n != len(envelopeKeys)+1 {
-		return nil, false
+		return nil, false, false
 	}
 	r.i = 1
 	if !r.key("schema") {
-		return nil, false
+		return nil, false, false
 	}
 	schema, ok := r.uint()
 	if !ok || schema > SchemaVersion {
-		return nil, false
+		return nil, false, false
 	}
 	e.Schema = int(schema)
-	if !r.key("match") {
-		return nil, false
-	}
-	m, ok := r.str()
-	if !ok {
-		return nil, false
-	}
-	if string(m) != d.lastMatch {
-		d.lastMatch = string(m)
-	}
-	e.Match = d.lastMatch
-	if !r.key("seq") {
-		return nil, false
-	}
-	if e.Seq, ok = r.uint(); !ok || !r.key("kind") {
-		return nil, false
-	}
-	k, ok := r.str()
-	if !ok {
-		return nil, false
-	}
-	if e.Kind, ok = kindNames[string(k)]; !ok || !r.key("actor") {
-		return nil, false
-	}
-	a, ok := r.str()
-	if !ok || !r.key("recorded") {
-		return nil, false
-	}
-	e.Actor = actorName(a)
-	if e.Recorded, ok = r.int(); !ok || !r.key("body") {
-		return nil, false
-	}
-	from := r.i
-	if !r.skip(maxFastDepth) {
-		return nil, false
-	}
-	rawBody := data[from:r.i]
-	if rawBody[0] == msgpackNil {
-		return nil, false
-	}
-	if n == len(envelopeKeys)+1 {
-		if !r.key(sigKey) {
-			return nil, false // table effects: the general decoder reads them
-		}
-		if e.Sig, ok = r.sig(); !ok {
-			return nil, false
-		}
-	}
-	if !r.key("prev") {
-		return nil, false
-	}
-	if e.Prev, ok = r.hash(); !ok || !r.key("hash") {
-		return nil, false
-	}
-	if e.Hash, ok = r.hash(); !ok || r.i != len(data) {
-		return nil, false
-	}
 	if e.Schema == 0 {
 		e.Schema = SchemaVersion
 	}
-	if out := fastBody(&e, rawBody); out != nil {
-		return out, true
+	if !r.key("match") {
+		return nil, false, false
+	}
+	m, ok := r.str()
+	if !ok {
+		return nil, false, false
+	}
+	if string(m) != d.lastMatch {
+		d.lastMatch = string(m)
+		d.lastMatchValid = validID(d.lastMatch)
+	}
+	e.Match = d.lastMatch
+	if !r.key("seq") {
+		return nil, false, false
+	}
+	if e.Seq, ok = r.uint(); !ok || !r.key("kind") {
+		return nil, false, false
+	}
+	k, ok := r.str()
+	if !ok {
+		return nil, false, false
+	}
+	if e.Kind, ok = kindOf(k); !ok || !r.key("actor") {
+		return nil, false, false
+	}
+	a, ok := r.str()
+	if !ok || !r.key("recorded") {
+		return nil, false, false
+	}
+	e.Actor = actorName(a)
+	if e.Recorded, ok = r.int(); !ok || !r.key("body") {
+		return nil, false, false
+	}
+	from := r.i
+	out, player := fastBody(&e, &r)
+	var rawBody []byte // a body left to the msgpack library
+	if out == nil {
+		r.i = from
+		if !r.skip(maxFastDepth) {
+			return nil, false, false
+		}
+		if rawBody = data[from:r.i]; rawBody[0] == msgpackNil {
+			return nil, false, false
+		}
+		out = new(Event)
+		*out = e
+	}
+	if n == len(envelopeKeys)+1 {
+		if !r.key(sigKey) {
+			return nil, false, false // table effects: the general decoder reads them
+		}
+		if out.Sig, ok = r.sig(); !ok {
+			return nil, false, false
+		}
+	}
+	if !r.key("prev") {
+		return nil, false, false
+	}
+	if out.Prev, ok = r.hash(); !ok || !r.key("hash") {
+		return nil, false, false
+	}
+	if out.Hash, ok = r.hash(); !ok || r.i != len(data) {
+		return nil, false, false
+	}
+	if rawBody == nil {
+		vetted = d.lastMatchValid && out.Actor != "" && out.Body.Check() == nil &&
+			(out.Actor == TableActor || out.Actor == player && player != "")
+		return out, vetted, true
 	}
 	body, _ := NewBody(e.Kind)
 	d.reset(rawBody)
 	if err := d.dec.Decode(body); err != nil || !validText(reflect.ValueOf(body)) {
-		return nil, false // the general decoder words the error
+		return nil, false, false // the general decoder words the error
 	}
-	out := new(Event)
-	*out = e
 	out.Body = body
-	return out, true
+	return out, false, true
 }
 
 // maxFastDepth bounds the nesting skip walks; deeper bodies take the
 // general path.
 const maxFastDepth = 32
-
-// passEvent and activateEvent hold an event and its body in one
-// allocation: they live and die together, and allocating was most of what
-// the fast path cost.
-type passEvent struct {
-	ev   Event
-	body Pass
-}
-
-type activateEvent struct {
-	ev   Event
-	body Activate
-}
-
-// fastBody decodes the commonest bodies, a pass and an activation naming
-// only player and source, in their canonical form, and returns e with its
-// body; nil when the body is another.
-func fastBody(e *Event, raw []byte) *Event {
-	r := fastReader{b: raw, i: 1}
-	switch e.Kind {
-	case KindPass:
-		if raw[0] != 0x81 || !r.key("player") {
-			return nil
-		}
-		p, ok := r.str()
-		if !ok || r.i != len(raw) || !utf8.Valid(p) {
-			return nil
-		}
-		pe := &passEvent{ev: *e, body: Pass{Player: actorName(p)}}
-		pe.ev.Body = &pe.body
-		return &pe.ev
-	case KindActivate:
-		if raw[0] != 0x82 || !r.key("player") {
-			return nil
-		}
-		p, ok := r.str()
-		if !ok || !r.key("source") {
-			return nil
-		}
-		src, ok := r.str()
-		if !ok || r.i != len(raw) || !utf8.Valid(p) || !utf8.Valid(src) {
-			return nil
-		}
-		ae := &activateEvent{ev: *e, body: Activate{Player: actorName(p), Source: string(src)}}
-		ae.ev.Body = &ae.body
-		return &ae.ev
-	}
-	return nil
-}

@@ -1,0 +1,463 @@
+package events
+
+// The fast path's bodies: every decision and random outcome in its
+// canonical form (a map of its fields in the struct's order, the
+// omitempty ones left out when empty) is read without reflection. A field
+// out of that order, an unexpected form (nil, an empty list, a float for
+// an int, a bin for a string) or invalid UTF-8 leaves the body to the
+// general decoder, which reads the same or words the error.
+
+// bodyFields reads one map of a canonical body, key by key.
+type bodyFields struct {
+	r     *fastReader
+	left  int    // keys not consumed yet
+	key   []byte // the next key, read ahead
+	ahead bool   // key holds the next key
+	bad   bool   // something was not in the forms the fast path reads
+}
+
+// fields starts reading the fixmap at r.
+func fields(r *fastReader) bodyFields {
+	if r.i >= len(r.b) || r.b[r.i]&0xf0 != 0x80 {
+		return bodyFields{r: r, bad: true}
+	}
+	n := int(r.b[r.i] & 0x0f)
+	r.i++
+	return bodyFields{r: r, left: n}
+}
+
+// next consumes the next key when it is name; the caller then reads its
+// value.
+func (f *bodyFields) next(name string) bool {
+	if f.left == 0 || f.bad {
+		return false
+	}
+	if !f.ahead {
+		k, ok := f.r.str()
+		if !ok {
+			f.bad = true
+			return false
+		}
+		f.key, f.ahead = k, true
+	}
+	if string(f.key) != name {
+		return false
+	}
+	f.ahead = false
+	f.left--
+	return true
+}
+
+// done reports whether every key was read, each in its place.
+func (f *bodyFields) done() bool { return !f.bad && f.left == 0 }
+
+// text reads a string value.
+func (f *bodyFields) text() string {
+	b, ok := f.r.str()
+	if !ok {
+		f.bad = true
+		return ""
+	}
+	s, ok := internText(b)
+	if !ok {
+		f.bad = true
+	}
+	return s
+}
+
+// integer reads an int value.
+func (f *bodyFields) integer() int {
+	v, ok := f.r.int()
+	if !ok {
+		f.bad = true
+	}
+	return int(v)
+}
+
+// boolean reads a bool value.
+func (f *bodyFields) boolean() bool {
+	if f.r.i < len(f.r.b) {
+		switch f.r.b[f.r.i] {
+		case 0xc2:
+			f.r.i++
+			return false
+		case 0xc3:
+			f.r.i++
+			return true
+		}
+	}
+	f.bad = true
+	return false
+}
+
+// list reads an array header. Its items are at least a byte each, so a
+// claimed length allocates nothing the input does not hold. An empty list
+// is read as the general decoder reads it: empty, not nil.
+func (f *bodyFields) list() int {
+	r := f.r
+	n := -1
+	switch {
+	case r.i < len(r.b) && r.b[r.i]&0xf0 == 0x90:
+		n = int(r.b[r.i] & 0x0f)
+		r.i++
+	case r.i+3 <= len(r.b) && r.b[r.i] == 0xdc:
+		n = int(r.b[r.i+1])<<8 | int(r.b[r.i+2])
+		r.i += 3
+	}
+	if n < 0 || n > len(r.b)-r.i {
+		f.bad = true
+		return 0
+	}
+	return n
+}
+
+// texts reads a list of strings.
+func (f *bodyFields) texts() []string {
+	n := f.list()
+	if f.bad {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		if out[i] = f.text(); f.bad {
+			return nil
+		}
+	}
+	return out
+}
+
+// ints reads a list of ints.
+func (f *bodyFields) ints() []int {
+	n := f.list()
+	if f.bad {
+		return nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		if out[i] = f.integer(); f.bad {
+			return nil
+		}
+	}
+	return out
+}
+
+// payments reads a Pay list.
+func (f *bodyFields) payments() []Payment {
+	n := f.list()
+	if f.bad {
+		return nil
+	}
+	out := make([]Payment, n)
+	for i := range out {
+		p := fields(f.r)
+		if p.next("mana") {
+			out[i].Mana = p.text()
+		}
+		if p.next("source") {
+			out[i].Source = p.text()
+		}
+		if !p.done() {
+			f.bad = true
+			return nil
+		}
+	}
+	return out
+}
+
+// attackers reads an Attack's list.
+func (f *bodyFields) attackers() []Attacker {
+	n := f.list()
+	if f.bad {
+		return nil
+	}
+	out := make([]Attacker, n)
+	for i := range out {
+		a := fields(f.r)
+		if a.next("creature") {
+			out[i].Creature = a.text()
+		}
+		if a.next("defender") {
+			out[i].Defender = a.text()
+		}
+		if !a.done() {
+			f.bad = true
+			return nil
+		}
+	}
+	return out
+}
+
+// blocks reads a Block's list.
+func (f *bodyFields) blocks() []BlockAssign {
+	n := f.list()
+	if f.bad {
+		return nil
+	}
+	out := make([]BlockAssign, n)
+	for i := range out {
+		a := fields(f.r)
+		if a.next("blocker") {
+			out[i].Blocker = a.text()
+		}
+		if a.next("attacker") {
+			out[i].Attacker = a.text()
+		}
+		if !a.done() {
+			f.bad = true
+			return nil
+		}
+	}
+	return out
+}
+
+// costChoices reads the fields CostChoices inlines, which come last.
+func (f *bodyFields) costChoices(c *CostChoices) {
+	if f.next("sacrifice") {
+		c.Sacrifice = f.texts()
+	}
+	if f.next("discard") {
+		c.Discard = f.texts()
+	}
+	if f.next("exile") {
+		c.Exile = f.texts()
+	}
+	if f.next("return") {
+		c.Return = f.texts()
+	}
+	if f.next("tap_others") {
+		c.TapOthers = f.texts()
+	}
+	if f.next("reveal") {
+		c.Reveal = f.texts()
+	}
+}
+
+// withBody is an event and its body in one allocation: they live and die
+// together, and allocating was most of what the fast path cost.
+type withBody[B any] struct {
+	ev   Event
+	body B
+}
+
+// with allocates e's event with a body of type B, to be read in place.
+func with[B any](e *Event) *withBody[B] { return &withBody[B]{ev: *e} }
+
+// event is x's event carrying its body.
+func event[B any, P interface {
+	*B
+	Body
+}](x *withBody[B]) *Event {
+	x.ev.Body = P(&x.body)
+	return &x.ev
+}
+
+// fastBody reads the body at r as e's when it is in canonical form and
+// returns e with it, and the player a decision names ("" for a table
+// fact); nil sends the body to the general decoder.
+func fastBody(e *Event, r *fastReader) (*Event, string) {
+	f := fields(r)
+	var out *Event
+	var player string
+	switch e.Kind {
+	case KindPass:
+		x := with[Pass](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		out, player = event(x), x.body.Player
+	case KindActivate:
+		x := with[Activate](e)
+		readActivate(&f, &x.body)
+		out, player = event(x), x.body.Player
+	case KindPlayLand:
+		x := with[PlayLand](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		if f.next("card") {
+			x.body.Card = f.text()
+		}
+		if f.next("face") {
+			x.body.Face = f.text()
+		}
+		out, player = event(x), x.body.Player
+	case KindCast:
+		x := with[Cast](e)
+		readCast(&f, &x.body)
+		out, player = event(x), x.body.Player
+	case KindChoose:
+		x := with[Choose](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		if f.next("answer") {
+			x.body.Answer = f.texts()
+		}
+		out, player = event(x), x.body.Player
+	case KindAttack:
+		x := with[Attack](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		if f.next("attackers") {
+			x.body.Attackers = f.attackers()
+		}
+		out, player = event(x), x.body.Player
+	case KindBlock:
+		x := with[Block](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		if f.next("blocks") {
+			x.body.Blocks = f.blocks()
+		}
+		out, player = event(x), x.body.Player
+	case KindRandom: // a table fact: its player is whose library, not the actor
+		x := with[Random](e)
+		readRandom(&f, &x.body)
+		out = event(x)
+	case KindKeep:
+		x := with[Keep](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		if f.next("bottom") {
+			x.body.Bottom = f.texts()
+		}
+		out, player = event(x), x.body.Player
+	case KindMulligan:
+		x := with[Mulligan](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		out, player = event(x), x.body.Player
+	case KindConcede:
+		x := with[Concede](e)
+		if f.next("player") {
+			x.body.Player = f.text()
+		}
+		out, player = event(x), x.body.Player
+	default:
+		return nil, "" // match_started and setup: the general decoder
+	}
+	if !f.done() {
+		return nil, ""
+	}
+	return out, player
+}
+
+func readActivate(f *bodyFields, b *Activate) {
+	if f.next("player") {
+		b.Player = f.text()
+	}
+	if f.next("source") {
+		b.Source = f.text()
+	}
+	if f.next("ability") {
+		b.Ability = f.integer()
+	}
+	if f.next("ability_text") {
+		b.AbilityText = f.text()
+	}
+	if f.next("targets") {
+		b.Targets = f.texts()
+	}
+	if f.next("x") {
+		b.X = f.integer()
+	}
+	if f.next("choice") {
+		b.Choice = f.text()
+	}
+	if f.next("pay") {
+		b.Pay = f.payments()
+	}
+	if f.next("tap") {
+		b.Tap = f.text()
+	}
+	if f.next("special") {
+		b.Special = f.text()
+	}
+	f.costChoices(&b.CostChoices)
+}
+
+func readCast(f *bodyFields, b *Cast) {
+	if f.next("player") {
+		b.Player = f.text()
+	}
+	if f.next("card") {
+		b.Card = f.text()
+	}
+	if f.next("face") {
+		b.Face = f.text()
+	}
+	if f.next("x") {
+		b.X = f.integer()
+	}
+	if f.next("targets") {
+		b.Targets = f.texts()
+	}
+	if f.next("modes") {
+		b.Modes = f.ints()
+	}
+	if f.next("delve") {
+		b.Delve = f.texts()
+	}
+	if f.next("improvise") {
+		b.Improvise = f.texts()
+	}
+	if f.next("harmonize") {
+		b.Harmonize = f.text()
+	}
+	if f.next("pay") {
+		b.Pay = f.payments()
+	}
+	if f.next("kicked") {
+		b.Kicked = f.boolean()
+	}
+	if f.next("kicks") {
+		b.Kicks = f.integer()
+	}
+	if f.next("entwine") {
+		b.Entwine = f.boolean()
+	}
+	if f.next("convoke") {
+		b.Convoke = f.texts()
+	}
+	if f.next("conspire") {
+		b.Conspire = f.texts()
+	}
+	if f.next("permission") {
+		b.Permission = f.text()
+	}
+	if f.next("replicate") {
+		b.Replicate = f.integer()
+	}
+	if f.next("prototype") {
+		b.Prototype = f.boolean()
+	}
+	if f.next("alternative") {
+		b.Alternative = f.text()
+	}
+	f.costChoices(&b.CostChoices)
+}
+
+func readRandom(f *bodyFields, b *Random) {
+	if f.next("of") {
+		b.Of = f.text()
+	}
+	if f.next("player") {
+		b.Player = f.text()
+	}
+	if f.next("order") {
+		b.Order = f.texts()
+	}
+	if f.next("coin") {
+		b.Coin = f.text()
+	}
+	if f.next("roll") {
+		b.Roll = f.integer()
+	}
+	if f.next("salt") {
+		b.Salt = f.text()
+	}
+}
