@@ -137,6 +137,11 @@ type telling struct {
 	// asEnters: the input answers how a permanent enters ("pay 2 life, or
 	// it enters tapped"): tapping it now is its entering tapped.
 	asEnters bool
+	// combatSrc is the source of the combat damage told last, and
+	// pwTold the attackers whose combat damage to a planeswalker was told
+	// in this step (pwAttacker).
+	combatSrc reducer.ObjID
+	pwTold    map[reducer.ObjID]bool
 }
 
 // tell applies an input's effects to the narrator's game, one by one, and

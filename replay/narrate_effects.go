@@ -80,7 +80,15 @@ func (t *telling) effect(e *reducer.Effect) {
 				if -e.N > 1 {
 					last = fmt.Sprintf("its last %d loyalty counters", -e.N)
 				}
+				if src == "" {
+					t.line("%s is dealt %s, and loses %s (CR 120.3c)", t.obj(e.Obj), strings.TrimSpace(combatWord(s)), last)
+					return
+				}
 				t.line("%s deals %sto %s, which loses %s (CR 120.3c)", src, combatWord(s), t.obj(e.Obj), last)
+				return
+			}
+			if src == "" {
+				t.line("%s is dealt %d %s", t.obj(e.Obj), -e.N, strings.TrimSpace(combatWord(s)))
 				return
 			}
 			t.line("%s deals %d %sto %s", src, -e.N, combatWord(s), t.obj(e.Obj))
@@ -97,6 +105,7 @@ func (t *telling) effect(e *reducer.Effect) {
 	case reducer.OpPump:
 		t.line("%s gets %+d/%+d until end of turn", t.obj(e.Obj), e.N, int(e.Card))
 	case reducer.OpStep:
+		t.combatSrc, t.pwTold = 0, nil // a new step deals its own combat damage
 		if e.N > 0 && e.N != s.Turn {
 			t.line("turn %d begins: %s's turn", e.N, t.actor(e.Seat))
 		}
@@ -213,14 +222,67 @@ func (t *telling) planeswalkerDamage(e *reducer.Effect) (string, bool) {
 		}
 		return t.source(), true
 	case inCombatDamage(s):
-		for _, id := range s.Battlefield {
-			if a := s.Objects[id]; a.AttackingPW == e.Obj && !a.Blocked {
-				return t.obj(id), true
-			}
+		if a := t.pwAttacker(e.Obj); a != 0 {
+			return t.obj(a), true
 		}
-		return "combat damage", true
+		return "", true // told as dealt, by no one named
 	}
 	return "", false
+}
+
+// pwAttacker is the attacker whose combat damage planeswalker pw loses
+// loyalty to, or 0 when none fits. The rules deal a step's combat damage
+// attacker by attacker in battlefield order, each one's blockers first,
+// then what it tramples over to what it attacks (CR 702.19c); the effect
+// names no source. So it is the trampler attacking pw whose damage to its
+// blockers was told just before, else the first attacker of pw dealing
+// damage in this step and not told yet that nothing blocks (unblocked, or
+// a trampler whose blockers are gone).
+func (t *telling) pwAttacker(pw reducer.ObjID) reducer.ObjID {
+	s := t.g.S
+	fits := func(a *reducer.Object) bool {
+		return a != nil && a.AttackingPW == pw && !t.pwTold[a.ID] && dealsCombatDamageNow(s, a)
+	}
+	found := reducer.ObjID(0)
+	if a := s.Obj(t.combatSrc); fits(a) && a.Blocked && a.Has("Trample") {
+		found = a.ID
+	}
+	for _, id := range s.Battlefield {
+		if found != 0 {
+			break
+		}
+		if a := s.Objects[id]; fits(a) && (!a.Blocked || a.Has("Trample") && !blocked(s, id)) {
+			found = id
+		}
+	}
+	if found != 0 {
+		if t.pwTold == nil {
+			t.pwTold = map[reducer.ObjID]bool{}
+		}
+		t.pwTold[found] = true
+	}
+	return found
+}
+
+// dealsCombatDamageNow: in the first-strike damage step only first and
+// double strikers deal combat damage; in the regular one every other
+// creature and double strikers (CR 510.4). (A first striker in combat
+// made that step happen.)
+func dealsCombatDamageNow(s *reducer.State, o *reducer.Object) bool {
+	if s.Step == reducer.StepFirstStrikeDamage {
+		return o.Has("First strike") || o.Has("Double strike")
+	}
+	return !o.Has("First strike") || o.Has("Double strike")
+}
+
+// blocked reports whether a creature still blocks attacker id.
+func blocked(s *reducer.State, id reducer.ObjID) bool {
+	for _, b := range s.Battlefield {
+		if s.Objects[b].Blocking == id {
+			return true
+		}
+	}
+	return false
 }
 
 // combatWord is "combat damage " in a combat damage step, else "damage ".
@@ -484,6 +546,7 @@ func (t *telling) life(e *reducer.Effect) {
 	case t.resolving != 0 && e.To != 0: // damage, from its source (CR 120.3a)
 		t.line("%s deals %d damage to %s %s", t.source(), -e.N, who, change)
 	case inCombatDamage(s) && e.To != 0:
+		t.combatSrc = e.To
 		t.line("%s deals %d combat damage to %s %s", t.obj(e.To), -e.N, who, change)
 	case inCombatDamage(s):
 		if src := t.unblockedAttacker(e.Seat); src != 0 {
@@ -503,6 +566,7 @@ func (t *telling) damage(e *reducer.Effect) {
 	case t.resolving != 0:
 		t.line("%s deals %d damage to %s", t.source(), e.N, t.obj(e.Obj))
 	case inCombatDamage(s) && e.To != 0:
+		t.combatSrc = e.To
 		t.line("%s deals %d combat damage to %s", t.obj(e.To), e.N, t.obj(e.Obj))
 	case inCombatDamage(s):
 		if src := t.combatSource(e.Obj); src != 0 {

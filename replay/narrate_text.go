@@ -341,6 +341,18 @@ func (t *telling) permanents(ids []reducer.ObjID) string {
 		for _, c := range o.Counters {
 			attrs = append(attrs, pluralInt(c.N, c.Kind+" counter"))
 		}
+		switch { // a setup mid-combat
+		case o.AttackingPW != 0:
+			attrs = append(attrs, "attacking "+t.obj(o.AttackingPW))
+		case o.Attacking > 0:
+			attrs = append(attrs, "attacking "+t.target(o.Attacking-1))
+		}
+		if o.Blocked {
+			attrs = append(attrs, "blocked")
+		}
+		if o.Blocking != 0 {
+			attrs = append(attrs, "blocking "+t.obj(o.Blocking))
+		}
 		names[i] = o.Name() + " (" + strings.Join(attrs, ", ") + ")"
 	}
 	return strings.Join(names, ", ")
