@@ -39,7 +39,7 @@ func (s *State) Clone() *State {
 	// The copies share one slab of their own; the original's spare slabs
 	// stay the original's (object_slab.go).
 	objs := make([]Object, live)
-	c.slabs = objSlabs{}
+	c.slabs, c.tokenNames = objSlabs{}, tokenNames{}
 	for i, o := range s.Objects {
 		if o == nil {
 			continue

@@ -31,11 +31,26 @@ type evalCtx struct {
 }
 
 // title is a filter word as the engine spells it: "creature" -> "Creature".
+// Filters are read at every check, so the card types and supertypes are
+// spelled from a table, and a word that starts with a capital as it is:
+// neither allocates.
 func title(w string) string {
-	if w == "" {
+	if w == "" || 'A' <= w[0] && w[0] <= 'Z' {
 		return w
 	}
+	if t, ok := titled[w]; ok {
+		return t
+	}
 	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+var titled = map[string]string{}
+
+func init() {
+	for _, t := range []string{"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+		"Planeswalker", "Sorcery", "Tribal", "Basic", "Legendary", "Snow", "World", "Token"} {
+		titled[strings.ToLower(t)] = t
+	}
 }
 
 // matches reports whether o passes filter f.

@@ -582,6 +582,37 @@ func (g *Game) tokenDef(t *ability.Token) string {
 	if t.Name != "" && len(t.Types) == 0 {
 		return t.Name
 	}
+	c := &g.S.tokenNames
+	for _, k := range c.keys {
+		if k.t == t {
+			return k.name
+		}
+	}
+	name := g.tokenDefOf(t)
+	c.keys[c.next] = tokenNamed{t, name}
+	c.next = (c.next + 1) % len(c.keys)
+	return name
+}
+
+// tokenNames remembers the name tokenDef found or declared for the last
+// few token descriptions, by the description: most come from a card's
+// definition, read-only, and are created again and again. Declarations
+// are only ever added, so a name stays right. A few, not a map: some
+// descriptions are made afresh for each token (amass), and a map would
+// keep every one. Derived data, dropped by Clone, not part of a snapshot
+// or the digest.
+type tokenNames struct {
+	keys [8]tokenNamed
+	next int
+}
+
+type tokenNamed struct {
+	t    *ability.Token
+	name string
+}
+
+// tokenDefOf declares the token t describes, or finds its declaration.
+func (g *Game) tokenDefOf(t *ability.Token) string {
 	d := Declared{Name: tokenName(t), Colors: t.Colors, Supertypes: titles(t.Supertypes), Types: titles(t.Types),
 		Subtypes: titles(t.Subtypes), Power: t.Power, Toughness: t.Toughness, Token: true}
 	for _, k := range t.Keywords {

@@ -33,32 +33,35 @@ func (g *Game) checkMatchStarted(b *events.MatchStarted) error {
 	if err := g.checkDeclared(b); err != nil {
 		return err
 	}
-	known := func(field, name string) error {
+	// The field is named only when refused: a deck of 60 would build 60
+	// names to throw away.
+	known := func(i int, list string, j int, name string) error {
+		field := func() string { return "body.players[" + itoa(i) + "]." + list + "[" + itoa(j) + "]" }
 		for _, d := range b.Cards {
 			if strings.EqualFold(d.Name, name) {
 				if d.Token {
-					return g.refuse("CARD-DECLARED", field, "%s is a token the match declares: no deck holds it (CR 111.8)", d.Name)
+					return g.refuse("CARD-DECLARED", field(), "%s is a token the match declares: no deck holds it (CR 111.8)", d.Name)
 				}
 				return nil
 			}
 		}
 		c, err := g.S.pool.Resolve(name)
 		if err != nil {
-			return g.refuse("CARD-POOL", field, "%v", err)
+			return g.refuse("CARD-POOL", field(), "%v", err)
 		}
 		if why := c.NotInDecks(); why != "" {
-			return g.refuse("CARD-KIND", field, "%s %s", c.Name, why)
+			return g.refuse("CARD-KIND", field(), "%s %s", c.Name, why)
 		}
 		return nil
 	}
 	for i, p := range b.Players {
 		for j, name := range p.Deck {
-			if err := known("body.players["+itoa(i)+"].deck["+itoa(j)+"]", name); err != nil {
+			if err := known(i, "deck", j, name); err != nil {
 				return err
 			}
 		}
 		for j, name := range p.Sideboard {
-			if err := known("body.players["+itoa(i)+"].sideboard["+itoa(j)+"]", name); err != nil {
+			if err := known(i, "sideboard", j, name); err != nil {
 				return err
 			}
 		}

@@ -91,6 +91,9 @@ type State struct {
 	legendClean uint64
 	// slabs: the zero objects newObject hands out (object_slab.go).
 	slabs objSlabs
+	// tokenNames: the names of the tokens tokenDef described last
+	// (interp_verbs.go), dropped by Clone.
+	tokenNames tokenNames
 
 	// Over is set when the match has ended; GameWins counts games won.
 	Over     bool

@@ -5,7 +5,6 @@ import (
 	"sync/atomic"
 
 	"github.com/chronicle-mtg/chronicle/ability"
-	"strconv"
 )
 
 // Card is one card's printed facts plus the behaviour derived from them.
@@ -169,10 +168,9 @@ func (c *Card) IsPermanent() bool {
 // PT returns printed power and toughness as numbers; ok is false for a
 // card without them or with a characteristic-defining "*".
 func (c *Card) PT() (p, t int, ok bool) {
-	var err1, err2 error
-	p, err1 = strconv.Atoi(c.Power)
-	t, err2 = strconv.Atoi(c.Toughness)
-	return p, t, err1 == nil && err2 == nil
+	p, ok1 := atoi(c.Power)
+	t, ok2 := atoi(c.Toughness)
+	return p, t, ok1 && ok2
 }
 
 // Adventure returns an adventurer card's Adventure face, or nil.

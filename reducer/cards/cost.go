@@ -95,7 +95,7 @@ func ParseCost(s string) (Cost, error) {
 }
 
 func parseSymbol(t string) (Symbol, error) {
-	if n, err := strconv.Atoi(t); err == nil && n >= 0 {
+	if n, ok := atoi(t); ok && n >= 0 {
 		return Symbol{Kind: SymGeneric, N: n}, nil
 	}
 	switch t {
