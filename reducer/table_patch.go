@@ -249,6 +249,9 @@ func (p *patcher) fields(ge, te *Object) {
 	if (te.Zone == ZoneBattlefield || te.Zone == ZoneStack) && ge.Controller != te.Controller {
 		p.diff("%s: controlled by %s for the rules, by %s for the table", name, g.S.playerID(ge.Controller), g.S.playerID(te.Controller))
 		g.emit(Effect{Op: OpControl, Obj: ge.ID, Seat: te.Controller})
+		if ge.Attacking > 0 || ge.Blocking != 0 {
+			g.emit(Effect{Op: OpAttack, Obj: ge.ID}) // removed from combat (CR 506.4)
+		}
 	}
 	if ge.Tapped != te.Tapped {
 		p.diff("%s: %s for the rules, %s for the table", name, tappedWord(ge.Tapped), tappedWord(te.Tapped))

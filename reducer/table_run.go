@@ -359,6 +359,11 @@ func (r *tableRun) apply(i int, e *events.TableEffect) error {
 		c.Object = s.canonRef(id)
 		if s.Objects[id].Controller != p {
 			t.emit(Effect{Op: OpControl, Obj: id, Seat: p})
+			if o := s.Objects[id]; o.Attacking > 0 || o.Blocking != 0 {
+				// A permanent whose controller changes is removed from
+				// combat (CR 506.4): the table need not list it.
+				t.emit(Effect{Op: OpAttack, Obj: id})
+			}
 		}
 	case events.EffCopy:
 		id, err := r.object(i, "object", e.Object, ZoneBattlefield)

@@ -71,6 +71,8 @@ func Inexpressible(s *reducer.State) []string {
 		o := s.Obj(id)
 		name := stateObjName(s, id)
 		if o.Attacking > 0 && o.Attacking-1 == o.Controller {
+			// The rules remove a creature whose controller changes from
+			// combat (CR 506.4); effects recorded before they did may not.
 			add("%s attacks its own controller", name)
 		}
 	}
