@@ -46,10 +46,15 @@ func (r *fastReader) str() ([]byte, bool) {
 	return s, true
 }
 
-// key reads a string and says whether it is want.
+// key reads want as a fixstr (every envelope key is short enough to be
+// one), comparing the bytes whole.
 func (r *fastReader) key(want string) bool {
-	s, ok := r.str()
-	return ok && string(s) == want
+	n := len(want)
+	if r.i+1+n > len(r.b) || r.b[r.i] != 0xa0|byte(n) || string(r.b[r.i+1:r.i+1+n]) != want {
+		return false
+	}
+	r.i += 1 + n
+	return true
 }
 
 // uint reads a positive fixint or uint8/16/32/64.

@@ -1,11 +1,16 @@
 package events
 
-// The fast path's bodies: every decision and random outcome in its
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// The fast path's bodies: every input but a setup in its
 // canonical form (a map of its fields in the struct's order, the
 // omitempty ones left out when empty) is read without reflection. A field
-// out of that order, an unexpected form (nil, an empty list, a float for
-// an int, a bin for a string) or invalid UTF-8 leaves the body to the
-// general decoder, which reads the same or words the error.
+// out of that order, an unexpected form (nil, a float for an int, a bin
+// for a string), invalid UTF-8 or a match's declared cards leave the body
+// to the general decoder, which reads the same or words the error.
 
 // bodyFields reads one map of a canonical body, key by key.
 type bodyFields struct {
@@ -122,6 +127,41 @@ func (f *bodyFields) texts() []string {
 		if out[i] = f.text(); f.bad {
 			return nil
 		}
+	}
+	return out
+}
+
+// names reads a list of strings that repeat within it (a deck's card
+// names) as one string cut in pieces: one allocation for the text instead
+// of one a name.
+func (f *bodyFields) names() []string {
+	n := f.list()
+	if f.bad {
+		return nil
+	}
+	out := make([]string, n)
+	from, size := f.r.i, 0
+	for range out {
+		b, ok := f.r.str()
+		if !ok || !utf8.Valid(b) {
+			f.bad = true
+			return nil
+		}
+		size += len(b)
+	}
+	var all strings.Builder
+	all.Grow(size)
+	f.r.i = from
+	for range out {
+		b, _ := f.r.str()
+		all.Write(b)
+	}
+	text, at := all.String(), 0
+	f.r.i = from
+	for i := range out {
+		b, _ := f.r.str()
+		out[i] = text[at : at+len(b)]
+		at += len(b)
 	}
 	return out
 }
@@ -337,8 +377,12 @@ func fastBody(e *Event, r *fastReader) (*Event, string) {
 			x.body.Player = f.text()
 		}
 		out, player = event(x), x.body.Player
+	case KindMatchStarted: // a table fact
+		x := with[MatchStarted](e)
+		readMatchStarted(&f, &x.body)
+		out = event(x)
 	default:
-		return nil, "" // match_started and setup: the general decoder
+		return nil, "" // setup: the general decoder
 	}
 	if !f.done() {
 		return nil, ""
@@ -459,5 +503,56 @@ func readRandom(f *bodyFields, b *Random) {
 	}
 	if f.next("salt") {
 		b.Salt = f.text()
+	}
+}
+
+func readMatchStarted(f *bodyFields, b *MatchStarted) {
+	if f.next("format") {
+		b.Format = f.text()
+	}
+	if f.next("players") {
+		n := f.list()
+		if f.bad {
+			return
+		}
+		b.Players = make([]Player, n)
+		for i := range b.Players {
+			p, q := fields(f.r), &b.Players[i]
+			if p.next("id") {
+				q.ID = p.text()
+			}
+			if p.next("name") {
+				q.Name = p.text()
+			}
+			if p.next("deck") {
+				q.Deck = p.names()
+			}
+			if p.next("sideboard") {
+				q.Sideboard = p.names()
+			}
+			if p.next("key") {
+				q.Key = p.text()
+			}
+			if !p.done() {
+				f.bad = true
+				return
+			}
+		}
+	}
+	if f.next("starting_life") {
+		b.StartingLife = f.integer()
+	}
+	if f.next("first_player") {
+		b.FirstPlayer = f.text()
+	}
+	if f.next("event") {
+		b.Event = f.text()
+	}
+	if f.next("best_of") {
+		b.BestOf = f.integer()
+	}
+	// cards (declared cards) are left to the general decoder.
+	if f.next("table_key") {
+		b.TableKey = f.text()
 	}
 }
