@@ -27,7 +27,12 @@ var auras = map[string]*Aura{}
 
 // AuraOf returns the card's enchant ability and entering choices, or nil
 // for a card that isn't a modelled Aura.
-func (c *Card) AuraOf() *Aura { return auras[c.code()] }
+func (c *Card) AuraOf() *Aura {
+	if c.codeless() {
+		return nil
+	}
+	return auras[c.code()]
+}
 
 func init() {
 	extraTargetKindNames[EnchantForest] = "Forest (Enchant Forest)"

@@ -372,9 +372,13 @@ var activated = map[string][]Activated{}
 // ActivatedOf returns the card's activated ability with index i (counting
 // every activated ability, mana abilities included), or nil.
 func (c *Card) ActivatedOf(i int) *Activated {
-	for k := range activated[c.code()] {
-		if activated[c.code()][k].Index == i {
-			return &activated[c.code()][k]
+	if c.codeless() {
+		return nil
+	}
+	acts := activated[c.code()]
+	for k := range acts {
+		if acts[k].Index == i {
+			return &acts[k]
 		}
 	}
 	return nil
@@ -428,10 +432,20 @@ func destroy(w World, ts []Target) {
 }
 
 // SpellOf returns an instant's or sorcery's behaviour, or nil.
-func (c *Card) SpellOf() *Spell { return spells[c.code()] }
+func (c *Card) SpellOf() *Spell {
+	if c.codeless() {
+		return nil
+	}
+	return spells[c.code()]
+}
 
 // PermanentOf returns a permanent card's extra behaviour, or nil.
-func (c *Card) PermanentOf() *Permanent { return permanents[c.code()] }
+func (c *Card) PermanentOf() *Permanent {
+	if c.codeless() {
+		return nil
+	}
+	return permanents[c.code()]
+}
 
 // Modelled reports whether Chronicle knows everything the card does: a
 // basic land, a card whose only text is keywords and plain mana abilities,
@@ -447,9 +461,11 @@ func (c *Card) Modelled() bool {
 		return true
 	}
 	if c.Is("Instant") || c.Is("Sorcery") {
-		return spells[c.code()] != nil
+		return c.SpellOf() != nil
 	}
-	if permanents[c.code()] != nil || activated[c.code()] != nil || statics[c.code()] != nil || manaModelled[c.code()] {
+	if c.codeless() {
+		// no code: only keyword, mana and prototype lines (below)
+	} else if permanents[c.code()] != nil || activated[c.code()] != nil || statics[c.code()] != nil || manaModelled[c.code()] {
 		return true
 	}
 	for _, line := range strings.Split(c.Oracle, "\n") {

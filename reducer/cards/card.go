@@ -79,6 +79,9 @@ type Card struct {
 	// triggers caches allTriggers: the code's triggered abilities and the
 	// keywords', fixed once the pool has loaded (behavior.go).
 	triggers atomic.Value // *[]Triggered
+	// codeFlag caches namedCode of the card's code name: 0 not yet asked,
+	// 1 none, 2 some (code_lookup.go).
+	codeFlag int32
 }
 
 // Info is what the card database says of a card beyond its

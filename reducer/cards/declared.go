@@ -135,7 +135,11 @@ func (c *Card) HasCode() bool {
 			}
 		}
 	}
-	n := c.code()
+	return !c.codeless()
+}
+
+// namedCode reports whether any table of code holds name n.
+func namedCode(n string) bool {
 	return spells[n] != nil || permanents[n] != nil || activated[n] != nil || triggered[n] != nil ||
 		statics[n] != nil || manaModelled[n] || auras[n] != nil || topCasts[n] != nil || flashFor[n] != nil ||
 		cdaPT[n] != nil || entersTappedUnless[n] != nil || manaTriggers[n] != nil || manaCode[n] != nil ||

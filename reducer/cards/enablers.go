@@ -121,7 +121,12 @@ var topCasts = map[string]*TopCast{
 
 // TopCastOf returns the permission to cast from the top of the library the
 // card gives its controller, or nil.
-func (c *Card) TopCastOf() *TopCast { return topCasts[c.code()] }
+func (c *Card) TopCastOf() *TopCast {
+	if c.codeless() {
+		return nil
+	}
+	return topCasts[c.code()]
+}
 
 // LooksAtTop reports whether the card lets its controller look at the top
 // card of their library any time.
@@ -137,6 +142,9 @@ var flashFor = map[string]func(spell *Card) bool{
 // GivesFlash reports whether the card, on the battlefield, lets its
 // controller cast spell as though it had flash.
 func (c *Card) GivesFlash(spell *Card) bool {
+	if c.codeless() {
+		return false
+	}
 	f := flashFor[c.code()]
 	return f != nil && f(spell)
 }
@@ -148,7 +156,12 @@ var cdaPT = map[string]func(f Facts, you int) (p, t int){}
 
 // CDA returns the card's characteristic-defining power and toughness, or
 // nil.
-func (c *Card) CDA() func(f Facts, you int) (p, t int) { return cdaPT[c.code()] }
+func (c *Card) CDA() func(f Facts, you int) (p, t int) {
+	if c.codeless() {
+		return nil
+	}
+	return cdaPT[c.code()]
+}
 
 // entersTappedUnless: "This land enters tapped unless ..." (a replacement
 // effect as it enters, CR 614.1c); the condition is read with the land on
@@ -169,6 +182,9 @@ var entersTappedUnless = map[string]func(f Facts, self uint32, you int) bool{
 // EntersTappedUnless returns the condition under which the card enters
 // untapped, or nil if it enters as usual.
 func (c *Card) EntersTappedUnless() func(f Facts, self uint32, you int) bool {
+	if c.codeless() {
+		return nil
+	}
 	return entersTappedUnless[c.code()]
 }
 
@@ -179,7 +195,12 @@ var exileCastCounters = map[string]int{"Starting Town NPC": 1}
 // ExileCastCounters is how many additional +1/+1 counters a creature its
 // controller cast from exile enters with while this card is on the
 // battlefield.
-func (c *Card) ExileCastCounters() int { return exileCastCounters[c.code()] }
+func (c *Card) ExileCastCounters() int {
+	if c.codeless() {
+		return 0
+	}
+	return exileCastCounters[c.code()]
+}
 
 // GrantsAdventureTo reports whether a permanent with this card gives card
 // (in its controller's hand) its granted Adventure: Starting Town NPC gives

@@ -74,11 +74,19 @@ var manaReplacements = map[string]ManaReplacement{
 }
 
 // ManaTriggersOf returns the card's triggered mana abilities.
-func (c *Card) ManaTriggersOf() []ManaTrigger { return manaTriggers[c.code()] }
+func (c *Card) ManaTriggersOf() []ManaTrigger {
+	if c.codeless() {
+		return nil
+	}
+	return manaTriggers[c.code()]
+}
 
 // ManaReplacementOf returns the card's replacement effect on mana
 // production, if it has one.
 func (c *Card) ManaReplacementOf() (ManaReplacement, bool) {
+	if c.codeless() {
+		return ManaReplacement{}, false
+	}
 	r, ok := manaReplacements[c.code()]
 	return r, ok
 }

@@ -16,6 +16,9 @@ var entersWithCounters = map[string]struct {
 // EntersWithCounters is the kind and number of counters the card's
 // permanent enters with by its own text; n is 0 for none.
 func (c *Card) EntersWithCounters() (kind string, n int) {
+	if c.codeless() {
+		return "", 0
+	}
 	e := entersWithCounters[c.code()]
 	return e.Kind, e.N
 }
@@ -26,7 +29,7 @@ var keepsSourceLKI = map[string]bool{}
 
 // AbilityReadsSource reports whether the card's activated abilities need
 // their source's last known information.
-func (c *Card) AbilityReadsSource() bool { return keepsSourceLKI[c.code()] }
+func (c *Card) AbilityReadsSource() bool { return !c.codeless() && keepsSourceLKI[c.code()] }
 
 // Target kinds of the wither cards, numbered from 220.
 const (
