@@ -46,11 +46,11 @@ func (o *Object) activatedAbilities() []AbilityView {
 	var out []AbilityView
 	if lc := langOf(d); lc != nil {
 		out = lc.views
+	} else if lc, _ := d.Engine.Load().(*langCard); lc != nil && lc.legacy {
+		lc.legacyViews.Do(func() { lc.views = numberedLegacy(d) }) // worked out once a card
+		out = lc.views
 	} else {
-		out = legacyAbilities(d)
-		for i := range out {
-			out[i].Number = i
-		}
+		out = numberedLegacy(d)
 	}
 	granted := o.grantedManaAbilities()
 	if len(granted) == 0 && len(o.grantedLangAbilities()) == 0 { // interp_grant.go
@@ -67,6 +67,15 @@ func (o *Object) activatedAbilities() []AbilityView {
 		out = append(out, AbilityView{Number: len(out), Text: manaText(m), Mana: true, Granted: true, index: m.Index})
 	}
 	return append(out, o.grantedViews(len(out))...)
+}
+
+// numberedLegacy is legacyAbilities numbered.
+func numberedLegacy(d *cards.Card) []AbilityView {
+	out := legacyAbilities(d)
+	for i := range out {
+		out[i].Number = i
+	}
+	return out
 }
 
 // printedViews are a language card's own activated abilities, numbered.

@@ -2,6 +2,8 @@ package reducer
 
 import (
 	"errors"
+	"sync"
+
 	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
@@ -23,7 +25,11 @@ import (
 // langCard is a card definition's abilities, sorted by what the engine
 // asks of them; built once per definition.
 type langCard struct {
-	spell *ability.Ability
+	// legacy: the card is played by card code; of the rest only
+	// legacyViews is used (ability_refs.go).
+	legacy      bool
+	legacyViews sync.Once
+	spell       *ability.Ability
 	// overloaded: the spell cast for its overload cost (interp_overload.go).
 	overloaded *ability.Ability
 	// activated: activated and mana abilities in printed order; the index
@@ -74,10 +80,6 @@ type langCard struct {
 	crew map[*ability.Ability]int
 }
 
-// legacyCard marks, in a definition's engine cache, a card played by card
-// code.
-var legacyCard = &langCard{}
-
 // langOf returns the definition's abilities for the interpreter, or nil
 // for a card played by card code (or a card without a definition). It is
 // worked out once per definition and kept in its engine cache.
@@ -86,14 +88,14 @@ func langOf(def *cards.Card) *langCard {
 		return nil
 	}
 	if v := def.Engine.Load(); v != nil {
-		if lc := v.(*langCard); lc != legacyCard {
+		if lc := v.(*langCard); !lc.legacy {
 			return lc
 		}
 		return nil
 	}
 	lc := buildLangCard(def)
 	if lc == nil {
-		def.Engine.CompareAndSwap(nil, legacyCard)
+		def.Engine.CompareAndSwap(nil, &langCard{legacy: true}) // ability_refs.go keeps its views there
 		return nil
 	}
 	def.Engine.CompareAndSwap(nil, lc)
