@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // Triggered abilities that work from a graveyard (CR 113.6k: "return ~
@@ -44,12 +45,18 @@ func triggerZoneSupported(a *ability.Ability) bool {
 // there, for an engine event, in seat order and from the bottom of each
 // graveyard.
 func (g *Game) fireGraveyards(when string, about ObjID, seat int) {
+	if g.S.specials == 0 && !g.S.matchCards().graveyardTriggers && !checkCaches {
+		return // no card of the match, and no token, has one
+	}
 	for _, p := range g.S.Players {
 		for _, id := range p.Graveyard {
 			o := g.S.Obj(id)
 			lc := langOf(o.def())
 			if lc == nil || !lc.graveyardTriggers {
 				continue
+			}
+			if checkCaches && g.S.specials == 0 && !g.S.matchCards().graveyardTriggers {
+				panic(fmt.Sprintf("reducer: %s has a graveyard trigger its match's cards were said to lack", o.Name()))
 			}
 			for i, a := range lc.triggered {
 				if a.Zone == ability.ZoneGraveyard && g.langTriggers(o, a.Trigger, a.If, when, about, seat) {
@@ -70,13 +77,39 @@ func (g *Game) countDraw(seat int) {
 
 // readsDrawCounts reports whether a card of the match reads how many
 // cards a player drew this turn.
-func (s *State) readsDrawCounts() bool {
-	for i := range s.Cards {
-		if lc := langOf(s.Cards[i].Def); lc != nil && lc.readsDrawCounts {
-			return true
+func (s *State) readsDrawCounts() bool { return s.matchCards().readsDrawCounts }
+
+// matchCardFacts is what the abilities of a match's cards (and of their
+// faces) read, worked out once for the cards it has: cards are only ever
+// added. n is how many plus one (0: not worked out).
+type matchCardFacts struct {
+	n                                  int
+	graveyardTriggers, readsDrawCounts bool
+}
+
+// matchCards returns the facts of the match's cards, working them out
+// when cards were added since.
+func (s *State) matchCards() matchCardFacts {
+	if s.cardFacts.n == len(s.Cards)+1 {
+		return s.cardFacts
+	}
+	f := matchCardFacts{n: len(s.Cards) + 1}
+	note := func(d *cards.Card) {
+		if lc := langOf(d); lc != nil {
+			f.graveyardTriggers = f.graveyardTriggers || lc.graveyardTriggers
+			f.readsDrawCounts = f.readsDrawCounts || lc.readsDrawCounts
 		}
 	}
-	return false
+	for i := range s.Cards {
+		if d := s.Cards[i].Def; d != nil {
+			note(d)
+			for j := range d.Faces {
+				note(d.Faces[j])
+			}
+		}
+	}
+	s.cardFacts = f
+	return f
 }
 
 // langReadsDrawCounts reports whether an ability reads the count: "your

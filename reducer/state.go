@@ -73,6 +73,9 @@ type State struct {
 	// state-based actions skip the scan for tokens and spell copies that
 	// must cease to exist (CR 704.5d, 704.5e).
 	specials int
+	// cardFacts: what the match's cards read (interp_zonetriggers.go),
+	// derived like specials.
+	cardFacts matchCardFacts
 	// changes counts the effects applied to this state (apply) other than
 	// priority and the pending question, which nothing below reads.
 	// statics lists the permanents with static abilities as of some count
