@@ -79,6 +79,12 @@ wait:
 			break wait
 		case err := <-svc.done:
 			svc.done <- err // for stop
+			if ctx.Err() != nil {
+				// The signal stopped the recorder too, and select chose
+				// this case: it is the same shutdown.
+				log.Info("shutting down")
+				break wait
+			}
 			log.Error("recorder stopped", "err", err)
 			break wait
 		case <-hup:
