@@ -119,7 +119,7 @@ func (g *Game) illegalAuras() []ObjID {
 	var out []ObjID
 	for _, id := range s.Battlefield {
 		o := s.Objects[id]
-		if !o.HasSubtype("Aura") || !o.Is("Enchantment") {
+		if !o.Is("Enchantment") || !o.HasSubtype("Aura") { // the cheaper question first
 			continue
 		}
 		if why := g.auraIllegal(o); why != "" {

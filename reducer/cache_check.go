@@ -37,8 +37,8 @@ func (g *Game) checkNoLegendConflict() {
 func (s *State) checkSources(ss *staticSources) {
 	var fresh staticSources
 	s.listSources(&fresh)
-	if !slices.Equal(fresh.coded, ss.coded) || !slices.Equal(fresh.lang, ss.lang) || !slices.Equal(fresh.triggers, ss.triggers) {
-		panic(fmt.Sprintf("reducer: cached static sources %v %v %v, yet now %v %v %v", ss.coded, ss.lang, ss.triggers, fresh.coded, fresh.lang, fresh.triggers))
+	if !slices.Equal(fresh.coded, ss.coded) || !slices.Equal(fresh.lang, ss.lang) || !slices.Equal(fresh.triggers, ss.triggers) || !slices.Equal(fresh.mana, ss.mana) {
+		panic(fmt.Sprintf("reducer: cached static sources %v %v %v %v, yet now %v %v %v %v", ss.coded, ss.lang, ss.triggers, ss.mana, fresh.coded, fresh.lang, fresh.triggers, fresh.mana))
 	}
 }
 

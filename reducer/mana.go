@@ -191,7 +191,7 @@ func (g *Game) produce(seat int, mc manaChoice) {
 	}
 	tapped := mc.ability.Tap && len(mana) > 0 // tapped for mana and produced some (MANA-4)
 	if tapped {
-		for _, id := range s.Battlefield {
+		for _, id := range s.sources().mana { // static_sources.go
 			r := s.Objects[id]
 			if r.Def == nil || r.Controller != seat {
 				continue
@@ -214,7 +214,7 @@ func (g *Game) produce(seat int, mc manaChoice) {
 	if !tapped {
 		return
 	}
-	ids, mark := g.snapshotBattlefield()
+	ids, mark := g.snapshot(s.sources().mana)
 	defer g.releaseSnapshot(mark)
 	for _, id := range ids {
 		t := s.Obj(id)

@@ -34,6 +34,9 @@ type staticSources struct {
 	// triggers: permanents with a triggered ability, of the language or
 	// the card code (fire walks only these).
 	triggers []ObjID
+	// mana: permanents whose card replaces or triggers on mana production
+	// (mana.go's produce walks only these).
+	mana []ObjID
 	// plain: the battlefield makes a position plain, once plainKnown
 	// (sba_quiet.go).
 	plain, plainKnown bool
@@ -56,7 +59,7 @@ func (s *State) sources() *staticSources {
 
 // listSources lists the battlefield's static sources into ss.
 func (s *State) listSources(ss *staticSources) {
-	ss.coded, ss.lang, ss.triggers = ss.coded[:0], ss.lang[:0], ss.triggers[:0]
+	ss.coded, ss.lang, ss.triggers, ss.mana = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0]
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		if src == nil || src.Def == nil {
@@ -71,6 +74,9 @@ func (s *State) listSources(ss *staticSources) {
 		}
 		if lc != nil && len(lc.triggered) > 0 || len(src.Def.Triggers()) > 0 {
 			ss.triggers = append(ss.triggers, id)
+		}
+		if _, ok := src.Def.ManaReplacementOf(); ok || len(src.Def.ManaTriggersOf()) > 0 || lc != nil && len(lc.manaTriggers) > 0 {
+			ss.mana = append(ss.mana, id)
 		}
 	}
 }
