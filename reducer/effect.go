@@ -99,8 +99,12 @@ type Effect struct {
 // the state: effects come from the reducer, and a misfit is a broken
 // invariant, never an input error.
 func (s *State) apply(e *Effect) {
-	if !s.keepsCaches(e) {
+	switch {
+	case !s.keepsCaches(e):
 		s.changes++
+		s.placed++
+	case e.Op == OpMove && e.Zone == ZoneBattlefield:
+		s.placed++ // a quiet entry (sba_quiet.go): the static sources are listed again
 	}
 	switch e.Op {
 	case OpCreate:

@@ -10,8 +10,12 @@ package reducer
 // and the state-based actions read those, damage, life, poison and where
 // tokens and copies are. There, tapping, untapping, summoning sickness, a
 // land played, a spell's choices, a shuffle, a step, attacks and blocks,
-// and a card moving between zones other than the battlefield change
-// nothing the caches hold: the lands tapped for mana no longer make every
+// a card moving between zones other than the battlefield, and a plain card
+// entering it (quietEntry) change
+// nothing the caches hold, and neither do triggered and activated
+// abilities waiting or put on the stack and resolving, nor the mulligans
+// before the game; damage wearing off or pumps ending when no permanent
+// has any change nothing anywhere: the lands tapped for mana no longer make every
 // permanent be asked again (CR 704.3 is still met: the actions are checked
 // whenever they could apply).
 
@@ -19,19 +23,89 @@ package reducer
 // is plain.
 func (s *State) quietInPlain(e *Effect) bool {
 	switch e.Op {
-	case OpTap, OpUntap, OpSick, OpLandPlayed, OpSpell, OpOrder, OpStep, OpAttack, OpBlock:
+	case OpClearDamage:
+		return !s.anyDamage() // wearing off nothing changes nothing
+	case OpEndPumps:
+		return !s.anyPumps()
+	case OpTap, OpUntap, OpSick, OpLandPlayed, OpSpell, OpOrder, OpStep, OpAttack, OpBlock,
+		OpMulligan, OpKeep, OpDecided, OpTrigger, OpPutTrigger, OpAbility, OpRequeue, OpMayCast, OpResolveStep:
 	case OpMove:
 		if int(e.Obj) >= len(s.Objects) {
 			return false
 		}
 		o := s.Objects[e.Obj]
-		if o == nil || o.Card == 0 || o.Token || o.Copy || o.Zone == ZoneBattlefield || e.Zone == ZoneBattlefield {
+		if o == nil || o.Card == 0 || o.Token || o.Copy || o.Zone == ZoneBattlefield {
+			return false
+		}
+		if e.Zone == ZoneBattlefield && !quietEntry(o) {
 			return false
 		}
 	default:
 		return false
 	}
 	return s.plain()
+}
+
+// quietEntry reports whether card o entering the battlefield leaves the
+// state-based actions and the legend rule as they were in a plain
+// position: it is plain itself (no static or characteristic-defining
+// ability, no Aura, Saga or Equipment, one face), neither legendary nor of
+// another supertype with a rule (world), not a planeswalker or a battle,
+// and a creature only with a printed toughness above 0. It enters with no
+// damage and no counters (counters it gets are effects of their own). The
+// static sources are listed again all the same (State.placed): it may
+// have triggered or mana abilities.
+func quietEntry(o *Object) bool {
+	d := o.Def
+	if d == nil || o.Face != "" || len(d.Faces) > 0 || d.Levels != nil || len(d.StaticsOf()) > 0 || d.CDA() != nil || d.AuraOf() != nil {
+		return false
+	}
+	if lc := langOf(d); lc != nil && (len(lc.statics) > 0 || lc.chapters > 0) {
+		return false
+	}
+	for _, st := range d.Supertypes {
+		if st != "Basic" && st != "Snow" {
+			return false
+		}
+	}
+	for _, t := range d.Types {
+		switch t {
+		case "Land", "Artifact", "Enchantment":
+		case "Creature":
+			if _, tough, ok := d.PT(); !ok || tough <= 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	for _, st := range d.Subtypes {
+		if st == "Aura" || st == "Saga" || st == "Equipment" {
+			return false
+		}
+	}
+	return true
+}
+
+// anyDamage reports whether a permanent has damage marked or was dealt
+// damage by a source with deathtouch.
+func (s *State) anyDamage() bool {
+	for _, id := range s.Battlefield {
+		if o := s.Objects[id]; o.Damage != 0 || o.Deathtouched {
+			return true
+		}
+	}
+	return false
+}
+
+// anyPumps reports whether a permanent has an until-end-of-turn pump.
+func (s *State) anyPumps() bool {
+	for _, id := range s.Battlefield {
+		if o := s.Objects[id]; o.PumpP != 0 || o.PumpT != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // plain reports whether the position is plain (see above).

@@ -82,12 +82,15 @@ type State struct {
 	// (static_sources.go), dropped by Clone; sbaClean is the count, plus
 	// one, at which the state-based actions last found nothing to do
 	// (sba.go), legendClean the same for the legend rule (legend.go).
-	// Derived data, not part of a snapshot or the digest.
+	// placed counts the same effects and the quiet entries onto the
+	// battlefield besides (sba_quiet.go): the static sources are listed
+	// as of it. Derived data, not part of a snapshot or the digest.
 	// paying: the spell or ability whose costs mana spent now pays
 	// (interp_spent.go), from its OpSpell until priority or a question;
 	// within one input, so not part of a snapshot or the digest.
 	paying   ObjID
 	changes  uint64
+	placed   uint64
 	statics  staticSources
 	sbaClean uint64
 	// legendClean: see sbaClean.

@@ -24,7 +24,7 @@ import "github.com/chronicle-mtg/chronicle/ability"
 // staticSources is the list and the state change it was made at.
 type staticSources struct {
 	built bool
-	at    uint64 // State.changes when built
+	at    uint64 // State.placed when built
 	// coded: permanents whose card code has static abilities that affect
 	// other objects (cards.Card.StaticsOf).
 	coded []ObjID
@@ -46,13 +46,13 @@ type staticSources struct {
 // came since.
 func (s *State) sources() *staticSources {
 	ss := &s.statics
-	if ss.built && ss.at == s.changes {
+	if ss.built && ss.at == s.placed {
 		if checkCaches {
 			s.checkSources(ss) // cache_check.go
 		}
 		return ss
 	}
-	ss.built, ss.at, ss.plainKnown = true, s.changes, false
+	ss.built, ss.at, ss.plainKnown = true, s.placed, false
 	s.listSources(ss)
 	return ss
 }
