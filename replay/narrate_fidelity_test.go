@@ -29,8 +29,9 @@ func scenarioNarrative(t *testing.T, scenario string) string {
 // What a judge reads of copies of spells (CR 707.10a: a copy leaving the
 // stack ceases to exist, told as nothing else) and tokens ceasing to exist,
 // named as they were; life lost that is no damage; a land that enters
-// tapped; a cast's kicker, replicate and free cast; the objects a choice
-// names.
+// tapped; a cast's kicker, replicate and free cast, the permission it
+// uses (Omniscience, Johann), entwine and the creatures conspire taps; the
+// objects a choice names.
 func TestNarrateFidelity(t *testing.T) {
 	for _, c := range []struct {
 		scenario  string
@@ -48,6 +49,11 @@ func TestNarrateFidelity(t *testing.T) {
 			"p1 Alice chooses to cast the card without paying its mana cost, for Test Outburst's ability (o23) (cascade)",
 			"p1 Alice casts Test Bushwhacker (o25) without paying its mana cost, kicked, paying {R}",
 			"p1 Alice casts Test Spree (o31) targeting Test Relic (o26), replicated once, paying {R}{R}{R}{R}"}, nil},
+		{"lang_permissions.txt", []string{
+			"p1 Alice casts Test Giant (o43) by the permission of Test Omniscience (o31)\n",
+			"p1 Alice casts Test Shock (o36) targeting Bob (p2) by the permission of Johann, Apprentice Sorcerer (o29), paying {R}"}, nil},
+		{"lang_entwine.txt", []string{"p1 Alice casts Test Tide (o40), entwined, paying {R}"}, nil},
+		{"lang_conspire.txt", []string{"p1 Alice casts Test Trail (o34) targeting Bob (p2), conspiring by tapping Test Cub (o25) and Test Cub (o26), paying {R}"}, nil},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			all := scenarioNarrative(t, c.scenario)

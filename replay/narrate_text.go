@@ -94,8 +94,21 @@ func (t *telling) cast(who string, b *events.Cast, before beforeInput) string {
 	if before.free {
 		line += " without paying its mana cost" // as the resolving spell or ability lets (CR 601.2f: additional costs are paid)
 	}
+	if b.Permission != "" {
+		line += " by the permission of " + t.named(string(b.Permission)) // Omniscience, Johann, Bolas's Citadel (CR 601.2a)
+	}
 	if b.Alternative != "" {
 		line += " for its " + b.Alternative + " cost"
+	}
+	if b.Entwine {
+		line += ", entwined" // CR 702.42a
+	}
+	if len(b.Conspire) > 0 {
+		names := make([]string, len(b.Conspire))
+		for i, r := range b.Conspire {
+			names[i] = t.named(string(r))
+		}
+		line += ", conspiring by tapping " + strings.Join(names, " and ") // CR 702.78a
 	}
 	switch n := max(b.Kicks, 0); {
 	case n > 1:
