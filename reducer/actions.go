@@ -14,7 +14,8 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 	if err := g.checkPriority(seat); err != nil {
 		return err
 	}
-	cands := s.matchRef(b.Card, s.Players[seat].Hand)
+	var buf [8]ObjID // on the stack: the candidates are read here only
+	cands := s.matchRefIn(buf[:0], b.Card, s.Players[seat].Hand)
 	cands = append(cands, s.playableLandsFromExile(seat, b.Card)...)
 	cands = append(cands, s.playableLandsFromTop(seat, b.Card)...) // interp_permissions.go
 	if len(cands) == 0 {
@@ -79,7 +80,8 @@ func landModelled(o *Object, def *cards.Card) bool {
 }
 
 func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
-	id := append(append(g.S.matchRef(b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...), g.S.playableLandsFromTop(seat, b.Card)...)[0]
+	var buf [8]ObjID
+	id := append(append(g.S.matchRefIn(buf[:0], b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...), g.S.playableLandsFromTop(seat, b.Card)...)[0]
 	def, _ := g.landFace(g.S.Objects[id], b.Face)
 	table := !landModelled(g.S.Objects[id], def)
 	nid := g.moveQuiet(id, ZoneBattlefield, seat, -1)

@@ -46,7 +46,8 @@ func (g *Game) planCast(seat int, b *events.Cast) (castPlan, error) {
 	if err := g.checkPriority(seat); err != nil {
 		return castPlan{}, err
 	}
-	cands := s.matchRef(b.Card, s.Players[seat].Hand)
+	var buf [8]ObjID // on the stack: the candidates are read here only
+	cands := s.matchRefIn(buf[:0], b.Card, s.Players[seat].Hand)
 	exiled, forbidden := s.castableFromExile(seat, b.Card)
 	cands = append(cands, exiled...)
 	cands = append(cands, s.castableFromTop(seat, b.Card)...)

@@ -130,7 +130,8 @@ func (g *Game) planAttack(seat int, b *events.Attack) (attackPlan, error) {
 		}
 		var first string
 		chosen := ObjID(0)
-		for _, id := range s.matchRef(a.Creature, s.Battlefield) {
+		var buf [8]ObjID
+		for _, id := range s.matchRefIn(buf[:0], a.Creature, s.Battlefield) {
 			if slices.Contains(plan.attackers, id) {
 				continue
 			}

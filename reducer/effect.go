@@ -404,7 +404,6 @@ func (s *State) newGame(n int) {
 		s.Objects[i] = nil
 	}
 	s.specials = 0
-	s.librarySlab()
 	for _, p := range s.Players {
 		p.Life = s.StartingLife
 		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil
@@ -416,6 +415,7 @@ func (s *State) newGame(n int) {
 	s.Discovery = nil
 	s.ExtraTurns = nil
 	s.GameOver, s.Winner = false, -1
+	s.librarySlab()
 }
 
 func addCounter(cs []Counter, kind string, n int) []Counter {

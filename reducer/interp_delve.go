@@ -35,32 +35,39 @@ func (h helpers) n() int { return len(h.delve) + len(h.improvise) }
 func (g *Game) castHelpers(seat int, spell *Object, lc *langCard, b *events.Cast) (helpers, error) {
 	s := g.S
 	var h helpers
-	pick := func(field, keyword, rule string, refs []events.Ref, cands []ObjID, what string, into *[]ObjID) error {
+	// Most casts name no helper: the candidates and the words of a
+	// refusal are worked out only for one that does.
+	pick := func(field, keyword, rule string, refs []events.Ref, cands func() []ObjID, what func() string, into *[]ObjID) error {
 		if len(refs) == 0 {
 			return nil
 		}
 		if lc == nil || !lc.hasKeyword(keyword) {
 			return g.refuse(rule, "body."+field, "%s has no %s", spell.Name(), field)
 		}
+		ids := cands()
 		for i, ref := range refs {
-			m := slices.DeleteFunc(s.matchRef(ref, cands), func(id ObjID) bool { return slices.Contains(*into, id) || id == spell.ID })
+			m := slices.DeleteFunc(s.matchRef(ref, ids), func(id ObjID) bool { return slices.Contains(*into, id) || id == spell.ID })
 			if len(m) == 0 {
-				return g.refuse(rule, "body."+field+"["+itoa(i)+"]", "%q is not %s, or is named twice", ref, what)
+				return g.refuse(rule, "body."+field+"["+itoa(i)+"]", "%q is not %s, or is named twice", ref, what())
 			}
 			*into = append(*into, m[0])
 		}
 		return nil
 	}
-	if err := pick("delve", "Delve", "CR 702.66a", b.Delve, s.Players[seat].Graveyard, "a card in "+s.Players[seat].ID+"'s graveyard", &h.delve); err != nil {
+	graveyard := func() []ObjID { return s.Players[seat].Graveyard }
+	if err := pick("delve", "Delve", "CR 702.66a", b.Delve, graveyard, func() string { return "a card in " + s.Players[seat].ID + "'s graveyard" }, &h.delve); err != nil {
 		return h, err
 	}
-	var artifacts []ObjID
-	for _, id := range s.Battlefield {
-		if o := s.Objects[id]; o.Controller == seat && !o.Tapped && o.Is("Artifact") {
-			artifacts = append(artifacts, id)
+	artifacts := func() []ObjID {
+		var out []ObjID
+		for _, id := range s.Battlefield {
+			if o := s.Objects[id]; o.Controller == seat && !o.Tapped && o.Is("Artifact") {
+				out = append(out, id)
+			}
 		}
+		return out
 	}
-	if err := pick("improvise", "Improvise", "CR 702.126a", b.Improvise, artifacts, "an untapped artifact "+s.Players[seat].ID+" controls", &h.improvise); err != nil {
+	if err := pick("improvise", "Improvise", "CR 702.126a", b.Improvise, artifacts, func() string { return "an untapped artifact " + s.Players[seat].ID + " controls" }, &h.improvise); err != nil {
 		return h, err
 	}
 	if err := g.convokeHelper(seat, spell, lc, b, &h); err != nil { // interp_convoke.go

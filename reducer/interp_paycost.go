@@ -31,8 +31,6 @@ type costPart struct {
 	what  string // for messages: "sacrifice"
 	sel   *ability.Selector
 	refs  []string
-	into  *[]ObjID
-	self  *bool
 	zone  ability.Zone // where the chosen objects are by default
 }
 
@@ -64,16 +62,20 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		}
 		p.energy = c.Energy
 	}
-	parts := []costPart{
-		{"body.sacrifice", "sacrifice", c.Sacrifice, ch.Sacrifice, &p.sacrifice, &p.selfSacrifice, ability.ZoneBattlefield},
-		{"body.discard", "discard", c.Discard, ch.Discard, &p.discard, &p.selfDiscard, ability.ZoneHand},
-		{"body.exile", "exile", c.Exile, ch.Exile, &p.exile, &p.selfExile, ability.ZoneGraveyard},
-		{"body.return", "return to its owner's hand", c.Return, ch.Return, &p.ret, nil, ability.ZoneBattlefield},
-		{"body.tap_others", "tap", c.TapOthers, ch.TapOthers, &p.tap, nil, ability.ZoneBattlefield},
-		{"body.reveal", "reveal", c.Reveal, ch.Reveal, &p.reveal, nil, ability.ZoneHand},
+	parts := [...]costPart{
+		{"body.sacrifice", "sacrifice", c.Sacrifice, ch.Sacrifice, ability.ZoneBattlefield},
+		{"body.discard", "discard", c.Discard, ch.Discard, ability.ZoneHand},
+		{"body.exile", "exile", c.Exile, ch.Exile, ability.ZoneGraveyard},
+		{"body.return", "return to its owner's hand", c.Return, ch.Return, ability.ZoneBattlefield},
+		{"body.tap_others", "tap", c.TapOthers, ch.TapOthers, ability.ZoneBattlefield},
+		{"body.reveal", "reveal", c.Reveal, ch.Reveal, ability.ZoneHand},
 	}
+	// Where each part's choice goes, apart from the parts: a part's words
+	// reach a refusal, and with them the compiler would move p to the heap.
+	into := [len(parts)]*[]ObjID{&p.sacrifice, &p.discard, &p.exile, &p.ret, &p.tap, &p.reveal}
+	self := [len(parts)]*bool{&p.selfSacrifice, &p.selfDiscard, &p.selfExile}
 	var taken []ObjID
-	for _, part := range parts {
+	for i, part := range parts {
 		if part.sel == nil {
 			if len(part.refs) > 0 {
 				return p, g.refuse("CR 601.2h", part.field, "the cost doesn't %s anything", part.what)
@@ -81,8 +83,8 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 			continue
 		}
 		if part.sel.Ref == ability.Self {
-			if part.self != nil {
-				*part.self = true
+			if self[i] != nil {
+				*self[i] = true
 			}
 			continue
 		}
@@ -90,7 +92,7 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		if err != nil {
 			return p, err
 		}
-		*part.into = ids
+		*into[i] = ids
 		taken = append(taken, ids...)
 	}
 	mana := append(slices.Clone(langMana(c)), extra...)

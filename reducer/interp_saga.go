@@ -55,6 +55,17 @@ func (g *Game) sagaEnters(o *Object) {
 // sagaMainPhase puts a lore counter on each Saga the active player
 // controls as their precombat main phase begins (CR 714.3b).
 func (g *Game) sagaMainPhase() {
+	s := g.S
+	if !slices.ContainsFunc(s.Battlefield, func(id ObjID) bool {
+		o := s.Obj(id)
+		if o == nil || o.Controller != s.Active {
+			return false
+		}
+		_, ok := isSaga(o)
+		return ok
+	}) {
+		return // most main phases: no copy of the battlefield to walk
+	}
 	for _, id := range slices.Clone(g.S.Battlefield) {
 		if o := g.S.Obj(id); o != nil && o.Controller == g.S.Active {
 			if _, ok := isSaga(o); ok {

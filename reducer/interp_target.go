@@ -153,7 +153,8 @@ func (g *Game) langTarget(c *evalCtx, spec *ability.Target, ref string, src *Obj
 	}
 	_, _, byID := parseID(ref)
 	first := ""
-	for _, id := range s.matchRef(ref, c.zoneForSlot(spec)) {
+	var buf [8]ObjID
+	for _, id := range s.matchRefIn(buf[:0], ref, c.zoneForSlot(spec)) {
 		t := Target{Obj: uint32(id)}
 		if !byID && slices.Contains(chosen, t) {
 			continue

@@ -53,13 +53,31 @@ func (s *State) newObject(v Object) *Object {
 }
 
 // librarySlab makes the slab the OpCreates of a new game take: one object
-// for each card not in a sideboard (beginGame).
+// for each card not in a sideboard (beginGame); and each library, empty,
+// the room its cards take, as they are added one by one.
 func (s *State) librarySlab() {
 	n := 0
 	for _, c := range s.Cards {
 		if c.Def != nil && !c.Sideboard {
 			n++
+			if c.Owner >= len(s.Players) {
+				continue
+			}
+			if p := s.Players[c.Owner]; cap(p.Library) == 0 {
+				p.Library = make([]ObjID, 0, s.deckSize(c.Owner))
+			}
 		}
 	}
 	s.slabs.library = make([]Object, n)
+}
+
+// deckSize is how many of seat's cards are not in its sideboard.
+func (s *State) deckSize(seat int) int {
+	n := 0
+	for _, c := range s.Cards {
+		if c.Def != nil && !c.Sideboard && c.Owner == seat {
+			n++
+		}
+	}
+	return n
 }
