@@ -109,7 +109,21 @@ func (s *State) anyPumps() bool {
 }
 
 // plain reports whether the position is plain (see above).
+//
+// It is worked out once each time the static sources are listed again:
+// every effect that could make a position plain or not (a continuous
+// effect, an emblem, a loss, an attempt to draw from an empty library, a
+// permanent entering or leaving) has them listed again.
 func (s *State) plain() bool {
+	ss := s.sources()
+	if !ss.plainKnown {
+		ss.plain, ss.plainKnown = s.plainNow(ss), true
+	}
+	return ss.plain
+}
+
+// plainNow works plain out.
+func (s *State) plainNow(ss *staticSources) bool {
 	if len(s.Continuous) > 0 {
 		return false
 	}
@@ -118,11 +132,7 @@ func (s *State) plain() bool {
 			return false
 		}
 	}
-	ss := s.sources()
-	if !ss.plainKnown {
-		ss.plain, ss.plainKnown = s.plainBattlefield(ss), true
-	}
-	return ss.plain
+	return s.plainBattlefield(ss)
 }
 
 // plainBattlefield reports whether no permanent has a static ability, a
