@@ -29,6 +29,9 @@ type langCard struct {
 	// legacyViews is used (ability_refs.go).
 	legacy      bool
 	legacyViews sync.Once
+	// sourceKinds: what kinds of static source the card is, once worked
+	// out (static_sources.go).
+	sourceKinds int32
 	spell       *ability.Ability
 	// overloaded: the spell cast for its overload cost (interp_overload.go).
 	overloaded *ability.Ability

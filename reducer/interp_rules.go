@@ -17,12 +17,10 @@ import (
 // rulesStatics calls f with each static of a permanent on the battlefield
 // that makes rule r, the static's controller and its source.
 func (s *State) rulesStatics(r ability.Rule, f func(a *ability.Ability, st *ability.StaticEffect, src *Object)) {
-	for _, id := range s.Battlefield {
-		src := s.Objects[id]
+	ids := s.sources().rules // static_sources.go
+	for i := 0; i < len(ids); i++ {
+		src := s.Objects[ids[i]]
 		lc := langOf(src.Def)
-		if lc == nil {
-			continue
-		}
 		for _, a := range lc.statics {
 			if a.Static.Rule == r {
 				f(a, a.Static, src)

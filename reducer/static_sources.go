@@ -1,6 +1,11 @@
 package reducer
 
-import "github.com/chronicle-mtg/chronicle/ability"
+import (
+	"sync/atomic"
+
+	"github.com/chronicle-mtg/chronicle/ability"
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
 
 // Which permanents' static abilities may change characteristics. Every
 // characteristic a permanent has past its card (types, subtypes,
@@ -37,6 +42,9 @@ type staticSources struct {
 	// mana: permanents whose card replaces or triggers on mana production
 	// (mana.go's produce walks only these).
 	mana []ObjID
+	// rules: permanents with a language static of any kind (rulesStatics
+	// walks only these).
+	rules []ObjID
 	// plain: the battlefield makes a position plain, once plainKnown
 	// (sba_quiet.go).
 	plain, plainKnown bool
@@ -59,26 +67,67 @@ func (s *State) sources() *staticSources {
 
 // listSources lists the battlefield's static sources into ss.
 func (s *State) listSources(ss *staticSources) {
-	ss.coded, ss.lang, ss.triggers, ss.mana = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0]
+	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0]
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		if src == nil || src.Def == nil {
 			continue
 		}
-		if len(src.Def.StaticsOf()) > 0 {
+		k := sourceKindsOf(src.Def)
+		if k&sourceCoded != 0 {
 			ss.coded = append(ss.coded, id)
 		}
-		lc := langOf(src.Def)
-		if lc != nil && langLayered(lc) {
+		if k&sourceLayered != 0 {
 			ss.lang = append(ss.lang, id)
 		}
-		if lc != nil && len(lc.triggered) > 0 || len(src.Def.Triggers()) > 0 {
+		if k&sourceTriggers != 0 {
 			ss.triggers = append(ss.triggers, id)
 		}
-		if _, ok := src.Def.ManaReplacementOf(); ok || len(src.Def.ManaTriggersOf()) > 0 || lc != nil && len(lc.manaTriggers) > 0 {
+		if k&sourceMana != 0 {
 			ss.mana = append(ss.mana, id)
 		}
+		if k&sourceRules != 0 {
+			ss.rules = append(ss.rules, id)
+		}
 	}
+}
+
+// What kinds of source a card is, as bits; sourceKnown marks them worked
+// out (the card's engine cache keeps them: they depend on the card alone).
+const (
+	sourceCoded    = 1 << iota // card code's statics
+	sourceLayered              // a language static in layers 4 to 7 (langLayered)
+	sourceTriggers             // a triggered ability, of the language or the code
+	sourceMana                 // replaces or triggers on mana production
+	sourceRules                // a language static of any kind (interp_rules.go)
+	sourceKnown
+)
+
+// sourceKindsOf returns the kinds of source def is.
+func sourceKindsOf(def *cards.Card) int32 {
+	lang := langOf(def)
+	lc := def.Engine.Load().(*langCard) // langOf kept one, a language card's or a card code's
+	if k := atomic.LoadInt32(&lc.sourceKinds); k != 0 {
+		return k
+	}
+	k := int32(sourceKnown)
+	if len(def.StaticsOf()) > 0 {
+		k |= sourceCoded
+	}
+	if lang != nil && langLayered(lang) {
+		k |= sourceLayered
+	}
+	if lang != nil && len(lang.triggered) > 0 || len(def.Triggers()) > 0 {
+		k |= sourceTriggers
+	}
+	if _, ok := def.ManaReplacementOf(); ok || len(def.ManaTriggersOf()) > 0 || lang != nil && len(lang.manaTriggers) > 0 {
+		k |= sourceMana
+	}
+	if lang != nil && len(lang.statics) > 0 {
+		k |= sourceRules
+	}
+	atomic.StoreInt32(&lc.sourceKinds, k)
+	return k
 }
 
 // langLayered reports whether a language card has a static ability whose
