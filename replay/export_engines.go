@@ -110,7 +110,17 @@ func dropCommon(f *Fidelity, v *reducer.View) {
 	if v.Pending.Ask != "" && v.Pending.Ask != "priority" && v.Pending.Ask != "none" {
 		f.drop("the pending decision (%s by %s): the position starts with priority", v.Pending.Ask, v.Pending.Player)
 	}
+	if g := v.GameOver; g.Over {
+		end := "a draw"
+		if g.Winner != "" {
+			end = g.Winner + " won it"
+		}
+		f.drop("the end of game %d (%s; the match is over): the format places a game going on, every player in it", max(v.Game, 1), end)
+	}
 	for _, p := range v.Players {
+		if p.Lost {
+			f.drop("%s's loss (%s): the format places a player still in the game", p.ID, p.LossReason)
+		}
 		if len(p.ManaPool) > 0 {
 			f.drop("%s's mana pool (%d mana)", p.ID, len(p.ManaPool))
 		}

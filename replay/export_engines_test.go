@@ -35,6 +35,14 @@ func TestExportForge(t *testing.T) {
 	if !strings.Contains(report, "dropped: p1's mana pool") || !strings.Contains(report, "dropped: the 9 inputs after seq 3") {
 		t.Errorf("the report: %s", report)
 	}
+	// The end of the match: the game over and p2's concession are named
+	// as dropped, not left out silently.
+	_, report = engineExport(t, "bolt-race", replay.FormatForge, 0)
+	for _, want := range []string{"dropped: the end of game 1 (p1 won it; the match is over)", "dropped: p2's loss (conceded (CR 104.3a))"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report of the match's end lacks %q:\n%s", want, report)
+		}
+	}
 	// Tokens and counters: populate's Bird tokens are named as dropped.
 	file, report = engineExport(t, "populate", replay.FormatForge, 0)
 	if !strings.Contains(report, "dropped: the token Bird Token") || !strings.Contains(file, "# dropped: the token Bird Token") {
@@ -60,5 +68,8 @@ func TestExportXMage(t *testing.T) {
 	}
 	if !strings.Contains(report, "dropped: the concession at seq 12") || !strings.Contains(file, " * dropped: the concession at seq 12") {
 		t.Errorf("the report: %s", report)
+	}
+	if _, report = engineExport(t, "bolt-race", replay.FormatXMage, 12); !strings.Contains(report, "dropped: the end of game 1 (p1 won it; the match is over)") {
+		t.Errorf("the report of the match's end: %s", report)
 	}
 }
