@@ -1,5 +1,7 @@
 package reducer
 
+import "slices"
+
 // Refs: an input names an object by the id the reducer assigned ("o12"),
 // by its card's id ("c3": whatever object that card is now), or, in a
 // hand-written file, by its name. A name may match several objects (three
@@ -25,6 +27,12 @@ func (s *State) matchRefIn(dst []ObjID, ref string, lists ...[]ObjID) []ObjID {
 }
 
 func (s *State) matchRefAppend(out []ObjID, ref string, kind byte, n uint32, isID bool, ids []ObjID) []ObjID {
+	if isID && kind == 'o' {
+		if slices.Contains(ids, ObjID(n)) { // an object's id names it alone, gone or not
+			out = append(out, ObjID(n))
+		}
+		return out
+	}
 	for _, id := range ids {
 		o := s.Objects[id]
 		if o == nil && !(isID && kind == 'o') {
