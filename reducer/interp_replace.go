@@ -96,27 +96,43 @@ func (g *Game) langEnters(o *Object) {
 // reports whether a question is pending. then receives priority after.
 func (g *Game) askAsEnters(then int) bool {
 	s := g.S
-	for _, id := range s.Battlefield {
-		o := s.Objects[id]
-		if o.Lang == nil || len(o.Lang.Enter) == 0 {
-			continue
+	if s.entersClean == s.changes+1 {
+		if checkCaches && g.entersPending() != 0 {
+			panic("reducer: entering choices were cached as none, yet one waits")
 		}
-		kind, i := splitEnter(o.Lang.Enter[0])
-		r := langOf(o.Def).replace[i].Replace
-		q := Question{Ask: AskChoose, Player: o.Controller, What: whatAsEnters, Resolving: id, Of: then, N: 1, Max: 1}
-		switch kind {
-		case "pay":
-			q.Options = []string{"pay", "no"}
-			q.Prompt = "as " + s.objName(id) + " enters: pay " + costText(r.UnlessPay) + ", or it enters tapped"
-		case "choose":
-			q.Options = enterOptions(r.Choose)
-			q.Prompt = "as " + s.objName(id) + " enters: choose a " + strings.ReplaceAll(r.Choose, "_", " ")
-		}
-		g.emit(Effect{Op: OpPriority, Seat: -1})
-		g.ask(q)
-		return true
+		return false // only OpEnterPending marks one, and it changes the state
 	}
-	return false
+	id := g.entersPending()
+	if id == 0 {
+		s.entersClean = s.changes + 1
+		return false
+	}
+	o := s.Objects[id]
+	kind, i := splitEnter(o.Lang.Enter[0])
+	r := langOf(o.Def).replace[i].Replace
+	q := Question{Ask: AskChoose, Player: o.Controller, What: whatAsEnters, Resolving: id, Of: then, N: 1, Max: 1}
+	switch kind {
+	case "pay":
+		q.Options = []string{"pay", "no"}
+		q.Prompt = "as " + s.objName(id) + " enters: pay " + costText(r.UnlessPay) + ", or it enters tapped"
+	case "choose":
+		q.Options = enterOptions(r.Choose)
+		q.Prompt = "as " + s.objName(id) + " enters: choose a " + strings.ReplaceAll(r.Choose, "_", " ")
+	}
+	g.emit(Effect{Op: OpPriority, Seat: -1})
+	g.ask(q)
+	return true
+}
+
+// entersPending returns the first permanent with an entering choice still
+// to make, or 0.
+func (g *Game) entersPending() ObjID {
+	for _, id := range g.S.Battlefield {
+		if o := g.S.Objects[id]; o.Lang != nil && len(o.Lang.Enter) > 0 {
+			return id
+		}
+	}
+	return 0
 }
 
 func splitEnter(k string) (string, int) {

@@ -93,8 +93,9 @@ type State struct {
 	placed   uint64
 	statics  staticSources
 	sbaClean uint64
-	// legendClean: see sbaClean.
-	legendClean uint64
+	// legendClean: see sbaClean; entersClean the same for the choices
+	// permanents make as they enter (interp_replace.go).
+	legendClean, entersClean uint64
 	// slabs: the zero objects newObject hands out (object_slab.go).
 	slabs objSlabs
 	// tokenNames: the names of the tokens tokenDef described last

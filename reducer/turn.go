@@ -17,7 +17,7 @@ const maxHandSize = 7
 const whatDiscard = "discard"
 
 // nextStep is the step after s in a turn (combat steps may be skipped).
-var nextStep = map[Step]Step{
+var nextStep = [StepCleanup + 1]Step{
 	StepUntap: StepUpkeep, StepUpkeep: StepDraw, StepDraw: StepMain1, StepMain1: StepBeginCombat,
 	StepBeginCombat: StepDeclareAttackers, StepDeclareAttackers: StepDeclareBlockers,
 	StepDeclareBlockers: StepFirstStrikeDamage, StepFirstStrikeDamage: StepCombatDamage,
