@@ -604,7 +604,8 @@ func (g *Game) endTurnPermissions() {
 // play (Quintorius Kand's −6).
 func (s *State) playableLandsFromExile(seat int, ref string) []ObjID {
 	var out []ObjID
-	for _, id := range s.matchRef(ref, append(slices.Clone(s.Exile), s.Players[seat].Graveyard...)) { // graveyard: interp_mayplay.go
+	var buf [8]ObjID                                                                    // on the stack: read here only
+	for _, id := range s.matchRefIn(buf[:0], ref, s.Exile, s.Players[seat].Graveyard) { // graveyard: interp_mayplay.go
 		o := s.Objects[id]
 		if o.Is("Land") && slices.ContainsFunc(o.MayCast, func(p Permission) bool { return p.Seat == seat && playsAny(p.Kind) }) {
 			out = append(out, id)

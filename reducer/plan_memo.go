@@ -13,7 +13,7 @@ package reducer
 // dropped by Clone.
 
 type planMemo struct {
-	body  any // *events.Cast or *events.Activate the plan is for
+	body  any // *events.Cast, *events.Activate or *events.Random the plan is for
 	seq   uint64
 	ev    any
 	at    int // len(g.out) when made
@@ -21,6 +21,7 @@ type planMemo struct {
 	abil  abilityPlan
 	found bool // planAbility found the ability (abil is its plan)
 	mana  manaChoice
+	order []ObjID // a shuffle's library order (start.go)
 }
 
 // remember keeps p as the plan of body at this point of the submission.

@@ -155,9 +155,11 @@ func (g *Game) checkRandom(b *events.Random) error {
 			_, err := g.shuffleIntoOrder(b.Order) // interp_shuffle_into.go
 			return err
 		}
-		if _, err := g.libraryOrder(q.Of, b.Order); err != nil {
+		order, err := g.libraryOrder(q.Of, b.Order)
+		if err != nil {
 			return err
 		}
+		g.remember(b, planMemo{order: order}) // for doRandom (plan_memo.go)
 	}
 	if b.Of == events.RandomOrder && (q.What == whatDiscover || q.What == whatCascade || q.What == whatRebound) {
 		return g.checkDiscoverOrder(b)
@@ -237,7 +239,12 @@ func (g *Game) doRandom(b *events.Random) {
 			g.continueResolve(idStrings(order))
 			return
 		}
-		order, _ := g.libraryOrder(q.Of, b.Order)
+		order := ([]ObjID)(nil)
+		if m, ok := g.recall(b); ok {
+			order = m.order
+		} else {
+			order, _ = g.libraryOrder(q.Of, b.Order)
+		}
 		g.emit(Effect{Op: OpOrder, Seat: q.Of, List: order})
 		if q.What == whatTableShuffle {
 			g.afterTableShuffle(q) // a shuffle the table's effects asked for (table.go)
