@@ -27,7 +27,7 @@ func (g *Game) checkNoStateBasedActions() {
 func (g *Game) checkNoLegendConflict() {
 	c := g.S.Clone()
 	c.sbaClean, c.legendClean = 0, 0
-	if _, ids := NewFromState(c).legendConflict(); ids != nil {
+	if _, ids := NewFromState(c).legendScan(); ids != nil {
 		panic(fmt.Sprintf("reducer: the legend rule was skipped as unchanged (last effect op %d), yet %v conflict", g.lastOp(), ids))
 	}
 }
@@ -40,7 +40,7 @@ func (s *State) checkSources(ss *staticSources) {
 	if ss.plainKnown && ss.plain != s.plainNow(&fresh) {
 		panic(fmt.Sprintf("reducer: the position was cached as plain %v, yet now %v", ss.plain, !ss.plain))
 	}
-	if !slices.Equal(fresh.coded, ss.coded) || !slices.Equal(fresh.lang, ss.lang) || !slices.Equal(fresh.triggers, ss.triggers) || !slices.Equal(fresh.mana, ss.mana) || !slices.Equal(fresh.rules, ss.rules) {
+	if !slices.Equal(fresh.coded, ss.coded) || !slices.Equal(fresh.lang, ss.lang) || !slices.Equal(fresh.triggers, ss.triggers) || !slices.Equal(fresh.mana, ss.mana) || !slices.Equal(fresh.rules, ss.rules) || !slices.Equal(fresh.legendary, ss.legendary) {
 		panic(fmt.Sprintf("reducer: cached static sources %v %v %v %v, yet now %v %v %v %v", ss.coded, ss.lang, ss.triggers, ss.mana, fresh.coded, fresh.lang, fresh.triggers, fresh.mana))
 	}
 }

@@ -23,6 +23,20 @@ func (g *Game) legendConflict() (controller int, ids []ObjID) {
 			s.legendClean = s.changes + 1
 		}
 	}()
+	if ss := s.sources(); len(ss.legendary) < 2 && len(s.Continuous) == 0 && len(ss.lang) == 0 {
+		// Only a card printed legendary can be legendary here (no effect
+		// and no static adds the supertype), and fewer than two are.
+		if checkCaches {
+			g.checkNoLegendConflict() // cache_check.go
+		}
+		return -1, nil
+	}
+	return g.legendScan()
+}
+
+// legendScan looks at every legendary permanent for the legend rule.
+func (g *Game) legendScan() (controller int, ids []ObjID) {
+	s := g.S
 	for i, a := range s.Battlefield {
 		oa := s.Objects[a]
 		if oa.Def == nil || !oa.IsLegendary() {

@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/chronicle-mtg/chronicle/ability"
@@ -45,6 +46,8 @@ type staticSources struct {
 	// rules: permanents with a language static of any kind (rulesStatics
 	// walks only these).
 	rules []ObjID
+	// legendary: permanents whose card is printed legendary (legend.go).
+	legendary []ObjID
 	// plain: the battlefield makes a position plain, once plainKnown
 	// (sba_quiet.go).
 	plain, plainKnown bool
@@ -67,7 +70,7 @@ func (s *State) sources() *staticSources {
 
 // listSources lists the battlefield's static sources into ss.
 func (s *State) listSources(ss *staticSources) {
-	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0]
+	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		if src == nil || src.Def == nil {
@@ -89,17 +92,21 @@ func (s *State) listSources(ss *staticSources) {
 		if k&sourceRules != 0 {
 			ss.rules = append(ss.rules, id)
 		}
+		if k&sourceLegendary != 0 {
+			ss.legendary = append(ss.legendary, id)
+		}
 	}
 }
 
 // What kinds of source a card is, as bits; sourceKnown marks them worked
 // out (the card's engine cache keeps them: they depend on the card alone).
 const (
-	sourceCoded    = 1 << iota // card code's statics
-	sourceLayered              // a language static in layers 4 to 7 (langLayered)
-	sourceTriggers             // a triggered ability, of the language or the code
-	sourceMana                 // replaces or triggers on mana production
-	sourceRules                // a language static of any kind (interp_rules.go)
+	sourceCoded     = 1 << iota // card code's statics
+	sourceLayered               // a language static in layers 4 to 7 (langLayered)
+	sourceTriggers              // a triggered ability, of the language or the code
+	sourceMana                  // replaces or triggers on mana production
+	sourceRules                 // a language static of any kind (interp_rules.go)
+	sourceLegendary             // printed legendary, or a face is (legend.go)
 	sourceKnown
 )
 
@@ -125,6 +132,9 @@ func sourceKindsOf(def *cards.Card) int32 {
 	}
 	if lang != nil && len(lang.statics) > 0 {
 		k |= sourceRules
+	}
+	if def.HasSuper("Legendary") || slices.ContainsFunc(def.Faces, func(f *cards.Card) bool { return f.HasSuper("Legendary") }) {
+		k |= sourceLegendary
 	}
 	atomic.StoreInt32(&lc.sourceKinds, k)
 	return k
