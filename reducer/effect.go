@@ -106,6 +106,20 @@ func (s *State) apply(e *Effect) {
 	case e.Op == OpMove && e.Zone == ZoneBattlefield:
 		s.placed++ // a quiet entry (sba_quiet.go): the static sources are listed again
 	}
+	s.change(e)
+}
+
+// applyFolded is apply for recorded effects folded without the rules
+// (Game.Apply): nothing reads the caches meanwhile, so every effect drops
+// them, without asking which keep them (sba_quiet.go asks the position).
+func (s *State) applyFolded(e *Effect) {
+	s.changes++
+	s.placed++
+	s.change(e)
+}
+
+// change is the state change e makes.
+func (s *State) change(e *Effect) {
 	switch e.Op {
 	case OpCreate:
 		if e.Obj != s.nextObjID() {

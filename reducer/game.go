@@ -115,7 +115,7 @@ func (g *Game) ReuseEffects() { g.reuse = true }
 func (g *Game) Apply(effs []Effect) {
 	g.S.link()
 	for i := range effs {
-		g.S.apply(&effs[i])
+		g.S.applyFolded(&effs[i])
 	}
 }
 
