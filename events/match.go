@@ -189,7 +189,8 @@ type SetupPlayer struct {
 	// the others (CR 104.3, 800.4).
 	Lost string `json:"lost,omitempty"`
 	// Emblems in the player's command zone, after Command's cards, in
-	// the order they were made (setup_later.go).
+	// the order they were made, or each before the card its Before names
+	// (setup_later.go).
 	Emblems []Emblem `json:"emblems,omitempty"`
 	// Before the first turn (step "pregame", setup_pregame.go): the
 	// mulligans the player has taken this game, whether they kept, and

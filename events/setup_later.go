@@ -24,10 +24,15 @@ type DelayedTrigger struct {
 
 // Emblem is an emblem in a player's command zone (CR 114): its id and the
 // definition of its abilities the match declared ("Emblem (Teferi, Hero of
-// Dominaria)", in declare).
+// Dominaria)", in declare). Before places it among the command zone's
+// cards (CR 408.1: the zone keeps an order, and the state's digest reads
+// it): the emblem stands just before the card command[Before] (counted from
+// 0; emblems before the same card in the order listed). Left out, it comes
+// after every card, as emblems always did.
 type Emblem struct {
 	ID     Ref    `json:"id,omitempty"`
 	Emblem string `json:"emblem"`
+	Before *int   `json:"before,omitempty"`
 }
 
 func (b *Setup) checkLater() *FieldError {

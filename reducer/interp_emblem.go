@@ -17,7 +17,8 @@ import (
 // ability of one (Ral's, Kaito's) is refused by Supports.
 
 // OpEmblem: an emblem of definition Name is created for Seat as object Obj
-// in the command zone.
+// in the command zone: last, or at place N-1 when N is not 0 (a setup
+// that places emblems among the zone's cards).
 const OpEmblem Op = 350
 
 func init() {
@@ -26,7 +27,7 @@ func init() {
 		if !ok || e.Obj != s.nextObjID() {
 			panic("reducer: bad emblem " + e.Name)
 		}
-		s.addObject(s.newObject(Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneCommand, Token: true}), -1)
+		s.addObject(s.newObject(Object{ID: e.Obj, Def: def, Owner: e.Seat, Controller: e.Seat, Zone: ZoneCommand, Token: true}), e.N-1)
 	})
 	extDescribe[OpEmblem] = func(s *State, e Effect) string {
 		return fmt.Sprintf("%s gets an emblem, %s (%s)", s.playerID(e.Seat), e.Name, e.Obj)

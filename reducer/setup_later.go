@@ -13,8 +13,10 @@ import (
 // which are objects and take ids as the setup's other objects do.
 
 // planEmblems adds player p's emblems to the plan, after the cards of its
-// command zone.
+// command zone, or each before the card its before names (CR 408.1: the
+// zone keeps an order).
 func (r *setupResolver) planEmblems(seat int, p *events.SetupPlayer, field string, add func(*setupObj)) error {
+	ordered := false
 	for i := range p.Emblems {
 		e := &p.Emblems[i]
 		f := field + ".emblems[" + itoa(i) + "]"
@@ -22,9 +24,50 @@ func (r *setupResolver) planEmblems(seat int, p *events.SetupPlayer, field strin
 		if def == nil {
 			return r.g.refuse("CR 114.1", f+".emblem", "%q is no emblem the match or this setup declares (an emblem's abilities are declared as a token's, named \"Emblem (CARD)\")", e.Emblem)
 		}
+		if e.Before != nil && (*e.Before < 0 || *e.Before >= len(p.Command)) {
+			return r.g.refuse("CR 408.1", f+".before", "%d names no card of command, which lists %d (counted from 0); an emblem without before stands after them all", *e.Before, len(p.Command))
+		}
+		ordered = ordered || e.Before != nil
 		add(&setupObj{field: f, seat: seat, owner: seat, zone: ZoneCommand, emblem: e, def: def})
 	}
+	if ordered {
+		r.orderCommand(seat)
+	}
 	return nil
+}
+
+// orderCommand gives each object of seat's command zone its place there
+// when an emblem names the card it stands before: the cards in the order
+// listed, each emblem just before its card (those before the same card in
+// the order listed), the others after every card in the order listed.
+// Without it emblems go last as they are made, in id order, as setups
+// always placed them.
+func (r *setupResolver) orderCommand(seat int) {
+	var cards, emblems, order []*setupObj
+	for _, o := range r.plan.objs {
+		switch {
+		case o.seat != seat || o.zone != ZoneCommand:
+		case o.emblem == nil:
+			cards = append(cards, o)
+		default:
+			emblems = append(emblems, o)
+		}
+	}
+	before := func(k int) {
+		for _, e := range emblems {
+			if b := e.emblem.Before; b != nil && *b == k || b == nil && k == len(cards) {
+				order = append(order, e)
+			}
+		}
+	}
+	for k, c := range cards {
+		before(k)
+		order = append(order, c)
+	}
+	before(len(cards))
+	for i, o := range order {
+		o.index, o.ordered = i, true
+	}
 }
 
 // setupEmblemDef is the declared definition of an emblem's abilities, or

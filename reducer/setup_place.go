@@ -195,16 +195,20 @@ func (g *Game) emitPlaced(pl *setupPlan) {
 		if o.id > s.nextObjID() {
 			g.emit(Effect{Op: OpSkipIDs, N: int(o.id)})
 		}
+		place := func() int { // among the objects of its zone made so far
+			pos := 0
+			for m := range made {
+				if m.seat == o.seat && m.zone == o.zone && m.index < o.index {
+					pos++
+				}
+			}
+			return pos
+		}
 		switch {
 		case o.card != 0:
 			pos := -1
 			if o.zone != ZoneBattlefield && o.zone != ZoneExile && o.zone != ZoneStack {
-				pos = 0
-				for m := range made {
-					if m.seat == o.seat && m.zone == o.zone && m.index < o.index {
-						pos++
-					}
-				}
+				pos = place()
 			}
 			by := ""
 			if o.zone == ZoneExile {
@@ -217,7 +221,11 @@ func (g *Game) emitPlaced(pl *setupPlan) {
 		case o.stack != nil:
 			g.emitStackObject(pl, o) // setup_stack.go
 		case o.emblem != nil:
-			g.emit(Effect{Op: OpEmblem, Obj: o.id, Seat: o.owner, Name: o.def.Name}) // setup_later.go
+			e := Effect{Op: OpEmblem, Obj: o.id, Seat: o.owner, Name: o.def.Name} // setup_later.go
+			if o.ordered {
+				e.N = place() + 1
+			}
+			g.emit(e)
 		case o.copy != "":
 			g.emit(Effect{Op: OpCopyToken, Obj: o.id, Seat: o.owner, Name: o.copy})
 		case o.def != nil:

@@ -19,7 +19,9 @@ import (
 // from the match's last id, as setups did before they could give ids.
 // Objects are made in id order, ids
 // no object takes are left unused, and each player's library, hand,
-// graveyard and command keep the order listed; the battlefield and exile,
+// graveyard and command keep the order listed (a command zone's emblems
+// after its cards, unless one names the card it stands before:
+// setup_later.go); the battlefield and exile,
 // which the players share, are in id order (as a game's are: an object
 // entering a zone gets a new, higher id). A setup that names every id, as
 // an export does, keeps the match's ids, so the inputs that follow name the
@@ -45,6 +47,9 @@ type setupObj struct {
 	// emblem: an emblem in the command zone (def: its abilities'
 	// definition; setup_later.go).
 	emblem *events.Emblem
+	// ordered: its place in its command zone is its index (its player's
+	// emblems say where they stand, setup_later.go).
+	ordered bool
 	// A token: from the card data (def), described (facts), or a copy of
 	// the card copy names.
 	def   *cards.Card

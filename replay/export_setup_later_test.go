@@ -48,6 +48,7 @@ func TestExportSetupLater(t *testing.T) {
 		{"table_token_triggers.txt", []string{`"trigger":0,"source":"o12","card":"Test Spirit","characteristics":{"name":"Test Spirit","types":["Creature"],"subtypes":["Spirit"],"power":"1","toughness":"1","text":"At the beginning of your upkeep, you gain 2 life."}`}},
 		{"lang_lifegain.txt", nil},
 		{"setup_cards.txt", []string{`"cards":[{"player":"p1","card":"Test Elk"},{"player":"p1","card":"Test Bear"}]`, `"hand":["c8","c7"]`}},
+		{"setup_command.txt", []string{`"emblems":[{"id":"o9","emblem":"Emblem (Test Teferi)","before":0},{"id":"o11","emblem":"Emblem (Test Teferi)"}]`}},
 		{"lang_emblem.txt", []string{`"emblems":[{"id":"o34","emblem":"Emblem (Test Teferi)"}]`, `"delayed":[`,
 			`"declare":[{"name":"Emblem (Test Teferi)","types":[],`}},
 	} {

@@ -57,16 +57,6 @@ func Inexpressible(s *reducer.State) []string {
 			add("%s on the stack is a token the table described", stateObjName(s, id))
 		}
 	}
-	for _, p := range s.Players {
-		emblem := false
-		for _, id := range p.Command {
-			o := s.Obj(id)
-			if !o.Token && emblem {
-				add("%s is in the command zone after an emblem", stateObjName(s, id)) // a setup lists emblems after the cards
-			}
-			emblem = emblem || o.Token
-		}
-	}
 	for _, id := range s.Battlefield {
 		o := s.Obj(id)
 		name := stateObjName(s, id)
@@ -210,10 +200,17 @@ func BuildSetup(base, s *reducer.State) (*events.Setup, []reducer.ObjID) {
 			sp.Exiled = append(sp.Exiled, x)
 			order = append(order, id)
 		}
-		for _, id := range p.Command {
+		cards := 0 // the command zone's cards listed so far
+		for i, id := range p.Command {
 			if o := s.Obj(id); o.Token {
-				sp.Emblems = append(sp.Emblems, events.Emblem{ID: ref(id), Emblem: o.Def.Name}) // setupgen_later.go
+				e := events.Emblem{ID: ref(id), Emblem: o.Def.Name} // setupgen_later.go
+				if slices.ContainsFunc(p.Command[i:], func(id reducer.ObjID) bool { return !s.Obj(id).Token }) {
+					n := cards
+					e.Before = &n // a card follows it: it stands before that one
+				}
+				sp.Emblems = append(sp.Emblems, e)
 			} else {
+				cards++
 				sp.Command = append(sp.Command, nm.ref(id))
 				sp.IDs.Command = append(sp.IDs.Command, events.Ref(id.String()))
 			}
