@@ -1,5 +1,7 @@
 package reducer
 
+import "github.com/chronicle-mtg/chronicle/reducer/cards"
+
 // Effects that leave the state-based actions alone. The caches keyed on
 // State.changes (the state-based actions found nothing, the legend rule,
 // the static sources) are dropped by any effect but those keepsCaches
@@ -8,16 +10,15 @@ package reducer
 // Aura or Saga, no emblem, no pending loss for an empty library — a
 // permanent's characteristics are its card's, its counters and its pumps,
 // and the state-based actions read those, damage, life, poison and where
-// tokens and copies are. There, tapping, untapping, summoning sickness, a
-// land played, a spell's choices, a shuffle, a step, attacks and blocks,
-// a card moving between zones other than the battlefield, and a plain card
-// entering it (quietEntry) change
-// nothing the caches hold, and neither do triggered and activated
-// abilities waiting or put on the stack and resolving, nor the mulligans
-// before the game; damage wearing off or pumps ending when no permanent
-// has any change nothing anywhere: the lands tapped for mana no longer make every
-// permanent be asked again (CR 704.3 is still met: the actions are checked
-// whenever they could apply).
+// tokens and copies are. There these change nothing the caches hold:
+// tapping and untapping, summoning sickness, a land played, a spell's
+// choices, a shuffle, a step, attacks and blocks, triggered and activated
+// abilities waiting, put on the stack and resolving, the mulligans before
+// the game, a card moving between zones other than the battlefield, and a
+// plain card entering it (quietEntry). Damage wearing off or pumps ending
+// when no permanent has any change nothing anywhere. So the lands tapped
+// for mana no longer make every permanent be asked again (CR 704.3 is
+// still met: the actions are checked whenever they could apply).
 
 // quietInPlain reports whether e is one of those effects and the position
 // is plain.
@@ -57,10 +58,7 @@ func (s *State) quietInPlain(e *Effect) bool {
 // have triggered or mana abilities.
 func quietEntry(o *Object) bool {
 	d := o.Def
-	if d == nil || o.Face != "" || len(d.Faces) > 0 || d.Levels != nil || len(d.StaticsOf()) > 0 || d.CDA() != nil || d.AuraOf() != nil {
-		return false
-	}
-	if lc := langOf(d); lc != nil && (len(lc.statics) > 0 || lc.chapters > 0) {
+	if d == nil || o.Face != "" || len(d.Faces) > 0 || d.Levels != nil || !plainCard(d) {
 		return false
 	}
 	for _, st := range d.Supertypes {
@@ -146,13 +144,20 @@ func (s *State) plainBattlefield(ss *staticSources) bool {
 		if o == nil || o.AttachedTo != 0 {
 			return false
 		}
-		d := o.def()
-		if d == nil || len(d.StaticsOf()) > 0 || d.CDA() != nil || d.AuraOf() != nil {
-			return false
-		}
-		if lc := langOf(d); lc != nil && (len(lc.statics) > 0 || lc.chapters > 0) {
+		if d := o.def(); d == nil || !plainCard(d) {
 			return false
 		}
 	}
 	return true
+}
+
+// plainCard reports whether card d has no static ability (of its code or
+// of the language), no characteristic-defining ability, no Aura code and
+// no chapter abilities.
+func plainCard(d *cards.Card) bool {
+	if len(d.StaticsOf()) > 0 || d.CDA() != nil || d.AuraOf() != nil {
+		return false
+	}
+	lc := langOf(d)
+	return lc == nil || len(lc.statics) == 0 && lc.chapters == 0
 }
