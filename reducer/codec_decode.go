@@ -31,14 +31,25 @@ func DecodeEffectsInto(dst []Effect, b []byte) ([]Effect, error) {
 	if n < 0 || n > len(b) {
 		return nil, fmt.Errorf("reducer: stored effects: bad count %d", n)
 	}
+	// Nearly every input ends asking a question: the questions dst's
+	// effects asked are read over rather than made anew.
+	for i := range dst {
+		if q := dst[i].Ask; q != nil {
+			r.spare(q)
+			dst[i].Ask = nil
+		}
+	}
 	var effs []Effect
 	if n <= cap(dst) {
 		effs = dst[:n]
-		clear(effs)
 	} else {
 		effs = make([]Effect, n)
 	}
 	for i := range effs {
+		if q := effs[i].Ask; q != nil {
+			r.spare(q)
+		}
+		effs[i] = Effect{}
 		r.effect(&effs[i])
 		if r.err != nil {
 			return nil, fmt.Errorf("reducer: stored effects: effect %d: %w", i, r.err)
@@ -49,13 +60,38 @@ func DecodeEffectsInto(dst []Effect, b []byte) ([]Effect, error) {
 
 // effectReader reads values in a row and keeps the first error.
 type effectReader struct {
-	w   wireReader
-	err error
+	w      wireReader
+	err    error
+	spares [4]*Question // questions to read over, spares[:nspare]
+	nspare int
+}
+
+// spare keeps q's memory for a question read later.
+func (r *effectReader) spare(q *Question) {
+	if r.nspare < len(r.spares) {
+		r.spares[r.nspare] = q
+		r.nspare++
+	}
+}
+
+// newQuestion returns a zero question: a spare one if there is one.
+func (r *effectReader) newQuestion() *Question {
+	if r.nspare == 0 {
+		return &Question{}
+	}
+	r.nspare--
+	q := r.spares[r.nspare]
+	*q = Question{}
+	return q
 }
 
 func (r *effectReader) uint() uint64 {
 	if r.err != nil {
 		return 0
+	}
+	if w := &r.w; w.off < len(w.b) && w.b[w.off] <= 0x7f { // a positive fixint, most of them
+		w.off++
+		return uint64(w.b[w.off-1])
 	}
 	v, err := r.w.uint64()
 	r.err = err
@@ -65,6 +101,10 @@ func (r *effectReader) uint() uint64 {
 func (r *effectReader) int() int {
 	if r.err != nil {
 		return 0
+	}
+	if w := &r.w; w.off < len(w.b) && (w.b[w.off] <= 0x7f || w.b[w.off] >= 0xe0) { // a fixint
+		w.off++
+		return int(int8(w.b[w.off-1]))
 	}
 	v, err := r.w.int64()
 	r.err = err
@@ -103,6 +143,7 @@ func (r *effectReader) decode(v any) {
 	}
 }
 
+// effect reads one effect into e, which is zero.
 func (r *effectReader) effect(e *Effect) {
 	e.Op = Op(r.uint())
 	mask := int(r.uint())
@@ -156,7 +197,7 @@ func (r *effectReader) effect(e *Effect) {
 		}
 	}
 	if mask&fAsk != 0 && r.err == nil {
-		e.Ask = &Question{}
+		e.Ask = r.newQuestion()
 		r.question(e.Ask)
 	}
 	if mask&fLKI != 0 {

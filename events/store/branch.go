@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -123,8 +124,10 @@ func eachStored(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owne
 // eachSealed is eachStored over a bucket of sealed values: fn gets each
 // value's payload, checked against its checksum.
 func eachSealed(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owner string, seq uint64, v []byte) error) error {
+	key := make([]byte, 8) // one for the walk: a seal's sum reads it
 	return eachStored(tx, match, sub, from, func(owner string, seq uint64, v []byte) error {
-		p, err := unseal(u64(seq), v)
+		binary.BigEndian.PutUint64(key, seq)
+		p, err := unseal(key, v)
 		if err != nil {
 			return fmt.Errorf("store: %s seq %d: %s: %w", owner, seq, sub, err)
 		}

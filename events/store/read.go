@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -103,8 +104,10 @@ func (s *Store) Effects(match string, fn func(seq uint64, effects []byte) error)
 // ErrDamaged, and the walk goes on.
 func (s *Store) EffectsEach(match string, fn func(seq uint64, effects []byte, damage error) error) error {
 	return s.view(func(tx *bolt.Tx) error {
+		key := make([]byte, 8)
 		return eachStored(tx, match, bucketEffects, 1, func(owner string, seq uint64, v []byte) error {
-			p, err := unseal(u64(seq), v)
+			binary.BigEndian.PutUint64(key, seq)
+			p, err := unseal(key, v)
 			if err != nil {
 				err = fmt.Errorf("store: %s seq %d: effects: %w", owner, seq, err)
 			}
