@@ -37,6 +37,9 @@ func (g *Game) checkNoLegendConflict() {
 func (s *State) checkSources(ss *staticSources) {
 	var fresh staticSources
 	s.listSources(&fresh)
+	if fresh.readsTapped != ss.readsTapped {
+		panic(fmt.Sprintf("reducer: cached that a permanent reads tapped status %v, yet now %v", ss.readsTapped, fresh.readsTapped))
+	}
 	if ss.plainKnown && ss.plain != s.plainNow(&fresh) {
 		panic(fmt.Sprintf("reducer: the position was cached as plain %v, yet now %v", ss.plain, !ss.plain))
 	}

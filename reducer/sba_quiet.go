@@ -23,6 +23,9 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 // quietInPlain reports whether e is one of those effects and the position
 // is plain.
 func (s *State) quietInPlain(e *Effect) bool {
+	if (e.Op == OpTap || e.Op == OpUntap) && s.tapBlind() { // sba_tapped.go
+		return true
+	}
 	switch e.Op {
 	case OpClearDamage:
 		return !s.anyDamage() // wearing off nothing changes nothing

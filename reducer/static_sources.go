@@ -51,6 +51,9 @@ type staticSources struct {
 	// plain: the battlefield makes a position plain, once plainKnown
 	// (sba_quiet.go).
 	plain, plainKnown bool
+	// readsTapped: a permanent may read whether a permanent is tapped, or
+	// shows a face other than its card's (sba_tapped.go).
+	readsTapped bool
 }
 
 // sources returns the state's static sources, building them if an effect
@@ -71,12 +74,16 @@ func (s *State) sources() *staticSources {
 // listSources lists the battlefield's static sources into ss.
 func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
+	ss.readsTapped = false
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		if src == nil || src.Def == nil {
 			continue
 		}
 		k := sourceKindsOf(src.Def)
+		if k&sourceReadsTapped != 0 || src.Face != "" {
+			ss.readsTapped = true
+		}
 		if k&sourceCoded != 0 {
 			ss.coded = append(ss.coded, id)
 		}
@@ -101,12 +108,13 @@ func (s *State) listSources(ss *staticSources) {
 // What kinds of source a card is, as bits; sourceKnown marks them worked
 // out (the card's engine cache keeps them: they depend on the card alone).
 const (
-	sourceCoded     = 1 << iota // card code's statics
-	sourceLayered               // a language static in layers 4 to 7 (langLayered)
-	sourceTriggers              // a triggered ability, of the language or the code
-	sourceMana                  // replaces or triggers on mana production
-	sourceRules                 // a language static of any kind (interp_rules.go)
-	sourceLegendary             // printed legendary, or a face is (legend.go)
+	sourceCoded       = 1 << iota // card code's statics
+	sourceLayered                 // a language static in layers 4 to 7 (langLayered)
+	sourceTriggers                // a triggered ability, of the language or the code
+	sourceMana                    // replaces or triggers on mana production
+	sourceRules                   // a language static of any kind (interp_rules.go)
+	sourceLegendary               // printed legendary, or a face is (legend.go)
+	sourceReadsTapped             // may read whether a permanent is tapped (sba_tapped.go)
 	sourceKnown
 )
 
@@ -135,6 +143,9 @@ func sourceKindsOf(def *cards.Card) int32 {
 	}
 	if def.HasSuper("Legendary") || slices.ContainsFunc(def.Faces, func(f *cards.Card) bool { return f.HasSuper("Legendary") }) {
 		k |= sourceLegendary
+	}
+	if readsTapped(def, lang) {
+		k |= sourceReadsTapped
 	}
 	atomic.StoreInt32(&lc.sourceKinds, k)
 	return k
