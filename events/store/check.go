@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
@@ -34,11 +35,11 @@ func (p Problem) String() string {
 // against each other: each match's meta against its match_started and its
 // events' keys; effects, snapshots and digests only at stored inputs, each
 // sealed value's checksum (every value unsealed, in a store created
-// sealed); the indexes against the metas both ways; the rejection log
-// against its index; the stream cursors; and the commit head against its
-// record beside the file (CheckHead). It does not check the events' hash
-// chain or what the effects mean: replay's deep verify does. The error is
-// for a store that can't be read at all.
+// sealed), each snapshot delta's base; the indexes against the metas both
+// ways; the rejection log against its index; the stream cursors; and the
+// commit head against its record beside the file (CheckHead). It does not
+// check the events' hash chain or what the effects mean: replay's deep
+// verify does. The error is for a store that can't be read at all.
 func (s *Store) Check() ([]Problem, error) {
 	var out []Problem
 	add := func(match string, seq uint64, where, format string, args ...any) {
@@ -173,7 +174,16 @@ func (c *checker) match(id string, b *bolt.Bucket) {
 		c.metaAgainstStart(id, m, eb)
 	}
 	c.derived(id, b, bucketEffects, keys, nil)
-	c.derived(id, b, bucketSnapshots, keys, nil)
+	c.derived(id, b, bucketSnapshots, keys, func(seq uint64, p []byte) {
+		if !isDelta(p) {
+			return
+		}
+		if base, k := binary.Uvarint(p[1:]); k <= 0 || base >= seq {
+			c.add(id, seq, "snapshots", "a delta that names no earlier snapshot it builds on")
+		} else if b.Bucket(bucketSnapshots).Get(u64(base)) == nil {
+			c.add(id, seq, "snapshots", "a delta from seq %d, which has no snapshot", base)
+		}
+	})
 	c.derived(id, b, bucketDigests, keys, func(seq uint64, p []byte) {
 		var d Digest
 		if err := msgpack.Unmarshal(p, &d); err != nil {

@@ -10,8 +10,9 @@ import (
 // Compressed snapshots. A snapshot is the whole state of a match, a few
 // kilobytes of msgpack that repeat themselves (object after object of the
 // same shape), stored at every turn start: uncompressed, snapshots were the
-// largest part of the file after the events. They are stored as one zstd
-// frame each, inside the seal (the checksum covers the compressed bytes).
+// largest part of the file after the events. A keyframe (snapchain.go) is
+// stored as one zstd frame, and a delta's ops as another, inside the seal
+// (the checksum covers the compressed bytes).
 //
 // zstd, from github.com/klauspost/compress (already in the build through
 // nats-server, which uses its s2): pure Go, maintained, safe for concurrent

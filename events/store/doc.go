@@ -14,8 +14,9 @@
 //
 // Beside each input the store keeps what the rules derived from it (effects,
 // a digest where a game or turn began) and, now and then, a snapshot of the
-// whole state; SnapshotAtOrBefore and EffectsFrom read them from a seq on
-// with cursors, so that seeking costs the same anywhere in a long log.
+// whole state, most of them as a delta from the one before (snapchain.go);
+// SnapshotAtOrBefore and EffectsFrom read them from a seq on with cursors,
+// so that seeking costs the same anywhere in a long log.
 //
 // Values read from bbolt are copied (decoded) before a transaction ends; no
 // slice handed out aliases the memory-mapped file.

@@ -12,9 +12,11 @@ import "encoding/binary"
 //	        effects/            seq (8 bytes) -> the effects the rules derived from it (reducer encoding)
 //	        digests/            seq (8 bytes) -> msgpack Digest: the state digest after an input that began a game or a turn
 //	        snapshots/          seq (8 bytes) -> the whole game state after that input (reducer snapshot
-//	                            encoding, one zstd frame: compress.go), every recorder.SnapshotEvery inputs and
-//	                            after each input that began a game (older stores: or a turn, uncompressed);
-//	                            absent from stores written before snapshots (replay then starts at seq 1)
+//	                            encoding), every recorder.SnapshotEvery inputs and after each input that began
+//	                            a game: a keyframe (one zstd frame: compress.go) or a delta from the snapshot
+//	                            before it (snapchain.go); older stores: keyframes only, or uncompressed, and a
+//	                            snapshot at each turn start too; absent from stores written before snapshots
+//	                            (replay then starts at seq 1)
 //	        verification/      seq (8 bytes) -> msgpack Verification: an input carrying the table's effects that the
 //	                            rules could not verify (unverified or disputed); a verified input has none, and stores
 //	                            written before table effects have no such bucket (every input there is verified)

@@ -48,7 +48,7 @@ func (s *Store) SnapshotAtOrBeforeInto(match string, seq uint64, buf []byte) (at
 				if err != nil {
 					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
 				}
-				if data, err = unpackSnapshot(buf[:0], p); err != nil {
+				if data, _, err = loadSnapshot(b, readU64(k), p, buf[:0]); err != nil {
 					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
 				}
 				at = readU64(k)

@@ -27,6 +27,12 @@ type openMatch struct {
 	bucket *bolt.Bucket
 	meta   *Meta
 	dirty  bool
+
+	// The last snapshot written in this transaction, which the next one
+	// is a delta from (snapchain.go): its seq, bytes and chain depth.
+	snapSeq   uint64
+	snap      []byte
+	snapDepth int
 }
 
 func newWriter(tx *bolt.Tx, c *commitLog) *writer {
@@ -163,7 +169,7 @@ func (w *writer) putDerived(d *Derived) error {
 		if err != nil {
 			return err
 		}
-		if err := sb.Put(key, seal(key, packSnapshot(d.Snapshot))); err != nil {
+		if err := sb.Put(key, seal(key, om.packSnapshot(sb, d.Seq, d.Snapshot))); err != nil {
 			return err
 		}
 	}
@@ -221,4 +227,33 @@ func appendBucket(mb *bolt.Bucket, name []byte) (*bolt.Bucket, error) {
 		return nil, err
 	}
 	return appending(b), nil
+}
+
+// packSnapshot is the stored form of the snapshot raw at seq, appended to
+// the snapshots bucket sb: a delta from the match's last snapshot while
+// its chain is shorter than snapshotChain, a keyframe otherwise. A last
+// snapshot that does not read (a damaged file) starts a new chain.
+func (om *openMatch) packSnapshot(sb *bolt.Bucket, seq uint64, raw []byte) []byte {
+	if om.snap == nil || om.snapSeq >= seq {
+		om.snap, om.snapSeq, om.snapDepth = nil, 0, 0
+		if k, v := sb.Cursor().Last(); k != nil && readU64(k) < seq {
+			if p, err := unseal(k, v); err == nil {
+				if raw, depth, err := loadSnapshot(sb, readU64(k), p, nil); err == nil {
+					om.snap, om.snapSeq, om.snapDepth = raw, readU64(k), depth
+				}
+			}
+		}
+	}
+	var out []byte
+	depth := 0
+	if om.snap != nil && om.snapDepth+1 < snapshotChain {
+		if out = packDelta(om.snapSeq, om.snap, raw); out != nil {
+			depth = om.snapDepth + 1
+		}
+	}
+	if out == nil {
+		out = packSnapshot(raw)
+	}
+	om.snap, om.snapSeq, om.snapDepth = append(om.snap[:0], raw...), seq, depth
+	return out
 }
