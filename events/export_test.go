@@ -52,3 +52,7 @@ func bodyBytes(data []byte) []byte {
 	}
 	return nil
 }
+
+// AppendCanonicalLibrary is the canonical encoding as the msgpack library
+// writes it whole (msgpack_encode_test.go).
+func (e *Event) AppendCanonicalLibrary(dst []byte) []byte { return e.appendCanonicalLibrary(dst) }

@@ -42,18 +42,10 @@ var encoders = sync.Pool{New: func() any {
 	return e
 }}
 
-// AppendCanonical appends the canonical msgpack encoding of e to dst.
+// AppendCanonical appends the canonical msgpack encoding of e to dst: the
+// envelope and the commonest bodies written by hand (msgpack_encode.go),
+// the rest by the msgpack library.
 func (e *Event) AppendCanonical(dst []byte) []byte {
-	w := encoders.Get().(*encoder)
-	defer encoders.Put(w)
-	w.buf.Reset()
-	enc := w.enc
-	must := func(err error) {
-		if err != nil {
-			// Writing to a bytes.Buffer fails only on a broken invariant.
-			panic(fmt.Sprintf("events: encoding: %v", err))
-		}
-	}
 	keys := len(envelopeKeys)
 	if len(e.Effects) > 0 {
 		keys++
@@ -61,50 +53,46 @@ func (e *Event) AppendCanonical(dst []byte) []byte {
 	if len(e.Sig) > 0 {
 		keys++
 	}
-	must(enc.EncodeMapLen(keys))
-	must(enc.EncodeString("schema"))
-	must(enc.EncodeInt(int64(e.schema())))
-	must(enc.EncodeString("match"))
-	must(enc.EncodeString(e.Match))
-	must(enc.EncodeString("seq"))
-	must(enc.EncodeUint(e.Seq))
-	must(enc.EncodeString("kind"))
-	must(enc.EncodeString(string(e.Kind)))
-	must(enc.EncodeString("actor"))
-	must(enc.EncodeString(e.Actor))
-	must(enc.EncodeString("recorded"))
-	must(enc.EncodeInt(e.Recorded))
-	must(enc.EncodeString("body"))
+	dst = appendMapLen(dst, keys)
+	dst = appendInt(appendString(dst, "schema"), int64(e.schema()))
+	dst = appendString(appendString(dst, "match"), e.Match)
+	dst = appendUint(appendString(dst, "seq"), e.Seq)
+	dst = appendString(appendString(dst, "kind"), string(e.Kind))
+	dst = appendString(appendString(dst, "actor"), e.Actor)
+	dst = appendInt(appendString(dst, "recorded"), e.Recorded)
+	dst = appendString(dst, "body")
 	if e.Body == nil {
-		must(enc.EncodeNil())
+		dst = append(dst, msgpackNil)
+	} else if out, ok := appendBodyFast(dst, e.Body); ok {
+		dst = out
 	} else {
-		must(enc.Encode(e.Body))
+		dst = appendLibrary(dst, e.Body)
 	}
 	if len(e.Effects) > 0 {
-		must(enc.EncodeString(effectsKey))
-		must(enc.Encode(e.Effects))
+		dst = appendLibrary(appendString(dst, effectsKey), e.Effects)
 	}
 	if len(e.Sig) > 0 {
-		must(enc.EncodeString(sigKey))
-		must(enc.EncodeBytes(e.Sig))
+		dst = appendBin(appendString(dst, sigKey), e.Sig)
 	}
-	must(enc.EncodeString("prev"))
-	encodeHash(enc, e.Prev, must)
-	must(enc.EncodeString("hash"))
-	encodeHash(enc, e.Hash, must)
+	dst = appendHash(appendString(dst, "prev"), e.Prev)
+	return appendHash(appendString(dst, "hash"), e.Hash)
+}
+
+// appendLibrary appends v as the msgpack library encodes it for the
+// canonical form.
+func appendLibrary(dst []byte, v any) []byte {
+	w := encoders.Get().(*encoder)
+	defer encoders.Put(w)
+	w.buf.Reset()
+	if err := w.enc.Encode(v); err != nil {
+		// Writing to a bytes.Buffer fails only on a broken invariant.
+		panic(fmt.Sprintf("events: encoding: %v", err))
+	}
 	return append(dst, w.buf.Bytes()...)
 }
 
-func encodeHash(enc *msgpack.Encoder, h Hash, must func(error)) {
-	if h.IsZero() {
-		must(enc.EncodeNil())
-		return
-	}
-	must(enc.EncodeBytes(h[:]))
-}
-
 // MarshalMsgpack returns the canonical encoding of e.
-func (e *Event) MarshalMsgpack() []byte { return e.AppendCanonical(nil) }
+func (e *Event) MarshalMsgpack() []byte { return e.AppendCanonical(make([]byte, 0, encodeBuf)) }
 
 // DecodeMsgpack reads one event from its msgpack form. Keys may come in any
 // order; unknown or repeated keys, trailing bytes and ill-formed bodies are

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -23,6 +24,10 @@ type Store struct {
 	db       *bolt.DB
 	readOnly bool
 	sealed   bool // created sealed: every value but events carries a checksum
+	// head is the commit record beside the file, open once the first
+	// commit writes it (head.go); nil before, or after a write failed.
+	headMu sync.Mutex
+	head   *os.File
 }
 
 // Options tune Open.
@@ -161,7 +166,15 @@ func checkLength(tx *bolt.Tx) error {
 }
 
 // Close closes the file. Call it last, after everything that writes.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.headMu.Lock()
+	if s.head != nil {
+		s.head.Close()
+		s.head = nil
+	}
+	s.headMu.Unlock()
+	return s.db.Close()
+}
 
 // Path is the file's path.
 func (s *Store) Path() string { return s.db.Path() }
