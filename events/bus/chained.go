@@ -82,10 +82,12 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 	futs := make([]jetstream.PubAckFuture, 0, len(rest)/ackEvery+1)
 	acked := make([]uint64, 0, cap(futs)) // the seq of each of futs
 	var sendErr error
+	// A message sent without an acknowledgement is written out by
+	// PublishMsg before it returns: its buffer and header are reused.
+	plain := &nats.Msg{Subject: subject, Header: nats.Header{HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {""}}}
+	var buf []byte
 	for i, ev := range rest {
-		m := &nats.Msg{Subject: subject, Data: ev.MarshalMsgpack(), Header: nats.Header{
-			HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {r.msgID(ev.Seq)}}}
-		r.await([]*events.Event{ev}, true)
+		r.awaitOne(ev.Seq)
 		ack := (i+1)%ackEvery == 0 || i == len(rest)-1
 		if r.p.Lose != nil && r.p.Lose(r.match, ev.Seq) {
 			if ack {
@@ -97,13 +99,18 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 			// No acknowledgement asked: the stream takes a connection's
 			// messages in order, so the next one acknowledged vouches for
 			// it, and the recorder's verdict is the receipt.
-			if err := r.p.NC.PublishMsg(m); err != nil {
+			buf = ev.AppendCanonical(buf[:0])
+			plain.Data = buf
+			plain.Header[jetstream.MsgIDHeader][0] = r.msgID(ev.Seq)
+			if err := r.p.NC.PublishMsg(plain); err != nil {
 				r.await([]*events.Event{ev}, false)
 				sendErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
 				break
 			}
 			continue
 		}
+		m := &nats.Msg{Subject: subject, Data: ev.MarshalMsgpack(), Header: nats.Header{
+			HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {r.msgID(ev.Seq)}}}
 		f, err := r.p.JS.PublishMsgAsync(m, jetstream.WithRetryAttempts(0), jetstream.WithStallWait(r.p.requestTimeout()))
 		if err != nil {
 			r.await([]*events.Event{ev}, false)

@@ -175,8 +175,8 @@ var ErrNoRecorder = errors.New("no recorder answers status requests")
 // still has its outcome then: stored or rejected as the verdicts said,
 // unconfirmed if sent without a verdict, untried if never sent.
 func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*events.Event) ([]Outcome, error) {
-	run := &matchRun{p: p, match: match, outcomes: map[uint64]*Outcome{}, inputs: map[uint64]*events.Event{},
-		sent: map[uint64]bool{}, tries: map[uint64]int{}, wake: make(chan struct{}, 1), progress: time.Now()}
+	run := &matchRun{p: p, match: match, outcomes: make(map[uint64]*Outcome, len(evs)), inputs: make(map[uint64]*events.Event, len(evs)),
+		sent: make(map[uint64]bool, len(evs)), tries: map[uint64]int{}, wake: make(chan struct{}, 1), progress: time.Now()}
 	for i, ev := range evs {
 		if ev.Match != match || ev.Seq == 0 || (i > 0 && ev.Seq != evs[i-1].Seq+1) {
 			return nil, fmt.Errorf("bus: %s: inputs must be of this match with consecutive seqs (at index %d)", match, i)
@@ -352,10 +352,25 @@ func (r *matchRun) settle(v Verdict) {
 // hash, when ev is sealed (the hash covers all of it), else the same
 // digest, worked out only then.
 func storedOurs(v Verdict, ev *events.Event) bool {
-	if !ev.Hash.IsZero() && v.Hash == ev.Hash.String() {
+	if !ev.Hash.IsZero() && hexIs(v.Hash, ev.Hash) {
 		return true
 	}
 	return v.Digest == ev.Digest().String()
+}
+
+// hexIs reports whether s is h's hex form (h.String()), without writing
+// it.
+func hexIs(s string, h events.Hash) bool {
+	const digits = "0123456789abcdef"
+	if len(s) != 2*len(h) {
+		return false
+	}
+	for i, b := range h {
+		if s[2*i] != digits[b>>4] || s[2*i+1] != digits[b&15] {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *matchRun) abandon(from []*events.Event, reason string) {
@@ -414,7 +429,7 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 		return err
 	}
 	r.mu.Lock()
-	r.awaiting = map[uint64]bool{}
+	r.awaiting = make(map[uint64]bool, len(evs)-i)
 	r.mu.Unlock()
 	if r.p.Batch != 1 && !r.p.Atomic && chained(evs[i:]) {
 		r.mu.Lock()
@@ -457,6 +472,16 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 		rest = rest[len(chunk):]
 	}
 	return nil
+}
+
+// awaitOne is await(seq's input, true) for one input.
+func (r *matchRun) awaitOne(seq uint64) {
+	r.mu.Lock()
+	if r.outcomes[seq] == nil {
+		r.awaiting[seq] = true
+		r.sent[seq] = true
+	}
+	r.mu.Unlock()
 }
 
 // await marks evs as published and waiting for verdicts (on), or no longer
