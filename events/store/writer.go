@@ -238,8 +238,8 @@ func (om *openMatch) packSnapshot(sb *bolt.Bucket, seq uint64, raw []byte) []byt
 		om.snap, om.snapSeq, om.snapDepth = nil, 0, 0
 		if k, v := sb.Cursor().Last(); k != nil && readU64(k) < seq {
 			if p, err := unseal(k, v); err == nil {
-				if raw, depth, err := loadSnapshot(sb, readU64(k), p, nil); err == nil {
-					om.snap, om.snapSeq, om.snapDepth = raw, readU64(k), depth
+				if prev, depth, err := loadSnapshot(sb, readU64(k), p, nil); err == nil {
+					om.snap, om.snapSeq, om.snapDepth = prev, readU64(k), depth
 				}
 			}
 		}
