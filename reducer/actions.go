@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -129,17 +130,46 @@ func (g *Game) checkActivate(seat int, b *events.Activate) error {
 	if g.tableActivation(seat, b) != 0 {
 		return nil // the table supplies an unmodelled ability (table_generic.go)
 	}
-	if p, found, err := g.planAbility(seat, b); found {
-		if err == nil {
-			g.remember(b, planMemo{abil: p, found: true}) // plan_memo.go
+	mc, handled, err := g.manaByID(seat, b)
+	if !handled {
+		if p, found, err := g.planAbility(seat, b); found {
+			if err == nil {
+				g.remember(b, planMemo{abil: p, found: true}) // plan_memo.go
+			}
+			return err
 		}
-		return err
+		mc, err = g.findManaAbility(seat, b)
 	}
-	mc, err := g.findManaAbility(seat, b)
 	if err == nil {
 		g.remember(b, planMemo{mana: mc})
 	}
 	return err
+}
+
+// manaByID checks an input that names a permanent by its object id ("o12",
+// as the legal actions and the logs written from them do) and, on it, an
+// ability that is no ability planAbility plans: a mana ability, or none.
+// Such an input names one candidate, so planAbility would find nothing
+// and findManaAbility would check that one object: the ability is looked
+// up once here instead, with the same answer. handled is false for any
+// other input, which goes the long way.
+func (g *Game) manaByID(seat int, b *events.Activate) (mc manaChoice, handled bool, err error) {
+	s := g.S
+	kind, n, isID := parseID(b.Source)
+	if !isID || kind != 'o' || int(n) >= len(s.Objects) {
+		return manaChoice{}, false, nil
+	}
+	id := ObjID(n)
+	o := s.Objects[id]
+	if o == nil || o.Zone != ZoneBattlefield || !slices.Contains(s.Battlefield, id) {
+		return manaChoice{}, false, nil
+	}
+	eb, named := o.engineActivate(b) // ability_refs.go
+	if named && (langActivated(o, eb.Ability) != nil || o.Def.ActivatedOf(eb.Ability) != nil) {
+		return manaChoice{}, false, nil // planAbility's
+	}
+	mc, err = g.manaAbilityAs(seat, id, b, eb, named)
+	return mc, true, err
 }
 
 // findManaAbility picks the first permanent named by the input whose mana
@@ -176,8 +206,14 @@ func (g *Game) findManaAbility(seat int, b *events.Activate) (manaChoice, error)
 }
 
 func (g *Game) manaAbilityOf(seat int, id ObjID, named *events.Activate) (manaChoice, error) {
+	b, ok := g.S.Objects[id].engineActivate(named) // ability_refs.go
+	return g.manaAbilityAs(seat, id, named, b, ok)
+}
+
+// manaAbilityAs is manaAbilityOf with named already read for id's object
+// (engineActivate's b and ok).
+func (g *Game) manaAbilityAs(seat int, id ObjID, named, b *events.Activate, ok bool) (manaChoice, error) {
 	o := g.S.Objects[id]
-	b, ok := o.engineActivate(named) // ability_refs.go
 	if !ok {
 		return manaChoice{}, g.refuse("CR 602.1", "body.ability_text", "%s has no activated ability %q: %s", g.S.objName(id), named.AbilityText, o.abilityList())
 	}
