@@ -187,6 +187,9 @@ func (g *Game) checkLangManaCost(seat int, o *Object, ab *cards.ManaAbility, b *
 		return nil, g.refuse("CR 602.2b", "body.pay", "%s's mana ability has no mana cost to pay", name)
 	}
 	others := manaCostChoices(c)
+	if others == nil && c.Mana == "" && b.Pay == nil && noCostChoices(&b.CostChoices) {
+		return nil, nil // nothing left to plan: no mana, no objects to choose ({T}: Add {G}.)
+	}
 	if others == nil {
 		others = &ability.Cost{}
 	}
@@ -196,6 +199,14 @@ func (g *Game) checkLangManaCost(seat int, o *Object, ab *cards.ManaAbility, b *
 		return nil, err
 	}
 	return &plan, nil
+}
+
+// noCostChoices reports whether an input names no object for any cost: a
+// cost with none to choose then plans to nothing (planCost's plan of an
+// empty cost pays nothing, and payCost of it does nothing).
+func noCostChoices(ch *events.CostChoices) bool {
+	return len(ch.Sacrifice) == 0 && len(ch.Discard) == 0 && len(ch.Exile) == 0 && len(ch.Return) == 0 &&
+		len(ch.TapOthers) == 0 && len(ch.Reveal) == 0
 }
 
 // manaCostChoices is the part of a mana ability's cost that takes objects
