@@ -134,14 +134,16 @@ func (g *Game) checkActivate(seat int, b *events.Activate) error {
 	if !handled {
 		if p, found, err := g.planAbility(seat, b); found {
 			if err == nil {
-				g.remember(b, planMemo{abil: p, found: true}) // plan_memo.go
+				m := g.remember(b) // plan_memo.go
+				m.abil, m.found = p, true
 			}
 			return err
 		}
 		mc, err = g.findManaAbility(seat, b)
 	}
 	if err == nil {
-		g.remember(b, planMemo{mana: mc})
+		m := g.remember(b)
+		m.mana, m.found = mc, false
 	}
 	return err
 }
@@ -304,19 +306,20 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 		g.acted(seat)
 		return
 	}
-	m, ok := g.recall(b) // plan_memo.go
-	if ok && m.found {
-		g.doAbility(seat, m.abil, b.X)
-		return
-	}
-	if !ok {
+	var mc manaChoice
+	if m, ok := g.recall(b); ok { // plan_memo.go
+		if m.found {
+			g.doAbility(seat, m.abil, b.X)
+			return
+		}
+		mc = m.mana
+	} else {
 		if p, found, _ := g.planAbility(seat, b); found {
 			g.doAbility(seat, p, b.X)
 			return
 		}
-		m.mana, _ = g.findManaAbility(seat, b)
+		mc, _ = g.findManaAbility(seat, b)
 	}
-	mc := m.mana
 	mc.src = g.S.Objects[mc.obj]
 	if mc.ability.Tap {
 		g.tapPermanent(mc.obj)

@@ -31,7 +31,7 @@ type castPlan struct {
 func (g *Game) checkCast(seat int, b *events.Cast) error {
 	p, err := g.planCast(seat, b)
 	if err == nil {
-		g.remember(b, planMemo{cast: p}) // plan_memo.go
+		g.remember(b).cast = p // plan_memo.go
 	}
 	return err
 }

@@ -24,19 +24,26 @@ type planMemo struct {
 	order []ObjID // a shuffle's library order (start.go)
 }
 
-// remember keeps p as the plan of body at this point of the submission.
-func (g *Game) remember(body any, p planMemo) {
-	p.body, p.seq, p.ev, p.at = body, g.seq, g.ev, len(g.out)
-	g.memo = p
+// remember starts the memo of body at this point of the submission and
+// returns it; the caller sets the plan of body's kind. The fields of other
+// kinds may keep older plans: no recall of this body reads them, and
+// clearing the whole memo (with its pointers) on every input cost more
+// than the plan it spares.
+func (g *Game) remember(body any) *planMemo {
+	m := &g.memo
+	m.body, m.seq, m.ev, m.at = body, g.seq, g.ev, len(g.out)
+	return m
 }
 
 // recall returns the plan remembered for body at this very point, if any,
-// and forgets it: a plan is used once.
-func (g *Game) recall(body any) (planMemo, bool) {
-	m := g.memo
-	g.memo = planMemo{}
-	if m.body == nil || m.body != body || m.seq != g.seq || m.ev != any(g.ev) || m.at != len(g.out) {
-		return planMemo{}, false
+// and forgets it: a plan is used once. It is the memo itself, not a copy:
+// read it before anything is remembered again.
+func (g *Game) recall(body any) (*planMemo, bool) {
+	m := &g.memo
+	key := m.body
+	m.body = nil
+	if key == nil || key != body || m.seq != g.seq || m.ev != any(g.ev) || m.at != len(g.out) {
+		return nil, false
 	}
 	return m, true
 }

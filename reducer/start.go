@@ -159,7 +159,7 @@ func (g *Game) checkRandom(b *events.Random) error {
 		if err != nil {
 			return err
 		}
-		g.remember(b, planMemo{order: order}) // for doRandom (plan_memo.go)
+		g.remember(b).order = order // for doRandom (plan_memo.go)
 	}
 	if b.Of == events.RandomOrder && (q.What == whatDiscover || q.What == whatCascade || q.What == whatRebound) {
 		return g.checkDiscoverOrder(b)
