@@ -43,6 +43,11 @@ type staticSources struct {
 	// mana: permanents whose card replaces or triggers on mana production
 	// (mana.go's produce walks only these).
 	mana []ObjID
+	// tapped: permanents with a triggered ability that may trigger on a
+	// permanent becoming tapped or being tapped for mana, a subset of
+	// triggers (fire walks only these for those events: most tapping is
+	// for mana, and almost no permanent watches it).
+	tapped []ObjID
 	// rules: permanents with a language static of any kind (rulesStatics
 	// walks only these).
 	rules []ObjID
@@ -74,6 +79,7 @@ func (s *State) sources() *staticSources {
 // listSources lists the battlefield's static sources into ss.
 func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
+	ss.tapped = ss.tapped[:0]
 	ss.readsTapped = false
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
@@ -96,6 +102,9 @@ func (s *State) listSources(ss *staticSources) {
 		if k&sourceMana != 0 {
 			ss.mana = append(ss.mana, id)
 		}
+		if k&sourceTapped != 0 {
+			ss.tapped = append(ss.tapped, id)
+		}
 		if k&sourceRules != 0 {
 			ss.rules = append(ss.rules, id)
 		}
@@ -115,6 +124,7 @@ const (
 	sourceRules                   // a language static of any kind (interp_rules.go)
 	sourceLegendary               // printed legendary, or a face is (legend.go)
 	sourceReadsTapped             // may read whether a permanent is tapped (sba_tapped.go)
+	sourceTapped                  // may trigger on a permanent becoming tapped or tapped for mana (tapTriggers)
 	sourceKnown
 )
 
@@ -147,8 +157,37 @@ func sourceKindsOf(def *cards.Card) int32 {
 	if readsTapped(def, lang) {
 		k |= sourceReadsTapped
 	}
+	if tapTriggers(def, lang) {
+		k |= sourceTapped
+	}
 	atomic.StoreInt32(&lc.sourceKinds, k)
 	return k
+}
+
+// tapTriggers reports whether a card has a triggered ability fire may
+// find triggering on a permanent becoming tapped (a language pattern of
+// the tapped event, or card code's) or being tapped for mana (card code's;
+// the language's triggered mana abilities are produce's, CR 605.1b).
+func tapTriggers(def *cards.Card, lang *langCard) bool {
+	for _, t := range def.Triggers() {
+		if t.When == triggerBecomesTapped || t.When == cards.TriggerTappedForMana {
+			return true
+		}
+	}
+	if lang == nil {
+		return false
+	}
+	for _, a := range lang.triggered {
+		if a.Trigger == nil {
+			continue
+		}
+		for _, p := range triggerPatterns(a.Trigger) { // interp_leaves.go
+			if p.Event == ability.Tapped {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // langLayered reports whether a language card has a static ability whose

@@ -46,7 +46,11 @@ func deathTriggers(o *Object) []Effect {
 // object about (0 for none) done by seat, in battlefield order.
 func (g *Game) fire(when string, about ObjID, seat int) {
 	s := g.S
-	ids, mark := g.snapshot(s.sources().triggers) // static_sources.go
+	list := s.sources().triggers // static_sources.go
+	if when == triggerBecomesTapped || when == cards.TriggerTappedForMana {
+		list = s.sources().tapped // only these may trigger on a tap
+	}
+	ids, mark := g.snapshot(list)
 	defer g.releaseSnapshot(mark)
 	for _, id := range ids {
 		src := s.Obj(id)
