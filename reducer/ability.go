@@ -46,7 +46,7 @@ func (g *Game) planAbility(seat int, b *events.Activate) (abilityPlan, bool, err
 				continue
 			}
 			found = true
-			if why := Supports(a); why != nil {
+			if why := langSupports(s.Objects[id], b.Ability, a); why != nil { // interp_activate.go
 				// A partly modelled card: this ability is its text the
 				// engine doesn't carry out (the table's, table_generic.go).
 				if first == nil {

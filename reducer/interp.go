@@ -38,10 +38,13 @@ type langCard struct {
 	// activated: activated and mana abilities in printed order; the index
 	// here is the number an activate input names.
 	activated []*ability.Ability
-	triggered []*ability.Ability
-	statics   []*ability.Ability
-	replace   []*ability.Ability
-	keywords  []*ability.Ability
+	// activatedWhy: Supports of each of activated that is not a mana
+	// ability, worked out once (langSupports).
+	activatedWhy []error
+	triggered    []*ability.Ability
+	statics      []*ability.Ability
+	replace      []*ability.Ability
+	keywords     []*ability.Ability
 	// mana: the card's mana abilities as the engine runs them: the
 	// intrinsic ones of its basic land types (CR 305.6) first, then its
 	// printed ones, lowered (interp_mana.go); intrinsic is how many come
@@ -185,6 +188,12 @@ func buildLangCard(def *cards.Card) *langCard {
 	if lc.unsupported == nil && hasFuse(lc) {
 		if why := fusableHalf(lc); why != "" {
 			lc.unsupported = errors.New(why) // interp_fuse.go
+		}
+	}
+	lc.activatedWhy = make([]error, len(lc.activated))
+	for k, a := range lc.activated {
+		if a.Kind == ability.Activated {
+			lc.activatedWhy[k] = Supports(a)
 		}
 	}
 	lc.delayed = delayedAbilities(lc)     // interp_delayed.go

@@ -36,6 +36,18 @@ func langActivated(o *Object, n int) *ability.Ability {
 	return lc.activated[k]
 }
 
+// langSupports is Supports(a) for a, the language activated ability
+// number n names on o: kept on the card for its printed abilities (an
+// ability's support depends on it alone), worked out for a granted one.
+func langSupports(o *Object, n int, a *ability.Ability) error {
+	if lc := langOf(o.Def); lc != nil {
+		if k := n - lc.intrinsic; k >= 0 && k < len(lc.activated) && lc.activated[k] == a {
+			return lc.activatedWhy[k]
+		}
+	}
+	return Supports(a)
+}
+
 // useLangAbility is the once-a-turn use of language ability n.
 func useLangAbility(n int) string { return "ability " + itoa(n) }
 
