@@ -183,14 +183,19 @@ func (o *Object) recordedAny(f func(c *Continuous) bool) bool {
 	return false
 }
 
-// grantedManaAbilities are mana abilities effects give o (layer 6).
+// grantedManaAbilities are mana abilities effects give o (layer 6). Only a
+// recorded effect (Grant's AnyColorMana) gives "{T}: Add one mana of any
+// color": the statics effectsOn adds before them never do, so only the
+// recorded ones are asked, in their timestamp order, as effectsOn would.
 func (o *Object) grantedManaAbilities() []cards.ManaAbility {
 	var out []cards.ManaAbility
-	o.effectsOn(func(c *Continuous) {
-		if c.AnyColorMana {
-			out = append(out, cards.ManaAbility{Index: grantedManaIndex, Tap: true, AnyColor: true})
+	if s := o.state; s != nil && o.Zone == ZoneBattlefield {
+		for i := range s.Continuous {
+			if c := &s.Continuous[i]; c.AnyColorMana && c.affects(o) {
+				out = append(out, cards.ManaAbility{Index: grantedManaIndex, Tap: true, AnyColor: true})
+			}
 		}
-	})
+	}
 	return append(out, o.grantedLangMana()...) // interp_grant.go
 }
 
