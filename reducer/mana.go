@@ -108,7 +108,10 @@ func (s *State) abilityTypes(o *Object, ab cards.ManaAbility, asking map[ObjID]b
 	case ab.Amount != nil && (&evalCtx{g: &Game{S: s}, you: o.Controller, src: o.ID}).amount(ab.Amount) == 0:
 		return 0
 	}
-	for _, c := range append(slices.Clone(ab.Add), ab.Instead...) {
+	for _, c := range ab.Add {
+		t |= 1 << c
+	}
+	for _, c := range ab.Instead { // interp_mana_instead.go
 		t |= 1 << c
 	}
 	return t
