@@ -1,6 +1,10 @@
 package replay
 
-import "github.com/chronicle-mtg/chronicle/reducer"
+import (
+	"sync"
+
+	"github.com/chronicle-mtg/chronicle/reducer"
+)
 
 // Fold rebuilds match's game from its first input to its last and calls fn
 // after each, with the game as it then stands. From the store it folds the
@@ -18,5 +22,22 @@ func Fold(src Source, match string, fn func(g *reducer.Game, seq uint64) error) 
 	}
 	c.marks = nil // walked once: no marks to come back to
 	c.g, c.seq = reducer.New(nil), 0
-	return c.forward(c.sum.HeadSeq, func(seq uint64) error { return fn(c.g, seq) })
+	if b, ok := effectBufs.Get().(*[]reducer.Effect); ok {
+		c.effs = *b
+	}
+	err = c.forward(c.sum.HeadSeq, func(seq uint64) error { return fn(c.g, seq) })
+	if cap(c.effs) <= maxPooledEffects {
+		b := c.effs[:0]
+		effectBufs.Put(&b)
+	}
+	return err
 }
+
+// effectBufs keeps the memory folds decode effects into, from one fold to
+// the next: a match's first input (its decks' cards) grows it to a few
+// hundred effects, which a tournament's audit or replay would otherwise
+// allocate again for every match.
+var effectBufs sync.Pool
+
+// maxPooledEffects bounds the buffers kept (an effect is 216 bytes).
+const maxPooledEffects = 4096
