@@ -11,11 +11,35 @@ import (
 // input of the fixture matches, encoded canonically, sealed and signed or
 // not, decodes to the same event both ways, and most take the fast path.
 func TestDecodeFastAgreesWithGeneral(t *testing.T) {
+	total, fast, bodies := 0, 0, 0
+	eachFixtureEvent(t, func(ev *Event) {
+		for _, variant := range fastVariants(ev) {
+			total++
+			switch compareDecoders(t, variant) {
+			case "fast":
+				fast++
+				bodies++
+			case "reflect":
+				fast++
+			}
+		}
+	})
+	t.Logf("%d inputs: %d took the fast path, %d of them with the body read without reflection", total, fast, bodies)
+	// Everything but a few hand-written shapes (match_started, setup,
+	// table effects) is read without reflection.
+	if fast*2 < total || bodies*10 < total*9 {
+		t.Errorf("only %d of %d inputs took the fast path, %d without reflection", fast, total, bodies)
+	}
+}
+
+// eachFixtureEvent calls fn with every input of the fixture matches, as
+// parsed from their JSON Lines.
+func eachFixtureEvent(t *testing.T, fn func(ev *Event)) {
+	t.Helper()
 	files, err := filepath.Glob("../fixtures/matches/*.jsonl")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixture matches: %v", err)
 	}
-	total, fast, bodies := 0, 0, 0
 	for _, f := range files {
 		fh, err := os.Open(f)
 		if err != nil {
@@ -28,24 +52,9 @@ func TestDecodeFastAgreesWithGeneral(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			for _, variant := range fastVariants(ev) {
-				total++
-				switch compareDecoders(t, variant) {
-				case "fast":
-					fast++
-					bodies++
-				case "reflect":
-					fast++
-				}
-			}
+			fn(ev)
 		}
 		fh.Close()
-	}
-	t.Logf("%d inputs: %d took the fast path, %d of them with the body read without reflection", total, fast, bodies)
-	// Everything but a few hand-written shapes (match_started, setup,
-	// table effects) is read without reflection.
-	if fast*2 < total || bodies*10 < total*9 {
-		t.Errorf("only %d of %d inputs took the fast path, %d without reflection", fast, total, bodies)
 	}
 }
 
