@@ -26,13 +26,17 @@ type admitted struct {
 	// needs: worked out by the committer (tell), off the admitting path.
 	digestOf []*events.Event
 	last     jetstream.Msg
-	msgs     int
+	msgs     int // messages taken whole
+	inputs   int // inputs admitted, of those messages and of a pack begun
 	stats    Stats
 }
 
 func (r *Recorder) newAdmitted() *admitted {
 	return &admitted{batch: &store.Batch{Stream: r.cursor}}
 }
+
+// empty reports whether a holds nothing to commit.
+func (a *admitted) empty() bool { return a.msgs == 0 && a.inputs == 0 }
 
 // stop says why admitAll stopped before the end of its messages.
 type stop int
@@ -43,12 +47,22 @@ const (
 	stopSettle      // the rules failed on an input: store what is admitted first
 )
 
+// resume is where admitting a pack of inputs (bus.SplitPack) goes on
+// after the rules failed on one of them and what was admitted was
+// stored first: the pack at stream seq seq, from its input at.
+type resume struct {
+	seq uint64
+	at  int
+}
+
 // admitAll validates msgs into a and returns how many it took. Messages
 // come in stream order, one after another: stopGap means one went missing
 // before reaching us (the stream still holds it), so admitting stops there,
 // for the caller to pull again. stopSettle follows an input on which the
 // rules failed: its game is to be rebuilt from the store, which must first
-// hold everything admitted.
+// hold everything admitted. When that input is not the last of its pack,
+// the pack is not counted as taken: a covers the stream up to the message
+// before it, and admitting it again goes on after that input (r.resume).
 func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop, err error) {
 	for i, msg := range msgs {
 		md, err := msg.Metadata()
@@ -70,28 +84,20 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop,
 		}
 		r.admittedSeq = seq
 		a.batch.StreamSeq = seq
-		a.last, a.msgs = msg, a.msgs+1
 		if !r.cfg.Share.Owns(bus.MatchOfSubject(msg.Subject())) {
+			a.last, a.msgs = msg, a.msgs+1
 			continue // another recorder's match: it records it
 		}
-		v, ev, rej := r.admitSafely(msg, md)
-		switch {
-		case rej != nil:
-			a.batch.Rejections = append(a.batch.Rejections, rej)
-			a.stats.Rejected++
-		case ev != nil:
-			a.batch.Events = append(a.batch.Events, ev)
-			if d := r.derived; d != nil {
-				a.batch.Derived = append(a.batch.Derived, d)
-				r.derived = nil
-			}
-			a.stats.Stored++
-		default:
-			a.stats.Duplicates++
+		grouped := msg.Headers().Get(bus.HeaderVerdicts) == bus.VerdictsGrouped
+		data := msg.Data()
+		if !bus.IsPack(data) {
+			r.admitInput(a, msg, md, data, grouped)
+		} else if at, stopped := r.admitPack(a, msg, md, data, grouped); stopped {
+			r.resume = resume{seq: seq, at: at}
+			r.admittedSeq, a.batch.StreamSeq = seq-1, seq-1
+			return i, stopSettle, nil
 		}
-		a.verdicts = append(a.verdicts, v)
-		a.grouped = append(a.grouped, msg.Headers().Get(bus.HeaderVerdicts) == bus.VerdictsGrouped)
-		a.digestOf = append(a.digestOf, ev)
+		a.last, a.msgs = msg, a.msgs+1
 		if r.rulesFailed {
 			r.rulesFailed = false
 			return i + 1, stopSettle, nil
@@ -100,10 +106,69 @@ func (r *Recorder) admitAll(a *admitted, msgs []jetstream.Msg) (n int, why stop,
 	return len(msgs), stopNone, nil
 }
 
+// admitPack admits the inputs of a pack, from where an earlier attempt
+// stopped. It stops after an input the rules failed on when more follow,
+// and returns where to go on. A malformed pack is refused whole, as one
+// message.
+func (r *Recorder) admitPack(a *admitted, msg jetstream.Msg, md *jetstream.MsgMetadata, data []byte, grouped bool) (at int, stopped bool) {
+	from := 0
+	if r.resume.seq == md.Sequence.Stream {
+		from = r.resume.at
+	}
+	r.resume = resume{}
+	err := bus.SplitPack(data, func(i int, input []byte) {
+		if i < from || stopped {
+			return
+		}
+		r.admitInput(a, msg, md, input, grouped)
+		if r.rulesFailed {
+			stopped, at = true, i+1
+		}
+	})
+	if err != nil {
+		v, rej := r.reject(msg, md, data, &events.Error{Rule: events.RuleDecode, Reason: err.Error()}, "")
+		a.batch.Rejections = append(a.batch.Rejections, rej)
+		a.stats.Rejected++
+		a.inputs++
+		a.verdicts, a.grouped, a.digestOf = append(a.verdicts, v), append(a.grouped, grouped), append(a.digestOf, nil)
+		return 0, false
+	}
+	if stopped && at == bus.PackCount(data) {
+		stopped = false // the last: the pack is taken whole, as any message
+	}
+	if stopped {
+		r.rulesFailed = false
+	}
+	return at, stopped
+}
+
+// admitInput validates one input, data, of msg into a.
+func (r *Recorder) admitInput(a *admitted, msg jetstream.Msg, md *jetstream.MsgMetadata, data []byte, grouped bool) {
+	v, ev, rej := r.admitSafely(msg, md, data)
+	switch {
+	case rej != nil:
+		a.batch.Rejections = append(a.batch.Rejections, rej)
+		a.stats.Rejected++
+	case ev != nil:
+		a.batch.Events = append(a.batch.Events, ev)
+		if d := r.derived; d != nil {
+			a.batch.Derived = append(a.batch.Derived, d)
+			r.derived = nil
+		}
+		a.stats.Stored++
+	default:
+		a.stats.Duplicates++
+	}
+	a.inputs++
+	a.verdicts = append(a.verdicts, v)
+	a.grouped = append(a.grouped, grouped)
+	a.digestOf = append(a.digestOf, ev)
+}
+
 // commitAdmitted commits a, acks it and sends its verdicts. It touches
 // nothing admitting uses, so it may run beside it.
 func (r *Recorder) commitAdmitted(a *admitted) error {
-	if a.batch.StreamSeq > 0 {
+	if a.batch.StreamSeq > 0 || a.inputs > 0 {
 		if r.cfg.BeforeCommit != nil {
 			r.cfg.BeforeCommit(a.msgs)
 		}
@@ -289,7 +354,7 @@ func (r *Recorder) forgetAll(b *store.Batch) {
 
 // admitSafely is admit with a panic turned into a rejection: no input can
 // stop the recorder or loop through redelivery.
-func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata) (v *bus.Verdict, ev *events.Event, rej *store.Rejection) {
+func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte) (v *bus.Verdict, ev *events.Event, rej *store.Rejection) {
 	r.derived = nil
 	defer func() {
 		if p := recover(); p != nil {
@@ -303,35 +368,35 @@ func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata) (v 
 			r.log.Error("panic while validating", "stream_seq", md.Sequence.Stream, "panic", p)
 			e := &events.Error{Reason: fmt.Sprintf("internal error while validating: %v", p), Rule: "LOG-INTERNAL"}
 			kind := ""
-			if in, err := events.DecodeInput(msg.Data()); err == nil {
+			if in, err := events.DecodeInput(raw); err == nil {
 				e.Match, e.Seq, kind = in.Match, in.Seq, string(in.Kind) // name the input
 			}
-			v, rej = r.reject(msg, md, e, kind)
+			v, rej = r.reject(msg, md, raw, e, kind)
 			ev = nil
 		}
 	}()
-	return r.admit(msg, md)
+	return r.admit(msg, md, raw)
 }
 
-// admit decides one input: stored (ev set), duplicate (neither set) or
-// rejected (rej set). v is the verdict to publish in every case.
-func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Verdict, *events.Event, *store.Rejection) {
-	raw := msg.Data()
+// admit decides one input, raw, of msg: stored (ev set), duplicate
+// (neither set) or rejected (rej set). v is the verdict to publish in
+// every case.
+func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte) (*bus.Verdict, *events.Event, *store.Rejection) {
 	subjMatch := bus.MatchOfSubject(msg.Subject())
 	ev, err := events.DecodeInput(raw)
 	if err != nil {
-		v, rej := r.reject(msg, md, asEventError(err), events.KindOf(raw)) // the kind it says, for the log
+		v, rej := r.reject(msg, md, raw, asEventError(err), events.KindOf(raw)) // the kind it says, for the log
 		return v, nil, rej
 	}
 	fail := func(field, rule, format string, args ...any) (*bus.Verdict, *events.Event, *store.Rejection) {
 		e := &events.Error{Match: ev.Match, Seq: ev.Seq, Field: field, Rule: rule, Reason: fmt.Sprintf(format, args...)}
-		v, rej := r.reject(msg, md, e, string(ev.Kind))
+		v, rej := r.reject(msg, md, raw, e, string(ev.Kind))
 		return v, nil, rej
 	}
 	if ev.Match != subjMatch {
 		e := &events.Error{Match: subjMatch, Seq: ev.Seq, Field: "match", Rule: events.RuleBody,
 			Reason: fmt.Sprintf("names match %q but was published on the subject of match %q", ev.Match, subjMatch)}
-		v, rej := r.reject(msg, md, e, string(ev.Kind))
+		v, rej := r.reject(msg, md, raw, e, string(ev.Kind))
 		return v, nil, rej
 	}
 	m, err := r.match(ev.Match)
@@ -339,7 +404,7 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 		panic(err) // the store failed to read; recovered as a rejection
 	}
 	if m != nil && ev.Seq != 0 && ev.Seq <= m.Seq {
-		return r.duplicateOrConflict(msg, md, m, ev)
+		return r.duplicateOrConflict(msg, md, raw, m, ev)
 	}
 	link := events.Link{}
 	if m != nil {
@@ -357,7 +422,7 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 		ev.Prev = link.Hash
 	}
 	if le := link.Next(ev); le != nil {
-		v, rej := r.reject(msg, md, le, string(ev.Kind))
+		v, rej := r.reject(msg, md, raw, le, string(ev.Kind))
 		return v, nil, rej
 	}
 	if ev.Hash.IsZero() {
@@ -368,7 +433,7 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 		m = matchFromStart(ev)
 	}
 	if pe := m.checkParticipants(ev); pe != nil {
-		v, rej := r.reject(msg, md, pe, string(ev.Kind))
+		v, rej := r.reject(msg, md, raw, pe, string(ev.Kind))
 		return v, nil, rej
 	}
 	if r.cfg.Validator != nil {
@@ -378,7 +443,7 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata) (*bus.Ver
 			r.derived = nil
 			e := asEventError(err)
 			e.Match, e.Seq = ev.Match, ev.Seq
-			v, rej := r.reject(msg, md, e, string(ev.Kind))
+			v, rej := r.reject(msg, md, raw, e, string(ev.Kind))
 			return v, nil, rej
 		}
 	}
@@ -420,7 +485,7 @@ func (r *Recorder) storedVerification(v *bus.Verdict) {
 }
 
 // duplicateOrConflict handles an input at a seq the match already holds.
-func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetadata, m *Match, ev *events.Event) (*bus.Verdict, *events.Event, *store.Rejection) {
+func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte, m *Match, ev *events.Event) (*bus.Verdict, *events.Event, *store.Rejection) {
 	stored := m.pending[ev.Seq]
 	if stored == nil {
 		var err error
@@ -440,7 +505,7 @@ func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetad
 	e := &events.Error{Match: ev.Match, Seq: ev.Seq, Rule: events.RuleConflict,
 		Reason: fmt.Sprintf("conflict: seq %d is stored already with a different input (%s by %s, hash %s); the stored one stands",
 			ev.Seq, stored.Kind, stored.Actor, stored.Hash.Short())}
-	v, rej := r.reject(msg, md, e, string(ev.Kind))
+	v, rej := r.reject(msg, md, raw, e, string(ev.Kind))
 	return v, nil, rej
 }
 
@@ -462,7 +527,8 @@ func (r *Recorder) match(id string) (*Match, error) {
 	return m, nil
 }
 
-func (r *Recorder) reject(msg jetstream.Msg, md *jetstream.MsgMetadata, e *events.Error, kind string) (*bus.Verdict, *store.Rejection) {
+// reject refuses raw, an input of msg (or all of it), for e.
+func (r *Recorder) reject(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte, e *events.Error, kind string) (*bus.Verdict, *store.Rejection) {
 	match := e.Match
 	if match == "" {
 		match = bus.MatchOfSubject(msg.Subject())
@@ -474,7 +540,7 @@ func (r *Recorder) reject(msg jetstream.Msg, md *jetstream.MsgMetadata, e *event
 		Match:     match,
 		Seq:       e.Seq,
 		Kind:      kind,
-		Raw:       append([]byte(nil), msg.Data()...),
+		Raw:       append([]byte(nil), raw...),
 		Field:     e.Field,
 		Reason:    e.Reason,
 		Rule:      e.Rule,

@@ -1,6 +1,7 @@
 // Package recorder is the consumer loop that turns published inputs into
 // stored logs: fetch a batch from the durable JetStream consumer, decode and
-// validate each input, commit the batch to bbolt in one transaction together
+// validate each input (a message carries one, or a pack of them:
+// bus.SplitPack), commit the batch to bbolt in one transaction together
 // with the stream cursor, ack, and then publish a verdict for each input
 // (grouped by match into arrays when the publisher asks: batch.go). The
 // next inputs are validated while a batch commits (pipeline.go): the fsync

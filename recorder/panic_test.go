@@ -92,3 +92,107 @@ func TestRulesPanicMidBatch(t *testing.T) {
 		t.Fatalf("rejections %v, want LOG-INTERNAL at seq 5, then seq 6", rules)
 	}
 }
+
+// pack is evs in one pack of inputs (bus.SplitPack).
+func pack(evs []*events.Event) []byte {
+	buf := bus.StartPack(nil)
+	for _, ev := range evs {
+		var start int
+		buf, start = bus.StartPackInput(buf)
+		buf = ev.AppendCanonical(buf)
+		bus.EndPackInput(buf, start)
+	}
+	return buf
+}
+
+// TestRulesPanicMidPack: when the rules fail on an input inside a pack,
+// what the pack held before it is stored first (the store's cursor stops
+// at the message before the pack, so a crash then brings the pack again),
+// and admitting goes on after it: every input of the pack is judged once.
+func TestRulesPanicMidPack(t *testing.T) {
+	h := newHarness(t)
+	h.stopRecorder()
+	evs := fixtureInputs(t, "bolt-race.jsonl")[:6] // seqs 1 to 6
+	other := matchInputs("other", 1)[0]
+	h.publishRaw("other", other.MarshalMsgpack(), msgID(other)) // stream seq 1: the pack is 2
+	h.publishRaw("bolt-race", pack(evs), jetstream.WithMsgID("bolt-race:1-6"))
+	// Seq 3 again, alone, and 4 to 6 in a pack again.
+	h.publishRaw("bolt-race", evs[2].MarshalMsgpack(), jetstream.WithMsgID("bolt-race:3:again"))
+	h.publishRaw("bolt-race", pack(evs[3:]), jetstream.WithMsgID("bolt-race:4-6:again"))
+
+	ctx := context.Background()
+	st, err := store.Open(h.dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var cursors []uint64
+	r, err := New(Config{Store: st, Conn: h.nc, Validator: &panicky{Rules: NewRules(st), match: "bolt-race", seq: 3},
+		BeforeCommit: func(int) {
+			last, err := st.LastApplied(bus.CursorName(mustStream(t, h)))
+			if err != nil {
+				t.Error(err)
+			}
+			cursors = append(cursors, last)
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.stream, err = bus.EnsureStream(ctx, r.js, bus.StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r.cursor = bus.CursorName(r.stream)
+	cons, err := bus.EnsureConsumer(ctx, r.stream, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cons.Fetch(4, jetstream.FetchMaxWait(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []jetstream.Msg
+	for m := range res.Messages() {
+		msgs = append(msgs, m)
+	}
+	if len(msgs) != 4 {
+		t.Fatalf("pulled %d messages, want 4", len(msgs))
+	}
+	if gap, err := r.process(msgs); err != nil || gap {
+		t.Fatalf("gap %v, err %v", gap, err)
+	}
+	if head := storedHead(t, st, "bolt-race"); head != 6 {
+		t.Fatalf("head %d, want 6: seq 3 sent again and 4 to 6 after it are stored", head)
+	}
+	if last, err := st.LastApplied(r.cursor); err != nil || last != 4 {
+		t.Fatalf("cursor %d (%v), want 4", last, err)
+	}
+	// The first commit held the other match's input and seqs 1 to 3 of the
+	// pack (3 refused), and left the cursor before the pack; the second,
+	// what followed.
+	if fmt.Sprint(cursors) != "[0 1]" {
+		t.Fatalf("cursors before each commit %v, want [0 1]", cursors)
+	}
+	var rules []string
+	if err := st.Rejections(func(rj *store.Rejection) error {
+		rules = append(rules, fmt.Sprintf("%s at %d", rj.Rule, rj.Seq))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := "[LOG-INTERNAL at 3 LOG-SEQ at 4 LOG-SEQ at 5 LOG-SEQ at 6]"
+	if fmt.Sprint(rules) != want {
+		t.Fatalf("rejections %v, want %s", rules, want)
+	}
+	if s := r.Stats(); s.Stored != 7 || s.Rejected != 4 || s.Duplicates != 0 {
+		t.Fatalf("stats %+v: every input of the packs judged once", s)
+	}
+}
+
+func mustStream(t *testing.T, h *harness) jetstream.Stream {
+	t.Helper()
+	s, err := h.js.Stream(context.Background(), bus.StreamName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -2,8 +2,8 @@ package recorder
 
 import "sync"
 
-// maxAdmitted bounds, in batches, what is admitted while a commit is in
-// flight; past it admitting waits for the commit.
+// maxAdmitted bounds, in batches of inputs, what is admitted while a
+// commit is in flight; past it admitting waits for the commit.
 const maxAdmitted = 4
 
 // committer commits admitted runs one at a time on its own goroutine.
@@ -42,7 +42,7 @@ func (r *Recorder) settle(c *committer, inflight, cur **admitted) error {
 		r.committed(*inflight)
 		*inflight = nil
 	}
-	if (*cur).msgs == 0 {
+	if (*cur).empty() {
 		return nil
 	}
 	if err := r.commitAdmitted(*cur); err != nil {

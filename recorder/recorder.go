@@ -62,6 +62,7 @@ type Recorder struct {
 	cursor      string
 	lastApplied uint64 // the last stream seq committed
 	admittedSeq uint64 // the last stream seq admitted, committed or not
+	resume      resume // a pack admitted in part (admitAll)
 	matches     map[string]*Match
 	derived     *store.Derived // what the validator derived from the input just admitted
 	rulesFailed bool           // the validator panicked on the input just admitted
@@ -157,12 +158,12 @@ func (r *Recorder) Run(ctx context.Context) error {
 	var inflight *admitted
 	msgs := make([]jetstream.Msg, 0, r.cfg.Batch)
 	for {
-		if inflight == nil && cur.msgs > 0 {
+		if inflight == nil && !cur.empty() {
 			inflight, cur = cur, r.newAdmitted()
 			com.in <- inflight
 		}
 		in := feed.in
-		if cur.msgs >= maxAdmitted*r.cfg.Batch {
+		if max(cur.msgs, cur.inputs) >= maxAdmitted*r.cfg.Batch {
 			in = nil // wait for the commit in flight
 		}
 		select {
@@ -202,11 +203,13 @@ func (r *Recorder) Run(ctx context.Context) error {
 			feed = startFetch(ctx, cons, r.cfg.Batch, r.log)
 		case m := <-in:
 			msgs = append(msgs[:0], m)
+			inputs := inputsOf(m)
 		fill:
-			for len(msgs) < r.cfg.Batch {
+			for len(msgs) < r.cfg.Batch && inputs < r.cfg.Batch {
 				select {
 				case m := <-in:
 					msgs = append(msgs, m)
+					inputs += inputsOf(m)
 				default:
 					break fill
 				}
@@ -240,4 +243,12 @@ func (r *Recorder) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// inputsOf is how many inputs m carries: one, or a pack's.
+func inputsOf(m jetstream.Msg) int {
+	if d := m.Data(); bus.IsPack(d) {
+		return max(1, bus.PackCount(d))
+	}
+	return 1
 }

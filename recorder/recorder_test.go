@@ -93,6 +93,7 @@ func TestBadInputsAreRejectedAndKept(t *testing.T) {
 		{"wrong hash", "good", sealedWrong.MarshalMsgpack(), events.RuleChain, "prev", "does not match the hash of seq 4"},
 		{"not a player", "good", jsonInput("good", 5, "pass", "p3", `{"player":"p3"}`), events.RuleActor, "actor", `"p3" is not a player`},
 		{"undecodable", "good", []byte{0xc1, 0x00, 0xff}, events.RuleDecode, "", "not a msgpack map"},
+		{"malformed pack", "good", []byte{0x92, 0xc4, 1, 'a'}, events.RuleDecode, "", "malformed pack"},
 		{"wrong subject", "good", jsonInput("other", 1, "pass", "p1", `{"player":"p1"}`), events.RuleBody, "match", "was published on the subject"},
 	}
 	for _, c := range cases {

@@ -32,6 +32,7 @@ import (
 // runs with nothing admitted and uncommitted.
 func (r *Recorder) reconsume(ctx context.Context) (jetstream.Consumer, error) {
 	trouble := newTrouble(r.log, "setting up the input stream and consumer")
+	r.resume = resume{}
 	for {
 		cons, err := r.setup(ctx)
 		if err == nil {

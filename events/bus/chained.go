@@ -81,43 +81,44 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 	subject := InSubject(r.match)
 	futs := make([]jetstream.PubAckFuture, 0, len(rest)/ackEvery+1)
 	acked := make([]uint64, 0, cap(futs)) // the seq of each of futs
+	// The inputs go in packs (pack.go) of up to PackInputs, each sent when
+	// full, at PackBytes, or with an input that asks the acknowledgement.
+	pk := packer{r: r, plain: &nats.Msg{Subject: subject, Header: nats.Header{HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {""}}}}
 	var sendErr error
-	// A message sent without an acknowledgement is written out by
-	// PublishMsg before it returns: its buffer and header are reused.
-	plain := &nats.Msg{Subject: subject, Header: nats.Header{HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {""}}}
-	var buf []byte
+	send := func(ack bool) bool {
+		f, err := pk.send(ack)
+		if err != nil {
+			r.await(pk.evs, false)
+			sendErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, pk.evs[0].Seq, err)
+			return false
+		}
+		if f != nil {
+			futs, acked = append(futs, f), append(acked, pk.evs[len(pk.evs)-1].Seq)
+		}
+		pk.reset()
+		return true
+	}
 	for i, ev := range rest {
 		r.awaitOne(ev.Seq)
 		ack := (i+1)%ackEvery == 0 || i == len(rest)-1
 		if r.p.Lose != nil && r.p.Lose(r.match, ev.Seq) {
+			if ack && len(pk.evs) > 0 && !send(true) {
+				break
+			}
 			if ack {
 				futs, acked = append(futs, lostAck{}), append(acked, ev.Seq)
 			}
 			continue
 		}
-		if !ack {
-			// No acknowledgement asked: the stream takes a connection's
-			// messages in order, so the next one acknowledged vouches for
-			// it, and the recorder's verdict is the receipt.
-			buf = ev.AppendCanonical(buf[:0])
-			plain.Data = buf
-			plain.Header[jetstream.MsgIDHeader][0] = r.msgID(ev.Seq)
-			if err := r.p.NC.PublishMsg(plain); err != nil {
-				r.await([]*events.Event{ev}, false)
-				sendErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
-				break
-			}
-			continue
+		if !pk.add(ev) && !send(false) {
+			break // the pack had no room for ev: sent, and ev begins the next
 		}
-		m := &nats.Msg{Subject: subject, Data: ev.MarshalMsgpack(), Header: nats.Header{
-			HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {r.msgID(ev.Seq)}}}
-		f, err := r.p.JS.PublishMsgAsync(m, jetstream.WithRetryAttempts(0), jetstream.WithStallWait(r.p.requestTimeout()))
-		if err != nil {
-			r.await([]*events.Event{ev}, false)
-			sendErr = fmt.Errorf("bus: publish %s seq %d: %w", r.match, ev.Seq, err)
+		if len(pk.evs) == 0 {
+			pk.add(ev)
+		}
+		if (ack || len(pk.evs) == PackInputs || len(pk.buf) >= PackBytes) && !send(ack) {
 			break
 		}
-		futs, acked = append(futs, f), append(acked, ev.Seq)
 	}
 	// Every acknowledgement, or the request timeout with none coming.
 	var ackErr error
@@ -147,6 +148,66 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 		return true, ackErr
 	}
 	return false, nil
+}
+
+// packer fills a pack of chained inputs and sends it. A pack of one
+// input goes as that input alone.
+type packer struct {
+	r     *matchRun
+	buf   []byte
+	evs   []*events.Event // in the pack
+	tries int             // the most sendings of an input in it, held back for a gap
+	plain *nats.Msg       // reused for packs sent without an acknowledgement
+	one   []byte          // an input that found no room in the full pack
+}
+
+// add puts ev in the pack; false when the pack, holding others, has no
+// room for it: nothing is added then.
+func (p *packer) add(ev *events.Event) bool {
+	if len(p.evs) == 0 {
+		p.buf = StartPack(p.buf)
+	}
+	mark := len(p.buf)
+	buf, start := StartPackInput(p.buf)
+	buf = ev.AppendCanonical(buf)
+	if len(p.evs) > 0 && len(buf) > PackBytes {
+		p.buf = buf[:mark]
+		return false
+	}
+	EndPackInput(buf, start)
+	p.buf = buf
+	p.evs = append(p.evs, ev)
+	p.r.mu.Lock()
+	p.tries = max(p.tries, p.r.tries[ev.Seq])
+	p.r.mu.Unlock()
+	return true
+}
+
+func (p *packer) reset() {
+	p.evs, p.tries = p.evs[:0], 0
+}
+
+// send publishes the pack, asking the stream's acknowledgement when ack.
+// A message sent without one is written out by PublishMsg before it
+// returns: its buffer and header are reused.
+func (p *packer) send(ack bool) (jetstream.PubAckFuture, error) {
+	data := p.buf
+	first, last := p.evs[0].Seq, p.evs[len(p.evs)-1].Seq
+	id := PackID(p.r.match, first, last, p.tries)
+	if len(p.evs) == 1 {
+		data, id = data[packHeader+binHeader:], p.r.msgID(first)
+	}
+	if !ack {
+		// No acknowledgement asked: the stream takes a connection's
+		// messages in order, so the next one acknowledged vouches for
+		// it, and the recorder's verdict is the receipt.
+		p.plain.Data = data
+		p.plain.Header[jetstream.MsgIDHeader][0] = id
+		return nil, p.r.p.NC.PublishMsg(p.plain)
+	}
+	m := &nats.Msg{Subject: p.plain.Subject, Data: append([]byte(nil), data...), Header: nats.Header{
+		HeaderVerdicts: {VerdictsGrouped}, jetstream.MsgIDHeader: {id}}}
+	return p.r.p.JS.PublishMsgAsync(m, jetstream.WithRetryAttempts(0), jetstream.WithStallWait(p.r.p.requestTimeout()))
 }
 
 // heldForGap reports whether v, a refusal for a gap in the seqs, is the

@@ -4,7 +4,7 @@
 //
 // Subjects:
 //
-//	chronicle.match.<match>.in      inputs (stream CHRONICLE_IN)
+//	chronicle.match.<match>.in      inputs (stream CHRONICLE_IN), one or a pack to a message
 //	chronicle.match.<match>.out     one verdict per input, after it is committed
 //	chronicle.match.<match>.status  request: what the recorder has stored
 //
@@ -18,4 +18,6 @@
 // stream stores a batch whole or not at all, and the first input of each
 // carries the expected last subject sequence, so two writers can't
 // interleave one match. Where batches are refused it goes input by input.
+// Inputs that carry their own hash chain go by plain async publish instead
+// (chained.go), in packs of several to a message (pack.go).
 package bus
