@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
 
@@ -24,9 +25,14 @@ func DecodeEffects(b []byte) ([]Effect, error) {
 // the next (Game.Apply keeps no pointer into them) reuses one slice.
 func DecodeEffectsInto(dst []Effect, b []byte) ([]Effect, error) {
 	r := effectReader{w: wireReader{b: b}}
-	n, err := r.w.arrayLen()
-	if err != nil {
-		return nil, fmt.Errorf("reducer: stored effects: %w", err)
+	var n int
+	if len(b) > 0 && msgpcode.IsFixedArray(b[0]) { // up to 15 effects, most inputs
+		n, r.w.off = int(b[0]&msgpcode.FixedArrayMask), 1
+	} else {
+		var err error
+		if n, err = r.w.arrayLen(); err != nil {
+			return nil, fmt.Errorf("reducer: stored effects: %w", err)
+		}
 	}
 	if n < 0 || n > len(b) {
 		return nil, fmt.Errorf("reducer: stored effects: bad count %d", n)
@@ -46,11 +52,12 @@ func DecodeEffectsInto(dst []Effect, b []byte) ([]Effect, error) {
 		effs = make([]Effect, n)
 	}
 	for i := range effs {
-		if q := effs[i].Ask; q != nil {
+		e := &effs[i]
+		if q := e.Ask; q != nil { // past dst's length
 			r.spare(q)
+			e.Ask = nil
 		}
-		effs[i] = Effect{}
-		r.effect(&effs[i])
+		r.effect(e)
 		if r.err != nil {
 			return nil, fmt.Errorf("reducer: stored effects: effect %d: %w", i, r.err)
 		}
@@ -58,12 +65,21 @@ func DecodeEffectsInto(dst []Effect, b []byte) ([]Effect, error) {
 	return effs, nil
 }
 
-// effectReader reads values in a row and keeps the first error.
+// effectReader reads values in a row and keeps the first error, after
+// which every read gives zero.
 type effectReader struct {
 	w      wireReader
 	err    error
 	spares [4]*Question // questions to read over, spares[:nspare]
 	nspare int
+}
+
+// fail keeps err and ends the reading.
+func (r *effectReader) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+	r.w.off = len(r.w.b)
 }
 
 // spare keeps q's memory for a question read later.
@@ -74,40 +90,88 @@ func (r *effectReader) spare(q *Question) {
 	}
 }
 
-// newQuestion returns a zero question: a spare one if there is one.
+// newQuestion returns a question to read into, whose fields the reader
+// all writes: a spare one if there is one.
 func (r *effectReader) newQuestion() *Question {
 	if r.nspare == 0 {
 		return &Question{}
 	}
 	r.nspare--
-	q := r.spares[r.nspare]
-	*q = Question{}
-	return q
+	return r.spares[r.nspare]
 }
 
+// numAt reads an int at b[off] in the forms nearly all of an effect's
+// numbers take: a fixint (either sign), a uint8, a uint16. It gives the
+// value as wireReader.uint64 does (as wireReader.int64 does, read as an
+// int64) and the offset after it; ok is false for another form, or past
+// the end.
+func numAt(b []byte, off int) (v uint64, next int, ok bool) {
+	if off < len(b) {
+		c := b[off]
+		if int8(c) >= -32 {
+			return uint64(int8(c)), off + 1, true
+		}
+		if off+2 < len(b) { // a uint8 this near the end is left to the slow path
+			if c == msgpcode.Uint8 {
+				return uint64(b[off+1]), off + 2, true
+			}
+			if c == msgpcode.Uint16 {
+				return uint64(b[off+1])<<8 | uint64(b[off+2]), off + 3, true
+			}
+		}
+	}
+	return 0, off, false
+}
+
+// uint reads an unsigned int: a fixint in line, as wireReader.uint64
+// reads it (a negative one as its two's complement).
 func (r *effectReader) uint() uint64 {
+	if c, ok := r.w.fixint(); ok {
+		return uint64(c)
+	}
+	return r.uintSlow()
+}
+
+// uintSlow reads the other forms: a uint8 or uint16 (object ids, the
+// masks of effects with a question) in place, the rest through the
+// wireReader.
+func (r *effectReader) uintSlow() uint64 {
+	if w := &r.w; w.off+3 <= len(w.b) {
+		switch p := w.b[w.off:]; p[0] {
+		case msgpcode.Uint8:
+			w.off += 2
+			return uint64(p[1])
+		case msgpcode.Uint16:
+			w.off += 3
+			return uint64(p[1])<<8 | uint64(p[2])
+		}
+	}
 	if r.err != nil {
 		return 0
 	}
-	if w := &r.w; w.off < len(w.b) && w.b[w.off] <= 0x7f { // a positive fixint, most of them
-		w.off++
-		return uint64(w.b[w.off-1])
-	}
 	v, err := r.w.uint64()
-	r.err = err
+	if err != nil {
+		r.fail(err)
+	}
 	return v
 }
 
+// int reads an int; a fixint in line.
 func (r *effectReader) int() int {
+	if c, ok := r.w.fixint(); ok {
+		return int(c)
+	}
+	return r.intSlow()
+}
+
+func (r *effectReader) intSlow() int {
 	if r.err != nil {
 		return 0
 	}
-	if w := &r.w; w.off < len(w.b) && (w.b[w.off] <= 0x7f || w.b[w.off] >= 0xe0) { // a fixint
-		w.off++
-		return int(int8(w.b[w.off-1]))
-	}
 	v, err := r.w.int64()
-	r.err = err
+	if err != nil {
+		r.fail(err)
+	}
 	return int(v)
 }
 
@@ -116,7 +180,9 @@ func (r *effectReader) str() string {
 		return ""
 	}
 	v, err := r.w.str()
-	r.err = err
+	if err != nil {
+		r.fail(err)
+	}
 	return v
 }
 
@@ -127,79 +193,119 @@ func (r *effectReader) arrayLen() int {
 		return 0
 	}
 	n, err := r.w.arrayLen()
-	if r.err = err; err != nil || n < 0 {
+	if err != nil {
+		r.fail(err)
 		return 0
 	}
 	if n > maxStoredList {
-		r.err = fmt.Errorf("list of %d entries", n)
+		r.fail(fmt.Errorf("list of %d entries", n))
 		return 0
 	}
-	return n
+	return max(n, 0)
 }
 
 func (r *effectReader) decode(v any) {
 	if r.err == nil {
-		r.err = r.w.decode(v)
+		if err := r.w.decode(v); err != nil {
+			r.fail(err)
+		}
 	}
 }
 
-// effect reads one effect into e, which is zero.
+// effect reads one effect into e, whose Ask is nil. Each field is
+// written, or cleared where it held something: e is memory an effect was
+// read into before, and clearing it whole (216 bytes, pointers among
+// them) was half the cost of reading it while the collector ran.
 func (r *effectReader) effect(e *Effect) {
-	e.Op = Op(r.uint())
-	mask := int(r.uint())
+	// The op, the mask and the eight number fields are read in line, in
+	// their common forms (numAt), from b at off; only the fields the
+	// mask sets are visited.
+	b, off := r.w.b, r.w.off
+	op, next, ok := numAt(b, off)
+	if !ok {
+		op = r.uintSlow()
+		next = r.w.off
+	}
+	mask, off, ok := numAt(b, next)
+	if !ok {
+		r.w.off = next
+		mask = r.uintSlow()
+		off = r.w.off
+	}
+	e.Op = Op(op)
 	if r.err != nil {
 		return
 	}
-	if mask&fSeat != 0 {
-		e.Seat = r.int()
+	var v [8]uint64
+	for m := uint(mask) & 0xff; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros(m) & 7
+		if v[i], off, ok = numAt(b, off); ok {
+			continue
+		}
+		r.w.off = off
+		if 1<<i&(fSeat|fN) != 0 {
+			v[i] = uint64(r.intSlow())
+		} else {
+			v[i] = r.uintSlow()
+		}
+		off = r.w.off
 	}
-	if mask&fObj != 0 {
-		e.Obj = ObjID(r.uint())
-	}
-	if mask&fTo != 0 {
-		e.To = ObjID(r.uint())
-	}
-	if mask&fCard != 0 {
-		e.Card = CardID(r.uint())
-	}
-	if mask&fZone != 0 {
-		e.Zone = Zone(r.uint())
-	}
-	if mask&fStep != 0 {
-		e.Step = Step(r.uint())
-	}
-	if mask&fN != 0 {
-		e.N = r.int()
-	}
-	if mask&fColor != 0 {
-		e.Color = cards.Color(r.uint())
-	}
+	r.w.off = off
+	e.Seat, e.Obj, e.To, e.Card = int(v[0]), ObjID(v[1]), ObjID(v[2]), CardID(v[3])
+	e.Zone, e.Step, e.N, e.Color = Zone(v[4]), Step(v[5]), int(v[6]), cards.Color(v[7])
 	if mask&fKind != 0 {
 		e.Kind = r.str()
+	} else if e.Kind != "" {
+		e.Kind = ""
 	}
 	if mask&fName != 0 {
 		e.Name = r.str()
+	} else if e.Name != "" {
+		e.Name = ""
 	}
 	if mask&fList != 0 {
+		e.List = nil
 		if n := r.listLen(); n >= 0 {
 			e.List = make([]ObjID, n)
 			for i := range e.List {
 				e.List[i] = ObjID(r.uint())
 			}
 		}
+	} else if e.List != nil {
+		e.List = nil
 	}
 	if mask&fTargets != 0 {
+		e.Targets = nil
 		if n := r.listLen(); n >= 0 {
 			e.Targets = make([]Target, n/2)
 			for i := range e.Targets {
 				e.Targets[i] = Target{Obj: uint32(r.uint()), Player: r.int()}
 			}
 		}
+	} else if e.Targets != nil {
+		e.Targets = nil
 	}
 	if mask&fAsk != 0 && r.err == nil {
 		e.Ask = r.newQuestion()
 		r.question(e.Ask)
 	}
+	if mask&(fLKI|fEventLKI|fCont|fDecl|fInts|fFacts|fSpend) == 0 {
+		// None of the rare fields: clear what the memory held of them.
+		e.Event, e.EventSeat = 0, 0
+		if mask&fEvent != 0 {
+			e.Event = ObjID(r.uint())
+		}
+		if mask&fEventSeat != 0 {
+			e.EventSeat = r.int()
+		}
+		if e.LKI != nil || e.EventLKI != nil || e.Cont != nil || e.Decl != nil || e.Ints != nil || e.Facts != nil || e.Spend != nil {
+			e.LKI, e.EventLKI, e.Cont, e.Decl, e.Ints, e.Facts, e.Spend = nil, nil, nil, nil, nil, nil, nil
+		}
+		return
+	}
+	// The decoder reads into what a pointer points to: each starts nil.
+	e.LKI, e.EventLKI, e.Cont, e.Decl, e.Ints, e.Facts, e.Spend = nil, nil, nil, nil, nil, nil, nil
+	e.Event, e.EventSeat = 0, 0
 	if mask&fLKI != 0 {
 		r.decode(&e.LKI)
 	}
@@ -241,62 +347,83 @@ func (r *effectReader) listLen() int {
 		return -1
 	}
 	n, err := r.w.arrayLen()
-	if r.err = err; err != nil {
+	if err != nil {
+		r.fail(err)
 		return -1
 	}
 	if n > len(r.w.b) {
-		r.err = fmt.Errorf("list of %d entries", n)
+		r.fail(fmt.Errorf("list of %d entries", n))
 		return -1
 	}
 	return n
 }
 
-// question reads a question (codec_question.go has its forms).
+// question reads a question (codec_question.go has its forms) into q,
+// memory a question may have been read into before: each field is
+// written, a string or the options cleared only where they held
+// something.
 func (r *effectReader) question(q *Question) {
 	c, err := r.w.peek()
 	if err != nil {
-		r.err = err
+		r.fail(err)
 		return
 	}
 	if !msgpcode.IsFixedArray(c) && c != msgpcode.Array16 && c != msgpcode.Array32 {
+		*q = Question{}
 		r.decode(q) // the map form of older stores
 		return
 	}
-	n := r.arrayLen()
-	if r.err != nil {
-		return
+	var n int
+	if msgpcode.IsFixedArray(c) {
+		n = int(c & msgpcode.FixedArrayMask)
+		r.w.off++
+	} else {
+		n = r.arrayLen()
 	}
 	if n > questionFields {
-		r.err = fmt.Errorf("question of %d fields, want at most %d", n, questionFields)
+		r.fail(fmt.Errorf("question of %d fields, want at most %d", n, questionFields))
 		return
 	}
 	// The fields left out at the end are zero.
+	var ask Ask
+	var player, of, num, most int
+	var resolving ObjID
 	if n > 0 {
-		q.Ask = Ask(r.uint())
+		ask = Ask(r.uint())
 	}
 	if n > 1 {
-		q.Player = r.int()
+		player = r.int()
 	}
 	if n > 2 {
 		q.Random = r.str()
+	} else if q.Random != "" {
+		q.Random = ""
 	}
 	if n > 3 {
-		q.Of = r.int()
+		of = r.int()
 	}
 	if n > 4 {
-		q.Resolving = ObjID(r.uint())
+		resolving = ObjID(r.uint())
 	}
 	if n > 5 {
-		q.N = r.int()
+		num = r.int()
 	}
 	if n > 6 {
-		q.Max = r.int()
+		most = r.int()
 	}
+	q.Ask, q.Player, q.Of, q.Resolving, q.N, q.Max = ask, player, of, resolving, num, most
 	if n > 7 {
 		q.Prompt = r.str()
+	} else if q.Prompt != "" {
+		q.Prompt = ""
 	}
 	if n > 8 {
 		q.What = r.str()
+	} else if q.What != "" {
+		q.What = ""
+	}
+	if q.Options != nil {
+		q.Options = nil
 	}
 	if n > 9 {
 		if k := r.arrayLen(); k > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
+	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/events"
 )
 
@@ -206,5 +207,51 @@ func TestDecodeEffectsIntoAllocatesNothing(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("%.1f allocations a decode into reused memory, want 0", n)
+	}
+}
+
+// Decoding over memory that held effects with every field set leaves
+// nothing of them, whether the effects are within dst's length (where
+// their questions are read over) or past it.
+func TestDecodeEffectsIntoOverwritesEveryField(t *testing.T) {
+	full := func() Effect {
+		return Effect{Op: OpCard, Seat: 1, Obj: 2, To: 3, Card: 4, Zone: 5, Step: 6, N: 7, Color: 8, Kind: "k", Name: "n",
+			List: []ObjID{1}, Targets: []Target{{Obj: 1}},
+			Ask: &Question{Ask: AskChoose, Player: 1, Random: "r", Of: 1, Resolving: 2, N: 3, Max: 4, Prompt: "p", What: "w", Options: []string{"o"}},
+			LKI: &LKI{Card: 1}, Event: 9, EventSeat: 1, EventLKI: &LKI{Card: 2}, Cont: &Continuous{P: 1}, Decl: &Declared{},
+			Ints: []int{1}, Facts: &events.Characteristics{Name: "x"}, Spend: &ability.Filter{}}
+	}
+	e := full()
+	for i, v := 0, reflect.ValueOf(e); i < v.NumField(); i++ {
+		if v.Field(i).IsZero() {
+			t.Fatalf("the full effect leaves %s zero: set it", v.Type().Field(i).Name)
+		}
+	}
+	for i, v := 0, reflect.ValueOf(*e.Ask); i < v.NumField(); i++ {
+		if v.Field(i).IsZero() {
+			t.Fatalf("the full question leaves %s zero: set it", v.Type().Field(i).Name)
+		}
+	}
+	for _, name := range []string{"bolt-race", "table-effects", "table-bowmasters"} {
+		for _, effs := range fixtureEffects(t, name) {
+			b := EncodeEffects(effs)
+			want, err := DecodeEffects(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, length := range []int{len(effs), 0} {
+				dst := make([]Effect, len(effs))
+				for i := range dst {
+					dst[i] = full()
+				}
+				got, err := DecodeEffectsInto(dst[:length], b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: decoded over full effects (dst length %d):\n%+v\nwant\n%+v", name, length, got, want)
+				}
+			}
+		}
 	}
 }

@@ -35,6 +35,18 @@ func (r *wireReader) code() (byte, error) {
 	return c, nil
 }
 
+// fixint reads a fixint (positive or negative) in place; for any other
+// form it reads nothing and ok is false.
+func (r *wireReader) fixint() (v int8, ok bool) {
+	if off := r.off; off < len(r.b) {
+		if c := int8(r.b[off]); c >= -32 {
+			r.off = off + 1
+			return c, true
+		}
+	}
+	return 0, false
+}
+
 // peek is the next value's first byte, not read.
 func (r *wireReader) peek() (byte, error) {
 	if r.off >= len(r.b) {
