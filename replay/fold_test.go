@@ -66,3 +66,21 @@ func TestFoldStops(t *testing.T) {
 		t.Fatalf("unknown match: %v", err)
 	}
 }
+
+// A panic of fn's is fn's: it goes on up through the fold unchanged, not
+// taken for stored effects that don't fit the game.
+func TestFoldPassesFnsPanicOn(t *testing.T) {
+	src := recorded(t, fixture("bolt-race.jsonl"))
+	defer func() {
+		if p := recover(); p != "mine" {
+			t.Fatalf("recovered %v, want fn's panic", p)
+		}
+	}()
+	replay.Fold(src, "bolt-race", func(_ *reducer.Game, seq uint64) error {
+		if seq == 3 {
+			panic("mine")
+		}
+		return nil
+	})
+	t.Fatal("the fold returned")
+}

@@ -192,14 +192,40 @@ func TestCutFileIsRefusedAtOpen(t *testing.T) {
 	}
 }
 
-// A callback's own panic is not the store's damage: it goes on up.
+// A callback's own panic is not the store's damage: it goes on up, from a
+// walk over events and from one over effects, on its first value or a
+// later one.
 func TestCallbackPanicPassesThrough(t *testing.T) {
 	s := openStore(t, tempPath(t))
-	mustCommit(t, s, &store.Batch{Events: sealedChain(defaultSpec("m1"), 3)})
-	defer func() {
-		if p := recover(); p != "mine" {
-			t.Errorf("recovered %v, want the callback's panic", p)
+	evs := sealedChain(defaultSpec("m1"), 3)
+	mustCommit(t, s, &store.Batch{Events: evs, Derived: derivedFor(evs, nil)})
+	for name, walk := range map[string]func(at uint64){
+		"events": func(at uint64) {
+			s.Events("m1", 1, func(ev *events.Event) error {
+				if ev.Seq == at {
+					panic("mine")
+				}
+				return nil
+			})
+		},
+		"effects": func(at uint64) {
+			s.EffectsFrom("m1", 1, func(seq uint64, _ []byte) error {
+				if seq == at {
+					panic("mine")
+				}
+				return nil
+			})
+		},
+	} {
+		for _, at := range []uint64{1, 3} {
+			func() {
+				defer func() {
+					if p := recover(); p != "mine" {
+						t.Errorf("%s, panic at seq %d: recovered %v, want the callback's panic", name, at, p)
+					}
+				}()
+				walk(at)
+			}()
 		}
-	}()
-	s.Events("m1", 1, func(*events.Event) error { panic("mine") })
+	}
 }

@@ -90,8 +90,10 @@ func (s *Store) Snapshots(match string) ([]uint64, error) {
 // is returned.
 func (s *Store) EffectsFrom(match string, from uint64, fn func(seq uint64, effects []byte) error) error {
 	return s.view(func(tx *bolt.Tx) error {
+		var g callouts
+		defer g.catch()
 		return eachSealed(tx, match, bucketEffects, from, func(_ string, seq uint64, v []byte) error {
-			return callOut(func() error { return fn(seq, v) })
+			return g.call(fn, seq, v)
 		})
 	})
 }
