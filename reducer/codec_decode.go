@@ -363,6 +363,9 @@ func (r *effectReader) listLen() int {
 // written, a string or the options cleared only where they held
 // something.
 func (r *effectReader) question(q *Question) {
+	if r.shortQuestion(q) {
+		return
+	}
 	c, err := r.w.peek()
 	if err != nil {
 		r.fail(err)
@@ -433,4 +436,29 @@ func (r *effectReader) question(q *Question) {
 			}
 		}
 	}
+}
+
+// shortQuestion reads the question most inputs end asking, priority to a
+// player: an array of its first one or two fields, fixints. It reads
+// nothing and reports false for any other.
+func (r *effectReader) shortQuestion(q *Question) bool {
+	one, two := msgpcode.FixedArrayLow|1, msgpcode.FixedArrayLow|2
+	b, off := r.w.b, r.w.off
+	if off+2 >= len(b) || b[off] != one && b[off] != two || b[off+1] > 0x7f {
+		return false
+	}
+	ask, player, next := Ask(b[off+1]), 0, off+2
+	if b[off] == two {
+		c := int8(b[off+2])
+		if c < -32 {
+			return false
+		}
+		player, next = int(c), off+3
+	}
+	q.Ask, q.Player, q.Of, q.Resolving, q.N, q.Max = ask, player, 0, 0, 0, 0
+	if q.Random != "" || q.Prompt != "" || q.What != "" || q.Options != nil {
+		q.Random, q.Prompt, q.What, q.Options = "", "", "", nil
+	}
+	r.w.off = next
+	return true
 }
