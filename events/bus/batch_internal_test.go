@@ -41,7 +41,7 @@ func batchEnv(t *testing.T, atomic bool) (*matchRun, jetstream.Stream) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &matchRun{p: p, match: "m", sent: map[uint64]bool{}}, s
+	return newMatchRun(p, "m", nil), s
 }
 
 func passes(from, n int) []*events.Event {
@@ -146,10 +146,7 @@ func TestBatchShrinksWhenTooLarge(t *testing.T) {
 	}
 	p.Batch = 16
 	evs := passes(1, 11)
-	r := &matchRun{p: p, match: "m", outcomes: map[uint64]*Outcome{}, inputs: map[uint64]*events.Event{}, sent: map[uint64]bool{}, wake: make(chan struct{}, 1)}
-	for _, ev := range evs {
-		r.inputs[ev.Seq] = ev
-	}
+	r := newMatchRun(p, "m", evs)
 	if err := r.publish(ctx, evs); err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,10 @@ func chained(evs []*events.Event) bool {
 // MsgID and the attempt after a gap held it back.
 func (r *matchRun) msgID(seq uint64) string {
 	r.mu.Lock()
-	n := r.tries[seq]
+	n := 0
+	if sl := r.slots.at(seq); sl != nil {
+		n = sl.tries
+	}
 	r.mu.Unlock()
 	if n == 0 {
 		return MsgID(r.match, seq)
@@ -99,9 +102,9 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 		return true
 	}
 	for i, ev := range rest {
-		r.awaitOne(ev.Seq)
 		ack := (i+1)%ackEvery == 0 || i == len(rest)-1
 		if r.p.Lose != nil && r.p.Lose(r.match, ev.Seq) {
+			r.awaitOne(ev.Seq)
 			if ack && len(pk.evs) > 0 && !send(true) {
 				break
 			}
@@ -178,7 +181,9 @@ func (p *packer) add(ev *events.Event) bool {
 	p.buf = buf
 	p.evs = append(p.evs, ev)
 	p.r.mu.Lock()
-	p.tries = max(p.tries, p.r.tries[ev.Seq])
+	if sl := p.r.slots.at(ev.Seq); sl != nil {
+		p.tries = max(p.tries, sl.tries)
+	}
 	p.r.mu.Unlock()
 	return true
 }
@@ -191,6 +196,7 @@ func (p *packer) reset() {
 // A message sent without one is written out by PublishMsg before it
 // returns: its buffer and header are reused.
 func (p *packer) send(ack bool) (jetstream.PubAckFuture, error) {
+	p.r.await(p.evs, true)
 	data := p.buf
 	first, last := p.evs[0].Seq, p.evs[len(p.evs)-1].Seq
 	id := PackID(p.r.match, first, last, p.tries)
@@ -217,11 +223,16 @@ func (r *matchRun) heldForGap(v Verdict) bool {
 	if v.Status != StatusRejected || v.Rule != events.RuleSeq {
 		return false
 	}
-	for seq := range r.sent {
-		if seq < v.Seq && r.outcomes[seq] == nil {
-			r.tries[v.Seq]++
+	for i := range r.slots.s {
+		sl := &r.slots.s[i]
+		if r.slots.first+uint64(i) >= v.Seq {
+			break
+		}
+		if sl.sent && sl.out == nil {
+			held := r.slots.at(v.Seq)
+			held.tries++
 			r.held++
-			delete(r.awaiting, v.Seq)
+			r.slots.await(v.Seq, false)
 			return true
 		}
 	}

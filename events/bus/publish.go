@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -175,8 +174,6 @@ var ErrNoRecorder = errors.New("no recorder answers status requests")
 // still has its outcome then: stored or rejected as the verdicts said,
 // unconfirmed if sent without a verdict, untried if never sent.
 func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*events.Event) ([]Outcome, error) {
-	run := &matchRun{p: p, match: match, outcomes: make(map[uint64]*Outcome, len(evs)), inputs: make(map[uint64]*events.Event, len(evs)),
-		sent: make(map[uint64]bool, len(evs)), tries: map[uint64]int{}, wake: make(chan struct{}, 1), progress: time.Now()}
 	for i, ev := range evs {
 		if ev.Match != match || ev.Seq == 0 || (i > 0 && ev.Seq != evs[i-1].Seq+1) {
 			return nil, fmt.Errorf("bus: %s: inputs must be of this match with consecutive seqs (at index %d)", match, i)
@@ -184,8 +181,8 @@ func (p *Publisher) PublishMatch(ctx context.Context, match string, evs []*event
 		if p.Now != nil && ev.Recorded == 0 && ev.Hash.IsZero() {
 			ev.Recorded = p.Now().UnixNano()
 		}
-		run.inputs[ev.Seq] = ev
 	}
+	run := newMatchRun(p, match, evs)
 	if err := ctx.Err(); err != nil {
 		return run.result(evs), err
 	}
@@ -258,7 +255,7 @@ func (r *matchRun) unsettled(evs []*events.Event) []*events.Event {
 	defer r.mu.Unlock()
 	var out []*events.Event
 	for _, ev := range evs {
-		if r.outcomes[ev.Seq] == nil {
+		if r.slots.outcome(ev.Seq) == nil {
 			out = append(out, ev)
 		}
 	}
@@ -279,20 +276,21 @@ func (r *matchRun) lastProgress() time.Time {
 }
 
 type matchRun struct {
-	p        *Publisher
-	match    string
-	mu       sync.Mutex
-	outcomes map[uint64]*Outcome
-	inputs   map[uint64]*events.Event // by seq
-	awaiting map[uint64]bool          // published, no verdict yet
-	sent     map[uint64]bool          // handed to NATS at least once
-	// streamed: inputs went by chained async publish; tries counts the
-	// sendings of a seq held back for a gap, held how many wait to go again.
+	p     *Publisher
+	match string
+	mu    sync.Mutex
+	slots slots // the inputs by seq, and what is known of each
+	// streamed: inputs went by chained async publish; held is how many
+	// were held back for a gap and wait to go again.
 	streamed bool
-	tries    map[uint64]int
 	held     int
 	progress time.Time // the last verdict, acknowledgement or answer
 	wake     chan struct{}
+}
+
+// newMatchRun is a run publishing evs, of consecutive seqs, of match.
+func newMatchRun(p *Publisher, match string, evs []*events.Event) *matchRun {
+	return &matchRun{p: p, match: match, slots: newSlots(evs), wake: make(chan struct{}, 1), progress: time.Now()}
 }
 
 func (r *matchRun) onVerdict(m *nats.Msg) {
@@ -304,9 +302,11 @@ func (r *matchRun) onVerdict(m *nats.Msg) {
 	if err != nil {
 		return
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for _, v := range vs {
 		if v.Match == r.match {
-			r.settle(v)
+			r.settleLocked(v)
 		}
 	}
 }
@@ -315,17 +315,23 @@ func (r *matchRun) onVerdict(m *nats.Msg) {
 func (r *matchRun) settle(v Verdict) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	ev, ours := r.inputs[v.Seq]
-	if !ours || r.outcomes[v.Seq] != nil || v.Status == StatusPending {
+	r.settleLocked(v)
+}
+
+// settleLocked is settle with r.mu held.
+func (r *matchRun) settleLocked(v Verdict) {
+	sl := r.slots.at(v.Seq)
+	if sl == nil || sl.out != nil || v.Status == StatusPending {
 		return
 	}
+	ev := sl.ev
 	r.progress = time.Now()
 	if r.streamed && r.heldForGap(v) {
 		return
 	}
 	// A duplicate of an input this run sent is our own earlier copy,
 	// stored after a retry, not an input stored before the run.
-	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate && !r.sent[v.Seq]}
+	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate && !sl.sent}
 	switch {
 	case v.Status == StatusStored && !storedOurs(v, ev):
 		o.Status, o.Rule = StatusRejected, events.RuleConflict
@@ -337,8 +343,8 @@ func (r *matchRun) settle(v Verdict) {
 			o.Reason = v.Reason
 		}
 	}
-	r.outcomes[v.Seq] = o
-	delete(r.awaiting, v.Seq)
+	r.slots.await(v.Seq, false)
+	sl.out = o
 	if r.p.OnOutcome != nil {
 		r.p.OnOutcome(*o)
 	}
@@ -377,11 +383,12 @@ func (r *matchRun) abandon(from []*events.Event, reason string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, ev := range from {
-		if r.outcomes[ev.Seq] != nil {
+		sl := r.slots.at(ev.Seq)
+		if sl == nil || sl.out != nil {
 			continue
 		}
 		o := &Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnpublished, Reason: reason}
-		r.outcomes[ev.Seq] = o
+		sl.out = o
 		if r.p.OnOutcome != nil {
 			r.p.OnOutcome(*o)
 		}
@@ -417,7 +424,7 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 	}
 	for _, ev := range evs[:i] {
 		r.mu.Lock()
-		o := r.outcomes[ev.Seq]
+		o := r.slots.outcome(ev.Seq)
 		r.mu.Unlock()
 		if o == nil || o.Status != StatusStored {
 			r.abandon(evs[i:], fmt.Sprintf("not sent: seq %d of %s was not stored as given", ev.Seq, r.match))
@@ -429,7 +436,7 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 		return err
 	}
 	r.mu.Lock()
-	r.awaiting = make(map[uint64]bool, len(evs)-i)
+	r.slots.awaitNone()
 	r.mu.Unlock()
 	if r.p.Batch != 1 && !r.p.Atomic && chained(evs[i:]) {
 		r.mu.Lock()
@@ -477,10 +484,7 @@ func (r *matchRun) publish(ctx context.Context, evs []*events.Event) error {
 // awaitOne is await(seq's input, true) for one input.
 func (r *matchRun) awaitOne(seq uint64) {
 	r.mu.Lock()
-	if r.outcomes[seq] == nil {
-		r.awaiting[seq] = true
-		r.sent[seq] = true
-	}
+	r.slots.await(seq, true)
 	r.mu.Unlock()
 }
 
@@ -490,15 +494,7 @@ func (r *matchRun) await(evs []*events.Event, on bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, ev := range evs {
-		if r.outcomes[ev.Seq] != nil {
-			continue // its verdict came already
-		}
-		if on {
-			r.awaiting[ev.Seq] = true
-			r.sent[ev.Seq] = true
-		} else {
-			delete(r.awaiting, ev.Seq)
-		}
+		r.slots.await(ev.Seq, on) // not where its verdict came already
 	}
 }
 
@@ -538,7 +534,7 @@ func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event,
 			return last, true, err
 		}
 		r.mu.Lock()
-		o := r.outcomes[ev.Seq]
+		o := r.slots.outcome(ev.Seq)
 		r.mu.Unlock()
 		if o.Status != StatusStored {
 			r.abandon(rest[k+1:], fmt.Sprintf("not sent: seq %d of %s was not stored as given", ev.Seq, r.match))
@@ -555,7 +551,7 @@ func (r *matchRun) publishEach(ctx context.Context, chunk, rest []*events.Event,
 func (r *matchRun) missingOf(seq uint64) []uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.outcomes[seq] == nil {
+	if r.slots.outcome(seq) == nil {
 		return []uint64{seq}
 	}
 	return nil
@@ -642,18 +638,19 @@ func (r *matchRun) waitFor(ctx context.Context, left func() int, missing func() 
 func (r *matchRun) left() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return len(r.awaiting)
+	return r.slots.awaiting
 }
 
 // missing lists the seqs waiting for a verdict, in order.
 func (r *matchRun) missing() []uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]uint64, 0, len(r.awaiting))
-	for s := range r.awaiting {
-		out = append(out, s)
+	out := make([]uint64, 0, r.slots.awaiting)
+	for i := range r.slots.s {
+		if r.slots.s[i].awaiting {
+			out = append(out, r.slots.first+uint64(i))
+		}
 	}
-	slices.Sort(out)
 	return out
 }
 
@@ -662,10 +659,11 @@ func (r *matchRun) result(evs []*events.Event) []Outcome {
 	defer r.mu.Unlock()
 	out := make([]Outcome, 0, len(evs))
 	for _, ev := range evs {
-		switch o := r.outcomes[ev.Seq]; {
-		case o != nil:
-			out = append(out, *o)
-		case r.sent[ev.Seq]:
+		sl := r.slots.at(ev.Seq)
+		switch {
+		case sl != nil && sl.out != nil:
+			out = append(out, *sl.out)
+		case sl != nil && sl.sent:
 			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnconfirmed,
 				Reason: "sent, but no verdict came: the stream may hold it; publish again to learn its fate"})
 		default:
