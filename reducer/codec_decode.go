@@ -307,7 +307,7 @@ func (r *effectReader) effect(e *Effect) {
 	e.LKI, e.EventLKI, e.Cont, e.Decl, e.Ints, e.Facts, e.Spend = nil, nil, nil, nil, nil, nil, nil
 	e.Event, e.EventSeat = 0, 0
 	if mask&fLKI != 0 {
-		r.decode(&e.LKI)
+		e.LKI = r.lki()
 	}
 	if mask&fEvent != 0 {
 		e.Event = ObjID(r.uint())
@@ -316,7 +316,7 @@ func (r *effectReader) effect(e *Effect) {
 		e.EventSeat = r.int()
 	}
 	if mask&fEventLKI != 0 {
-		r.decode(&e.EventLKI)
+		e.EventLKI = r.lki()
 	}
 	if mask&fCont != 0 {
 		r.decode(&e.Cont)
