@@ -27,6 +27,9 @@ type openMatch struct {
 	bucket *bolt.Bucket
 	meta   *Meta
 	dirty  bool
+	// put: the seqs put in this transaction, from putFirst to the head
+	// (none while putFirst is 0).
+	putFirst uint64
 
 	// The last snapshot written in this transaction, which the next one
 	// is a delta from (snapchain.go): its seq, bytes and chain depth.
@@ -91,6 +94,9 @@ func (w *writer) putEvent(ev *events.Event) error {
 		return err
 	}
 	w.log.note(ev.Hash[:])
+	if om.putFirst == 0 {
+		om.putFirst = ev.Seq
+	}
 	meta.HeadSeq = ev.Seq
 	meta.HeadHash = append(meta.HeadHash[:0], ev.Hash[:]...)
 	meta.Events++
@@ -134,7 +140,10 @@ func (w *writer) putDerived(d *Derived) error {
 		return err
 	}
 	mb := om.bucket
-	if mb.Bucket(bucketEvents).Get(u64(d.Seq)) == nil {
+	// An event put in this transaction is known to be there; another is
+	// looked up.
+	put := om.putFirst > 0 && d.Seq >= om.putFirst && d.Seq <= om.meta.HeadSeq
+	if !put && mb.Bucket(bucketEvents).Get(u64(d.Seq)) == nil {
 		return errors.New("no event at that seq")
 	}
 	eb, err := appendBucket(mb, bucketEffects)
