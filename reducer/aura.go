@@ -117,7 +117,7 @@ func (g *Game) resolveAura(o *Object, answer []string) bool {
 func (g *Game) illegalAuras() []ObjID {
 	s := g.S
 	var out []ObjID
-	for _, id := range s.Battlefield {
+	for _, id := range s.printedOr(s.sources().auras) { // sba.go
 		o := s.Objects[id]
 		if !o.Is("Enchantment") || !o.HasSubtype("Aura") { // the cheaper question first
 			continue

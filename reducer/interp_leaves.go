@@ -48,11 +48,11 @@ func (g *Game) langLeaveTriggers(o *Object, to Zone) []Effect {
 	s := g.S
 	var out []Effect
 	leaving := lkiOf(o)
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().triggers { // the permanents with a triggered ability (static_sources.go)
 		src := s.Objects[id]
 		lc := langOf(src.Def)
 		if lc == nil {
-			continue
+			continue // card code's
 		}
 		c := &evalCtx{g: g, you: src.Controller, src: src.ID, event: o.ID, eventSeat: o.Controller, eventLKI: leaving}
 		for i, a := range lc.triggered {

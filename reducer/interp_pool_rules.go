@@ -61,13 +61,9 @@ func (g *Game) attackUnless(o *Object) string {
 	if o.Zone != ZoneBattlefield || s.readingStatics {
 		return ""
 	}
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().rules { // the permanents with a language static (static_sources.go)
 		src := s.Objects[id]
-		lc := langOf(src.Def)
-		if lc == nil {
-			continue
-		}
-		for _, a := range lc.statics {
+		for _, a := range langOf(src.Def).statics {
 			st := *a.Static
 			if st.Mods == nil || !containsRule(st.Mods.Rules, ability.AttackUnless) {
 				continue

@@ -99,7 +99,7 @@ func (g *Game) fireChapters(o *Object, before int) {
 func (g *Game) finishedSagas() []ObjID {
 	s := g.S
 	var out []ObjID
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().sagas { // only these have chapter abilities (static_sources.go)
 		o := s.Objects[id]
 		final, ok := isSaga(o)
 		if !ok || o.counter("lore") < final || g.chapterPending(o) {

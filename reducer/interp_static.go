@@ -131,13 +131,9 @@ func (o *Object) langObjectRule(r ability.Rule) bool {
 	if len(s.Continuous) > 0 && o.becomesRule(r) { // an effect's: interp_becomes.go
 		return true
 	}
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().rules { // the permanents with a language static (static_sources.go)
 		src := s.Objects[id]
-		lc := langOf(src.Def)
-		if lc == nil {
-			continue
-		}
-		for _, a := range lc.statics {
+		for _, a := range langOf(src.Def).statics {
 			st := a.Static
 			if st.Mods == nil || !containsRule(st.Mods.Rules, r) || !s.staticApplies(src, st, o) {
 				continue

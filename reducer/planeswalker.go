@@ -119,7 +119,7 @@ func (g *Game) damagePlaneswalker(o *Object, n int) {
 // planeswalkersOutOfLoyalty are the planeswalkers with 0 loyalty (CR 704.5i).
 func (g *Game) planeswalkersOutOfLoyalty() []ObjID {
 	var out []ObjID
-	for _, id := range g.S.Battlefield {
+	for _, id := range g.S.printedOr(g.S.sources().walkers) { // sba.go
 		if o := g.S.Objects[id]; o.Is("Planeswalker") && o.counter("loyalty") <= 0 {
 			out = append(out, id)
 		}

@@ -103,6 +103,17 @@ func (g *Game) stateBasedScan() bool {
 	return acted
 }
 
+// printedOr returns the permanents printed with a card type (a list of the
+// static sources: walkers, auras), the only ones of that type unless a
+// continuous effect may give one a type (Object.Is); then the battlefield.
+// The state-based actions of planeswalkers and Auras ask only these.
+func (s *State) printedOr(printed []ObjID) []ObjID {
+	if len(s.Continuous) > 0 {
+		return s.Battlefield
+	}
+	return printed
+}
+
 // checkGameOver ends the game when at most one player hasn't lost (CR
 // 104.2a), and then the match, or starts the next game: the loser of the
 // game chooses whether to play first (CR 103.1c).

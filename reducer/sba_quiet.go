@@ -138,20 +138,9 @@ func (s *State) plainNow(ss *staticSources) bool {
 
 // plainBattlefield reports whether no permanent has a static ability, a
 // characteristic-defining ability, an attachment, or is an Aura or a Saga.
+// The sources' list found out as it was made (listSources).
 func (s *State) plainBattlefield(ss *staticSources) bool {
-	if len(ss.coded) > 0 || len(ss.lang) > 0 {
-		return false
-	}
-	for _, id := range s.Battlefield {
-		o := s.Objects[id]
-		if o == nil || o.AttachedTo != 0 {
-			return false
-		}
-		if d := o.def(); d == nil || !plainCard(d) {
-			return false
-		}
-	}
-	return true
+	return len(ss.coded) == 0 && len(ss.lang) == 0 && ss.plainCards
 }
 
 // plainCard reports whether card d has no static ability (of its code or

@@ -56,6 +56,15 @@ type staticSources struct {
 	// plain: the battlefield makes a position plain, once plainKnown
 	// (sba_quiet.go).
 	plain, plainKnown bool
+	// plainCards: every permanent is a plain card (plainCard) attached to
+	// nothing, found as the list is made (plainBattlefield).
+	plainCards bool
+	// walkers, sagas, auras: permanents whose card (the face it shows) is
+	// printed a planeswalker, has chapter abilities, is printed an
+	// enchantment. With no continuous effect these are the only ones the
+	// state-based actions of planeswalkers, Sagas and Auras may apply to
+	// (sbaCandidates, sba.go): nothing else gives an object a type.
+	walkers, sagas, auras []ObjID
 	// readsTapped: a permanent may read whether a permanent is tapped, or
 	// shows a face other than its card's (sba_tapped.go).
 	readsTapped bool
@@ -80,13 +89,31 @@ func (s *State) sources() *staticSources {
 func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
 	ss.tapped = ss.tapped[:0]
-	ss.readsTapped = false
+	ss.walkers, ss.sagas, ss.auras = ss.walkers[:0], ss.sagas[:0], ss.auras[:0]
+	ss.readsTapped, ss.plainCards = false, true
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		if src == nil || src.Def == nil {
+			ss.plainCards = false
 			continue
 		}
 		k := sourceKindsOf(src.Def)
+		shown := k // the kinds of the card it shows (Object.def): a face up's own
+		if src.Face != "" {
+			shown = sourceKindsOf(src.def())
+		}
+		if src.AttachedTo != 0 || shown&sourcePlain == 0 {
+			ss.plainCards = false
+		}
+		if shown&sourceWalker != 0 {
+			ss.walkers = append(ss.walkers, id)
+		}
+		if shown&sourceSaga != 0 {
+			ss.sagas = append(ss.sagas, id)
+		}
+		if shown&sourceEnchantment != 0 {
+			ss.auras = append(ss.auras, id)
+		}
 		if k&sourceReadsTapped != 0 || src.Face != "" {
 			ss.readsTapped = true
 		}
@@ -125,6 +152,10 @@ const (
 	sourceLegendary               // printed legendary, or a face is (legend.go)
 	sourceReadsTapped             // may read whether a permanent is tapped (sba_tapped.go)
 	sourceTapped                  // may trigger on a permanent becoming tapped or tapped for mana (tapTriggers)
+	sourcePlain                   // a plain card (plainCard, sba_quiet.go)
+	sourceWalker                  // printed a planeswalker
+	sourceSaga                    // has chapter abilities (a Saga's)
+	sourceEnchantment             // printed an enchantment (an Aura may be one)
 	sourceKnown
 )
 
@@ -159,6 +190,18 @@ func sourceKindsOf(def *cards.Card) int32 {
 	}
 	if tapTriggers(def, lang) {
 		k |= sourceTapped
+	}
+	if plainCard(def) {
+		k |= sourcePlain
+	}
+	if def.Is("Planeswalker") {
+		k |= sourceWalker
+	}
+	if lang != nil && lang.chapters > 0 {
+		k |= sourceSaga
+	}
+	if def.Is("Enchantment") {
+		k |= sourceEnchantment
 	}
 	atomic.StoreInt32(&lc.sourceKinds, k)
 	return k
