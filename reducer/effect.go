@@ -126,7 +126,8 @@ func (s *State) change(e *Effect) {
 			panic(fmt.Sprintf("reducer: create %s, next id is %s", e.Obj, s.nextObjID()))
 		}
 		c := s.Cards[e.Card]
-		o := s.newObject(Object{ID: e.Obj, Card: e.Card, Def: c.Def, Owner: e.Seat, Controller: e.Seat, Zone: e.Zone})
+		o := s.zeroObject(e.Zone)
+		o.ID, o.Card, o.Def, o.Owner, o.Controller, o.Zone = e.Obj, e.Card, c.Def, e.Seat, e.Seat, e.Zone
 		if e.Zone == ZoneExile {
 			o.ExiledBy = e.Name
 		}
@@ -140,7 +141,8 @@ func (s *State) change(e *Effect) {
 			s.noteLeft(old) // interp_turnfacts.go
 		}
 		s.removeObject(old)
-		o := s.newObject(Object{ID: e.To, Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: e.Zone, Token: old.Token})
+		o := s.zeroObject(e.Zone)
+		o.ID, o.Card, o.Def, o.Owner, o.Controller, o.Zone, o.Token = e.To, old.Card, old.Def, old.Owner, old.Owner, e.Zone, old.Token
 		if old.Copy {
 			// A card stops being a copy as it changes zones (CR 400.7,
 			// ADV-9); a token or spell copy stays one until it ceases to

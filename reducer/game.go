@@ -122,14 +122,19 @@ func (g *Game) Apply(effs []Effect) {
 // emit applies an effect and records it.
 func (g *Game) emit(e Effect) {
 	if len(g.out) == cap(g.out) {
-		grown := make([]Effect, len(g.out), max(2*len(g.out), arenaChunk))
-		copy(grown, g.out)
-		g.out = grown
+		g.growOut()
 	}
 	// Applied where it is kept: e itself would escape to the heap, once
 	// per effect, through the ops registered as functions (effect_ext.go).
 	g.out = append(g.out, e)
 	g.S.apply(&g.out[len(g.out)-1])
+}
+
+// growOut gives out room for more effects.
+func (g *Game) growOut() {
+	grown := make([]Effect, len(g.out), max(2*len(g.out), arenaChunk))
+	copy(grown, g.out)
+	g.out = grown
 }
 
 // check is the validating half: it reads the state and the input and says

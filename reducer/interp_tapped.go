@@ -20,7 +20,7 @@ const (
 // tapPermanent taps an untapped permanent and fires what its becoming
 // tapped triggers.
 func (g *Game) tapPermanent(id ObjID) {
-	g.emit(Effect{Op: OpTap, Obj: id})
+	g.emitObj(OpTap, id, 0)
 	if o := g.S.Obj(id); o != nil {
 		g.fire(triggerBecomesTapped, id, o.Controller)
 	}

@@ -282,7 +282,7 @@ func (g *Game) addManaWith(seat int, src *Object, c cards.Color, spend *ability.
 	if uncounterable && spend != nil {
 		n |= 2
 	}
-	g.emit(Effect{Op: OpAddMana, Seat: seat, Obj: src.ID, Color: c, N: n, Spend: spend})
+	g.emitAddMana(seat, src.ID, c, n, spend) // emit.go
 }
 
 // Untapping ("doesn't untap during its controller's next untap step"): OpSkipUntap adds N (negative:

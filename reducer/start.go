@@ -89,11 +89,11 @@ func (g *Game) startMatch(b *events.MatchStarted) {
 	id := CardID(1)
 	for i, p := range b.Players {
 		for _, name := range p.Deck {
-			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: g.S.recordedName(name)})
+			g.emitCard(id, i, g.S.recordedName(name), 0)
 			id++
 		}
 		for _, name := range p.Sideboard {
-			g.emit(Effect{Op: OpCard, Card: id, Seat: i, Name: g.S.recordedName(name), N: 1})
+			g.emitCard(id, i, g.S.recordedName(name), 1)
 			id++
 		}
 	}
@@ -121,7 +121,7 @@ func (g *Game) beginGame(n, first int) {
 	for id := 1; id < len(s.Cards); id++ {
 		c := s.Cards[id]
 		if !c.Sideboard {
-			g.emit(Effect{Op: OpCreate, Obj: s.nextObjID(), Card: CardID(id), Seat: c.Owner, Zone: ZoneLibrary, N: -1})
+			g.emitCreate(s.nextObjID(), CardID(id), c.Owner, ZoneLibrary, -1)
 		}
 	}
 	switch {
@@ -337,7 +337,7 @@ func (g *Game) moveQuiet(id ObjID, to Zone, controller, pos int) ObjID {
 		leaves = g.langLeaveTriggers(o, to) // interp_leaves.go
 	}
 	nid := g.S.nextObjID()
-	g.emit(Effect{Op: OpMove, Obj: id, To: nid, Zone: to, Seat: controller, N: pos})
+	g.emitMove(id, nid, to, controller, pos)
 	markMoved(g.S, leaves, id, nid)
 	dies = append(dies, leaves...)
 	if melded != 0 {

@@ -27,7 +27,7 @@ var nextStep = [StepCleanup + 1]Step{
 // beginTurn starts turn n for seat: the untap step (CR 502) has no priority.
 func (g *Game) beginTurn(seat, n int) {
 	s := g.S
-	g.emit(Effect{Op: OpStep, N: n, Step: StepUntap, Seat: seat})
+	g.emitStep(n, StepUntap, seat)
 	g.endContinuous(func(c *Continuous) bool { return c.Until == UntilYourNextTurn && c.Controller == seat })
 	g.endTurnPermissions()
 	g.nextTurnPermissions(seat) // interp_librarytop.go
@@ -37,7 +37,7 @@ func (g *Game) beginTurn(seat, n int) {
 			continue
 		}
 		if o.Sick {
-			g.emit(Effect{Op: OpSick, Obj: id, N: 0})
+			g.emitObj(OpSick, id, 0)
 		}
 		switch {
 		case g.skipsUntap(o): // mana.go (Vorinclex)
@@ -46,7 +46,7 @@ func (g *Game) beginTurn(seat, n int) {
 			// remove one from it instead." (CR 122.1d)
 			g.emit(Effect{Op: OpCounter, Obj: id, Kind: "stun", N: -1})
 		case o.Tapped:
-			g.emit(Effect{Op: OpUntap, Obj: id})
+			g.emitObj(OpUntap, id, 0)
 		}
 	}
 	g.beginStep(StepUpkeep)
@@ -66,7 +66,7 @@ func (g *Game) beginStep(st Step) {
 		g.beginStep(StepCombatDamage) // CR 510.4
 		return
 	}
-	g.emit(Effect{Op: OpStep, N: s.Turn, Step: st, Seat: s.Active})
+	g.emitStep(s.Turn, st, s.Active)
 	switch st {
 	case StepDraw:
 		// The player who plays first skips the draw of the first turn (CR 103.8a).
@@ -125,7 +125,7 @@ func (g *Game) givePriority(seat, passes int) {
 	if g.askTriggerTargets(seat) {
 		return // a triggered ability's controller chooses its targets first
 	}
-	g.emit(Effect{Op: OpPriority, Seat: seat, N: passes})
+	g.emitPriority(seat, passes)
 	g.askPriority(seat)
 }
 
@@ -141,7 +141,7 @@ var priorityQuestions = func() (qs [8]Question) {
 // askPriority asks seat to act with priority (CR 117.3).
 func (g *Game) askPriority(seat int) {
 	if seat >= 0 && seat < len(priorityQuestions) {
-		g.emit(Effect{Op: OpAsk, Ask: &priorityQuestions[seat]})
+		g.emitAsk(&priorityQuestions[seat])
 		return
 	}
 	g.ask(Question{Ask: AskPriority, Player: seat})
@@ -163,7 +163,7 @@ func (g *Game) endStep() {
 	if g.anyMana() {
 		g.emit(Effect{Op: OpEmptyPools})
 	}
-	g.emit(Effect{Op: OpPriority, Seat: -1})
+	g.emitPriority(-1, 0)
 	if s.Step == StepCleanup {
 		g.beginTurn(g.nextTurnSeat(), s.Turn+1) // interp_extraturn.go
 		return
