@@ -19,7 +19,7 @@ import (
 // past which it sends the pack it has (an input bigger than that goes
 // alone).
 const (
-	PackInputs = 32
+	PackInputs = 64
 	PackBytes  = 64 << 10
 )
 
