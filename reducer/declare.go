@@ -49,7 +49,9 @@ func declareCard(d *Declared) (*cards.Card, error) {
 }
 
 // cardDef finds a card definition by name: the match's declared cards
-// first, then the pool.
+// first, then the pool. The pool's last answer is kept (lastDef): a match
+// start asks for each deck card twice, and a deck lists its copies of a
+// card together.
 func (s *State) cardDef(name string) (*cards.Card, bool) {
 	for _, c := range s.declared {
 		if c.Name == name {
@@ -61,7 +63,11 @@ func (s *State) cardDef(name string) (*cards.Card, bool) {
 			return c, true
 		}
 	}
+	if s.lastDef.card != nil && s.lastDef.name == name {
+		return s.lastDef.card, true
+	}
 	if c, ok := s.pool.Card(name); ok {
+		s.lastDef.name, s.lastDef.card = name, c
 		return c, true
 	}
 	return poolToken(s.pool, name)

@@ -9,7 +9,8 @@ package reducer
 //
 //   - a game's library: one slab of exactly its cards, made as the game
 //     begins (newGame) and taken by the OpCreates that follow; the game
-//     holds its library until it ends, and a new game drops every object;
+//     holds its library until it ends, and a new game drops every object,
+//     so the next game of the match clears the slab and takes it again;
 //   - objects that come into a hand, onto the stack or into exile: slabs
 //     of briefSlab, as these leave soon (a spell resolves, a card in hand
 //     is played or discarded at cleanup) or are few;
@@ -28,6 +29,8 @@ const briefSlab = 16
 // cache, dropped by Clone.
 type objSlabs struct {
 	library, brief []Object
+	// game is the whole of this game's library slab, for the next game.
+	game []Object
 }
 
 // newObject returns a copy of v, from a slab when v's zone has one.
@@ -64,7 +67,9 @@ func (s *State) zeroObject(zone Zone) *Object {
 
 // librarySlab makes the slab the OpCreates of a new game take: one object
 // for each card not in a sideboard (beginGame); and each library, empty,
-// the room its cards take, as they are added one by one.
+// the room its cards take, as they are added one by one. The last game's
+// slab is taken again, cleared, when it is large enough: every object of
+// that game was dropped with it (newGame), and a clone never has it.
 func (s *State) librarySlab() {
 	n := 0
 	for _, c := range s.Cards {
@@ -78,7 +83,13 @@ func (s *State) librarySlab() {
 			}
 		}
 	}
-	s.slabs.library = make([]Object, n)
+	if cap(s.slabs.game) < n {
+		s.slabs.game = make([]Object, n)
+	} else {
+		s.slabs.game = s.slabs.game[:n]
+		clear(s.slabs.game)
+	}
+	s.slabs.library = s.slabs.game
 }
 
 // deckSize is how many of seat's cards are not in its sideboard.

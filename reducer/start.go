@@ -35,7 +35,13 @@ func (g *Game) checkMatchStarted(b *events.MatchStarted) error {
 	}
 	// The field is named only when refused: a deck of 60 would build 60
 	// names to throw away.
+	// A deck lists its copies of a card together: a name known already
+	// (last) is not looked up again.
+	last := ""
 	known := func(i int, list string, j int, name string) error {
+		if name == last && name != "" {
+			return nil
+		}
 		field := func() string { return "body.players[" + itoa(i) + "]." + list + "[" + itoa(j) + "]" }
 		for _, d := range b.Cards {
 			if strings.EqualFold(d.Name, name) {
@@ -52,6 +58,7 @@ func (g *Game) checkMatchStarted(b *events.MatchStarted) error {
 		if why := c.NotInDecks(); why != "" {
 			return g.refuse("CARD-KIND", field(), "%s %s", c.Name, why)
 		}
+		last = name
 		return nil
 	}
 	for i, p := range b.Players {

@@ -60,6 +60,12 @@ type State struct {
 	// declared are their definitions, found by name before the pool's.
 	Declared []Declared
 	declared []*cards.Card
+	// lastDef is the pool's last answer to cardDef: a lookup cache of
+	// read-only data, which a clone may share.
+	lastDef struct {
+		name string
+		card *cards.Card
+	}
 
 	// linked: every object points back at this state (see link).
 	linked bool
