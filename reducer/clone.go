@@ -84,6 +84,7 @@ func (s *State) Clone() *State {
 	c.Continuous = cloneContinuous(s.Continuous)
 	c.Discovery = s.Discovery.clone()
 	c.Declared, c.declared = slices.Clone(s.Declared), slices.Clone(s.declared)
+	c.declaredSums = nil
 	c.linked = false
 	c.statics = staticSources{}
 	c.link()

@@ -100,6 +100,19 @@ func (s *State) declaredToken(name string) bool {
 	return ok && c.Declared && c.Layout == "token"
 }
 
+// declaredHashes returns declaredDigest of each of s.Declared, working out
+// only those declared since the last call: declarations are only ever
+// appended, and encoding one takes the msgpack library's reflection.
+func (s *State) declaredHashes() [][32]byte {
+	if len(s.declaredSums) > len(s.Declared) {
+		s.declaredSums = nil
+	}
+	for i := len(s.declaredSums); i < len(s.Declared); i++ {
+		s.declaredSums = append(s.declaredSums, declaredDigest(s.Declared[i : i+1])[0])
+	}
+	return s.declaredSums
+}
+
 // declaredDigest is what the digest covers of the declared cards: a hash
 // of each declaration's canonical encoding, no types given as none (an
 // emblem's "types":[] and the null it once had count the same).

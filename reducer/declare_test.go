@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,5 +80,35 @@ func TestEmblemDeclarationTypes(t *testing.T) {
 	data, err := json.Marshal(now)
 	if err != nil || !strings.Contains(string(data), `"types":[]`) {
 		t.Errorf("the declaration is written %s, %v; want \"types\":[]", data, err)
+	}
+}
+
+// The digest keeps what it worked out of the declarations (declaredHashes)
+// and covers one declared after it was taken; a clone that declares
+// another card keeps the original's digest as it was.
+func TestDigestCoversLaterDeclarations(t *testing.T) {
+	start := &events.MatchStarted{Format: "playtest", FirstPlayer: "p1",
+		Players: []events.Player{
+			{ID: "p1", Name: "Alice", Deck: []string{"Test Bear", "Forest"}},
+			{ID: "p2", Name: "Bob", Deck: []string{"Forest"}}},
+		Cards: []events.DeclaredCard{{Name: "Test Bear", ManaCost: "{1}{G}", Types: []string{"Creature"}, Power: "2", Toughness: "2"}}}
+	g := New(nil)
+	effs, err := g.Submit(&events.Event{Match: "m", Seq: 1, Kind: events.KindMatchStarted, Actor: events.TableActor, Body: start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := g.S.Digest()
+	branch := g.S.Clone()
+	wall := Declared{Name: "Test Wall", Types: []string{"Creature"}, Power: "0", Toughness: "4", Token: true}
+	g.Apply([]Effect{{Op: OpDeclare, Decl: &wall}})
+	folded := New(nil)
+	folded.Apply(append(slices.Clone(effs), Effect{Op: OpDeclare, Decl: &wall}))
+	if after := g.S.Digest(); after == before || after != folded.S.Digest() {
+		t.Fatalf("after a later declaration: %v (before %v), folded %v", after, before, folded.S.Digest())
+	}
+	wisp := Declared{Name: "Test Wisp", Types: []string{"Creature"}, Power: "1", Toughness: "1", Token: true}
+	(&Game{S: branch}).Apply([]Effect{{Op: OpDeclare, Decl: &wisp}})
+	if branch.Digest() == g.S.Digest() || g.S.Digest() != folded.S.Digest() {
+		t.Fatal("a clone's declaration changed the original's digest, or took its own")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"sync"
 )
 
 // Digest is a canonical hash of the whole state: everything the rules can
@@ -15,7 +16,8 @@ func (d Digest) String() string { return hex.EncodeToString(d[:]) }
 
 // Digest hashes the state.
 func (s *State) Digest() Digest {
-	w := digestWriter{buf: make([]byte, 0, 4096), spent: s.readsSpent()}
+	bp := digestBufs.Get().(*[]byte)
+	w := digestWriter{buf: (*bp)[:0], spent: s.readsSpent()}
 	w.str(s.Match)
 	w.str(s.Format)
 	w.ints(s.StartingLife, s.BestOf, s.Game, s.Turn, int(s.Step), s.Active, s.Priority, s.Passes, s.Winner)
@@ -178,7 +180,7 @@ func (s *State) Digest() Digest {
 		digestBecoming(&w, c.Becomes)
 	}
 	if len(s.Declared) > 0 { // absent from the digests of matches that declare nothing
-		for _, h := range declaredDigest(s.Declared) {
+		for _, h := range s.declaredHashes() {
 			w.str(string(h[:]))
 		}
 	}
@@ -222,10 +224,15 @@ func (s *State) Digest() Digest {
 		w.str(o)
 	}
 	s.digestTable(&w) // table_state.go: nothing unless the table added state
-	var d Digest
-	d = sha256.Sum256(w.buf)
+	d := Digest(sha256.Sum256(w.buf))
+	*bp = w.buf[:0]
+	digestBufs.Put(bp)
 	return d
 }
+
+// digestBufs keep the buffers digests are written into: a turn's digest
+// of a board of a hundred objects is some 10 KB.
+var digestBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
 
 // digestWriter appends the state's fields to one buffer, hashed once at
 // the end: far cheaper than many small writes to the hash.
@@ -238,6 +245,10 @@ type digestWriter struct {
 
 func (w *digestWriter) ints(vs ...int) {
 	for _, v := range vs {
+		if uint(v) < 64 { // most are: a zigzag varint of one byte
+			w.buf = append(w.buf, byte(v)<<1)
+			continue
+		}
 		w.buf = binary.AppendVarint(w.buf, int64(v))
 	}
 }

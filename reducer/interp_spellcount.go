@@ -36,14 +36,7 @@ func maxSpellsFilterSupported(f *ability.Filter) bool {
 
 // readsNoncreature reports whether a card of the match limits
 // noncreature spells.
-func (s *State) readsNoncreature() bool {
-	for i := range s.Cards {
-		if lc := langOf(s.Cards[i].Def); lc != nil && lc.readsNoncreature {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) readsNoncreature() bool { return s.matchCards().readsNoncreature }
 
 // langReadsNoncreature reports whether an ability counts noncreature
 // spells cast.
@@ -53,14 +46,7 @@ func langReadsNoncreature(a *ability.Ability) bool {
 
 // readsSpellCounts reports whether a card of the match reads how many
 // spells were cast this turn.
-func (s *State) readsSpellCounts() bool {
-	for i := range s.Cards {
-		if lc := langOf(s.Cards[i].Def); lc != nil && lc.readsSpellCounts {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) readsSpellCounts() bool { return s.matchCards().readsSpellCounts }
 
 // langReadsSpellCounts reports whether an ability reads the count.
 func langReadsSpellCounts(a *ability.Ability) bool {

@@ -80,14 +80,7 @@ func spentSupported(a *ability.Amount) string {
 }
 
 // readsSpent reports whether a card of the match reads the mana spent.
-func (s *State) readsSpent() bool {
-	for i := range s.Cards {
-		if lc := langOf(s.Cards[i].Def); lc != nil && lc.readsSpent {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) readsSpent() bool { return s.matchCards().readsSpent }
 
 // langReadsSpent reports whether an ability reads the mana spent.
 func langReadsSpent(a *ability.Ability) bool {

@@ -83,14 +83,7 @@ func (c *evalCtx) spellsCast(p *ability.PlayerRef) int {
 }
 
 // readsLeft reports whether a card of the match reads revolt.
-func (s *State) readsLeft() bool {
-	for i := range s.Cards {
-		if lc := langOf(s.Cards[i].Def); lc != nil && lc.readsLeft {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) readsLeft() bool { return s.matchCards().readsLeft }
 
 // abilityReads reports whether an ability has a condition or an amount
 // that pred accepts, anywhere in it.

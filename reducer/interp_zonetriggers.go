@@ -85,6 +85,8 @@ func (s *State) readsDrawCounts() bool { return s.matchCards().readsDrawCounts }
 type matchCardFacts struct {
 	n                                  int
 	graveyardTriggers, readsDrawCounts bool
+	// What the digest asks of the cards' front faces only (digest.go).
+	readsSpent, readsSpellCounts, readsNoncreature, readsLeft bool
 }
 
 // matchCards returns the facts of the match's cards, working them out
@@ -106,6 +108,12 @@ func (s *State) matchCards() matchCardFacts {
 			for j := range d.Faces {
 				note(d.Faces[j])
 			}
+		}
+		if lc := langOf(s.Cards[i].Def); lc != nil {
+			f.readsSpent = f.readsSpent || lc.readsSpent
+			f.readsSpellCounts = f.readsSpellCounts || lc.readsSpellCounts
+			f.readsNoncreature = f.readsNoncreature || lc.readsNoncreature
+			f.readsLeft = f.readsLeft || lc.readsLeft
 		}
 	}
 	s.cardFacts = f

@@ -66,6 +66,9 @@ type State struct {
 		name string
 		card *cards.Card
 	}
+	// declaredSums: what the digest covers of each of Declared, worked
+	// out once (declaredHashes); dropped by Clone.
+	declaredSums [][32]byte
 
 	// linked: every object points back at this state (see link).
 	linked bool
