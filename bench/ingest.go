@@ -88,6 +88,10 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string, recorders int
 	if err != nil {
 		return err
 	}
+	packsTime, err := rawPublishPacks(ctx, client, c.matches)
+	if err != nil {
+		return err
+	}
 	if err := publishAll(ctx, pub, []*packedMatch{c.long}); err != nil {
 		return err
 	}
@@ -105,6 +109,8 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string, recorders int
 		Baseline: n / rawTime.Seconds(), BaselineWhat: "raw JetStream async publish", Target: ">= 0.6x"})
 	last := &r.Figures[len(r.Figures)-1]
 	last.Holds = holds(last.Ratio >= 0.6)
+	r.add(Figure{Key: "ingest_packed", What: "ingest, against raw publish of the same packs", Value: n / ingestTime.Seconds(), Unit: "inputs/s",
+		Baseline: n / packsTime.Seconds(), BaselineWhat: fmt.Sprintf("raw JetStream async publish, up to %d inputs a message", bus.PackInputs)})
 	scale := float64(TournamentMatches) / float64(len(c.matches))
 	projected := ingestTime.Seconds() * scale
 	r.add(Figure{Key: "tournament_ingest", What: fmt.Sprintf("tournament ingest, %d matches projected from %d", TournamentMatches, len(c.matches)),

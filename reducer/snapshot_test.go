@@ -134,7 +134,8 @@ func TestSnapshotEveryField(t *testing.T) {
 
 // snapshotFields lists the fields the snapshot writes, by type (pool,
 // linked, changes, statics and an object's state are rebuilt, not
-// written; lastDef, slabs and tokenNames are caches, left empty). A field added to
+// written; lastDef, declaredSums, slabs and tokenNames are caches, left
+// empty). A field added to
 // one of these types must be added to the snapshot (and the version bumped
 // once snapshots of the old form are stored anywhere) before this test
 // passes again.
