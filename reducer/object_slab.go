@@ -13,7 +13,8 @@ package reducer
 //     so the next game of the match clears the slab and takes it again;
 //   - objects that come into a hand, onto the stack or into exile: slabs
 //     of briefSlab, as these leave soon (a spell resolves, a card in hand
-//     is played or discarded at cleanup) or are few;
+//     is played or discarded at cleanup) or are few; the first keptBriefs
+//     of a game's are kept, and the next game clears and takes them again;
 //   - the rest (the battlefield, graveyards, a library after the game's
 //     start) one by one: these may stay for the rest of a long game,
 //     each pinning whatever dead objects shared its slab.
@@ -25,12 +26,21 @@ package reducer
 // briefSlab is how many objects a slab of short-lived objects holds.
 const briefSlab = 16
 
+// keptBriefs is how many of a game's brief slabs the next game takes again:
+// a game of the quick bench corpus carves two or three; a long game's
+// later ones are left to the collector, so what is kept stays small.
+const keptBriefs = 4
+
 // objSlabs are a state's spare zero objects (see above): an allocation
 // cache, dropped by Clone.
 type objSlabs struct {
 	library, brief []Object
 	// game is the whole of this game's library slab, for the next game.
 	game []Object
+	// briefs are the first brief slabs made, whole; the game has carved
+	// the first used of them (the next game takes them again).
+	briefs [keptBriefs][]Object
+	used   int
 }
 
 // newObject returns a copy of v, from a slab when v's zone has one.
@@ -56,7 +66,7 @@ func (s *State) zeroObject(zone Zone) *Object {
 		o, s.slabs.library = &s.slabs.library[0], s.slabs.library[1:]
 	case ZoneHand, ZoneStack, ZoneExile:
 		if len(s.slabs.brief) == 0 {
-			s.slabs.brief = make([]Object, briefSlab)
+			s.slabs.brief = s.takeBrief()
 		}
 		o, s.slabs.brief = &s.slabs.brief[0], s.slabs.brief[1:]
 	default:
@@ -83,6 +93,7 @@ func (s *State) librarySlab() {
 			}
 		}
 	}
+	s.slabs.brief, s.slabs.used = nil, 0 // the brief slabs are taken again
 	if cap(s.slabs.game) < n {
 		s.slabs.game = make([]Object, n)
 	} else {
@@ -90,6 +101,25 @@ func (s *State) librarySlab() {
 		clear(s.slabs.game)
 	}
 	s.slabs.library = s.slabs.game
+}
+
+// takeBrief returns a slab of briefSlab zero objects: one a game before
+// this one carved, cleared (every object of that game was dropped with it,
+// newGame), or a new one, kept while fewer than keptBriefs are.
+func (s *State) takeBrief() []Object {
+	sl := &s.slabs
+	if sl.used < keptBriefs {
+		b := sl.briefs[sl.used]
+		if b == nil {
+			b = make([]Object, briefSlab)
+			sl.briefs[sl.used] = b
+		} else {
+			clear(b)
+		}
+		sl.used++
+		return b
+	}
+	return make([]Object, briefSlab)
 }
 
 // deckSize is how many of seat's cards are not in its sideboard.
