@@ -29,6 +29,7 @@ const parallelMatches = 8
 // raw JetStream async publish to another stream of the same server; and
 // records the long match, untimed.
 func ingest(ctx context.Context, r *Report, c *corpus, dir string, recorders int) (err error) {
+	defer recorder.TuneGC()() // as a recorder process runs; the baselines too
 	srv, err := bus.StartServer(bus.ServerOptions{StoreDir: filepath.Join(dir, "nats")})
 	if err != nil {
 		return err

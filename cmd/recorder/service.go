@@ -52,6 +52,7 @@ type service struct {
 
 func startService(ctx context.Context, opt serviceOptions) (_ *service, err error) {
 	s := &service{done: make(chan error, 1)}
+	recorder.TuneGC() // for the life of the process
 	defer func() {
 		if err != nil {
 			s.closeAll()
