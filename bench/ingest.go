@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/chronicle-mtg/chronicle/events/bus"
 	"github.com/chronicle-mtg/chronicle/events/store"
@@ -196,52 +195,4 @@ func publishAll(ctx context.Context, pub *bus.Publisher, matches []*packedMatch)
 	}
 	wg.Wait()
 	return firstErr
-}
-
-// rawStream is the baseline's stream: like the input stream (file
-// storage), with nobody consuming it.
-const rawStream = "BENCH_RAW"
-
-// rawPublish publishes every input's canonical bytes by JetStream async
-// publish, waits for every ack, and returns the time taken.
-func rawPublish(ctx context.Context, nc *nats.Conn, matches []*packedMatch) (time.Duration, error) {
-	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(4096))
-	if err != nil {
-		return 0, err
-	}
-	s, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: rawStream, Subjects: []string{"bench.raw.>"}, Storage: jetstream.FileStorage})
-	if err != nil {
-		return 0, err
-	}
-	defer js.DeleteStream(ctx, rawStream)
-	payloads := make([][]byte, 0, len(matches))
-	subjects := make([]string, 0, len(matches))
-	for _, m := range matches {
-		m.raw(func(b []byte) {
-			payloads = append(payloads, b)
-			subjects = append(subjects, "bench.raw."+m.ID)
-		})
-	}
-	start := time.Now()
-	for i, p := range payloads {
-		// A busy machine may keep the server from acking for a while: wait
-		// for room rather than fail the run.
-		if _, err := js.PublishAsync(subjects[i], p, jetstream.WithStallWait(time.Minute)); err != nil {
-			return 0, err
-		}
-	}
-	select {
-	case <-js.PublishAsyncComplete():
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
-	elapsed := time.Since(start)
-	info, err := s.Info(ctx)
-	if err != nil {
-		return 0, err
-	}
-	if info.State.Msgs != uint64(len(payloads)) {
-		return 0, fmt.Errorf("bench: raw stream holds %d of %d messages", info.State.Msgs, len(payloads))
-	}
-	return elapsed, nil
 }
