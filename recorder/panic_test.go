@@ -44,38 +44,9 @@ func TestRulesPanicMidBatch(t *testing.T) {
 	// Seq 5 again, under another message id.
 	h.publishRaw("bolt-race", evs[4].MarshalMsgpack(), jetstream.WithMsgID("bolt-race:5:again"))
 
-	ctx := context.Background()
-	st, err := store.Open(h.dbPath, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	r, err := New(Config{Store: st, Conn: h.nc, Validator: &panicky{Rules: NewRules(st), match: "bolt-race", seq: 5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.stream, err = bus.EnsureStream(ctx, r.js, bus.StreamOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	r.cursor = bus.CursorName(r.stream)
-	cons, err := bus.EnsureConsumer(ctx, r.stream, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := cons.Fetch(7, jetstream.FetchMaxWait(5*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var msgs []jetstream.Msg
-	for m := range res.Messages() {
-		msgs = append(msgs, m)
-	}
-	if len(msgs) != 7 {
-		t.Fatalf("pulled %d messages, want 7", len(msgs))
-	}
-	if gap, err := r.process(msgs); err != nil || gap {
-		t.Fatalf("gap %v, err %v", gap, err)
-	}
+	_, st := processPulled(t, h, 7, func(st *store.Store) Config {
+		return Config{Validator: &panicky{Rules: NewRules(st), match: "bolt-race", seq: 5}}
+	})
 	if head := storedHead(t, st, "bolt-race"); head != 5 {
 		t.Fatalf("head %d, want 5: the seq 5 sent again is stored", head)
 	}
@@ -120,46 +91,17 @@ func TestRulesPanicMidPack(t *testing.T) {
 	h.publishRaw("bolt-race", evs[2].MarshalMsgpack(), jetstream.WithMsgID("bolt-race:3:again"))
 	h.publishRaw("bolt-race", pack(evs[3:]), jetstream.WithMsgID("bolt-race:4-6:again"))
 
-	ctx := context.Background()
-	st, err := store.Open(h.dbPath, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	var cursors []uint64
-	r, err := New(Config{Store: st, Conn: h.nc, Validator: &panicky{Rules: NewRules(st), match: "bolt-race", seq: 3},
-		BeforeCommit: func(int) {
-			last, err := st.LastApplied(bus.CursorName(mustStream(t, h)))
-			if err != nil {
-				t.Error(err)
-			}
-			cursors = append(cursors, last)
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.stream, err = bus.EnsureStream(ctx, r.js, bus.StreamOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	r.cursor = bus.CursorName(r.stream)
-	cons, err := bus.EnsureConsumer(ctx, r.stream, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := cons.Fetch(4, jetstream.FetchMaxWait(5*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var msgs []jetstream.Msg
-	for m := range res.Messages() {
-		msgs = append(msgs, m)
-	}
-	if len(msgs) != 4 {
-		t.Fatalf("pulled %d messages, want 4", len(msgs))
-	}
-	if gap, err := r.process(msgs); err != nil || gap {
-		t.Fatalf("gap %v, err %v", gap, err)
-	}
+	r, st := processPulled(t, h, 4, func(st *store.Store) Config {
+		return Config{Validator: &panicky{Rules: NewRules(st), match: "bolt-race", seq: 3},
+			BeforeCommit: func(int) {
+				last, err := st.LastApplied(bus.CursorName(mustStream(t, h)))
+				if err != nil {
+					t.Error(err)
+				}
+				cursors = append(cursors, last)
+			}}
+	})
 	if head := storedHead(t, st, "bolt-race"); head != 6 {
 		t.Fatalf("head %d, want 6: seq 3 sent again and 4 to 6 after it are stored", head)
 	}
@@ -195,4 +137,47 @@ func mustStream(t *testing.T, h *harness) jetstream.Stream {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// processPulled opens the harness's store (closed when the test ends),
+// makes a recorder on it with the config cfg gives, pulls n messages of
+// the input stream and has the recorder process them in one go, as its
+// loop would.
+func processPulled(t *testing.T, h *harness, n int, cfg func(*store.Store) Config) (*Recorder, *store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(h.dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	c := cfg(st)
+	c.Store, c.Conn = st, h.nc
+	r, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.stream, err = bus.EnsureStream(ctx, r.js, bus.StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r.cursor = bus.CursorName(r.stream)
+	cons, err := bus.EnsureConsumer(ctx, r.stream, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cons.Fetch(n, jetstream.FetchMaxWait(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []jetstream.Msg
+	for m := range res.Messages() {
+		msgs = append(msgs, m)
+	}
+	if len(msgs) != n {
+		t.Fatalf("pulled %d messages, want %d", len(msgs), n)
+	}
+	if gap, err := r.process(msgs); err != nil || gap {
+		t.Fatalf("gap %v, err %v", gap, err)
+	}
+	return r, st
 }
