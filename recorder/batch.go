@@ -127,10 +127,7 @@ func (r *Recorder) admitPack(a *admitted, msg jetstream.Msg, md *jetstream.MsgMe
 	})
 	if err != nil {
 		v, rej := r.reject(msg, md, data, &events.Error{Rule: events.RuleDecode, Reason: err.Error()}, "")
-		a.batch.Rejections = append(a.batch.Rejections, rej)
-		a.stats.Rejected++
-		a.inputs++
-		a.verdicts, a.grouped, a.digestOf = append(a.verdicts, v), append(a.grouped, grouped), append(a.digestOf, nil)
+		a.add(v, nil, rej, nil, grouped)
 		return 0, false
 	}
 	if stopped && at == bus.PackCount(data) {
@@ -145,15 +142,23 @@ func (r *Recorder) admitPack(a *admitted, msg jetstream.Msg, md *jetstream.MsgMe
 // admitInput validates one input, data, of msg into a.
 func (r *Recorder) admitInput(a *admitted, msg jetstream.Msg, md *jetstream.MsgMetadata, data []byte, grouped bool) {
 	v, ev, rej := r.admitSafely(msg, md, data)
+	d := r.derived
+	r.derived = nil
+	a.add(v, ev, rej, d, grouped)
+}
+
+// add notes one input's outcome in a: its verdict, and the input stored
+// (with what was derived beside it, d) or its rejection; neither, a
+// duplicate.
+func (a *admitted) add(v *bus.Verdict, ev *events.Event, rej *store.Rejection, d *store.Derived, grouped bool) {
 	switch {
 	case rej != nil:
 		a.batch.Rejections = append(a.batch.Rejections, rej)
 		a.stats.Rejected++
 	case ev != nil:
 		a.batch.Events = append(a.batch.Events, ev)
-		if d := r.derived; d != nil {
+		if d != nil {
 			a.batch.Derived = append(a.batch.Derived, d)
-			r.derived = nil
 		}
 		a.stats.Stored++
 	default:

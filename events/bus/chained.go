@@ -113,10 +113,10 @@ func (r *matchRun) publishChained(ctx context.Context, evs []*events.Event, last
 			}
 			continue
 		}
-		if !pk.add(ev) && !send(false) {
-			break // the pack had no room for ev: sent, and ev begins the next
-		}
-		if len(pk.evs) == 0 {
+		if !pk.add(ev) { // no room for ev: the pack goes, and ev begins the next
+			if !send(false) {
+				break
+			}
 			pk.add(ev)
 		}
 		if (ack || len(pk.evs) == PackInputs || len(pk.buf) >= PackBytes) && !send(ack) {
@@ -161,7 +161,6 @@ type packer struct {
 	evs   []*events.Event // in the pack
 	tries int             // the most sendings of an input in it, held back for a gap
 	plain *nats.Msg       // reused for packs sent without an acknowledgement
-	one   []byte          // an input that found no room in the full pack
 }
 
 // add puts ev in the pack; false when the pack, holding others, has no
