@@ -55,6 +55,11 @@ type langCard struct {
 	// views: the printed activated abilities as numbered (ability_refs.go),
 	// worked out once.
 	views []AbilityView
+	// own is the card's mana cost as a language cost, and ownMana that
+	// cost parsed, made once a card: casting for it needn't print and
+	// parse it again (interp_cast.go). Shared: read only.
+	own     *ability.Cost
+	ownMana cards.Cost
 	// unsupported: the first ability the interpreter can't carry out, and
 	// why; nil when it carries out them all.
 	unsupported error
@@ -118,8 +123,12 @@ func buildLangCard(def *cards.Card) *langCard {
 	if abs == nil {
 		return nil
 	}
-	lc := &langCard{mana: def.IntrinsicMana()}
+	lc := &langCard{mana: def.IntrinsicMana(), own: &ability.Cost{}}
 	lc.intrinsic = len(lc.mana)
+	if def.Cost != nil {
+		lc.own.Mana = def.Cost.String()
+	}
+	lc.ownMana = langMana(lc.own)
 	for i := range abs {
 		a := lowerEarthbend(&abs[i]) // interp_earthbend.go
 		switch a.Kind {

@@ -139,10 +139,8 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 // names (CR 118.9), plus its additional costs ("As an additional cost to
 // cast this spell, sacrifice a creature").
 func (g *Game) langSpellCost(seat int, o *Object, def *cards.Card, lc *langCard, b *events.Cast) (*ability.Cost, error) {
-	cost := &ability.Cost{Mana: def.Cost.String()}
-	if def.Cost == nil {
-		cost.Mana = ""
-	}
+	// The card's own cost, shared: replaced below, never changed.
+	cost := lc.own
 	if pc, err := g.permissionCost(seat, o, def, b); err != nil || pc != nil { // interp_permissions.go
 		if err != nil {
 			return nil, err

@@ -95,7 +95,10 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		*into[i] = ids
 		taken = append(taken, ids...)
 	}
-	mana := append(slices.Clone(langMana(c)), extra...)
+	var mana cards.Cost
+	if base := costMana(c, spell); len(base)+len(extra) > 0 {
+		mana = append(append(make(cards.Cost, 0, len(base)+len(extra)), base...), extra...)
+	}
 	if c.Reduce != nil { // "This ability costs {1} less to activate for each ..." (interp_reduce.go)
 		mana = reduceGeneric(mana, (&evalCtx{g: g, you: seat, src: src.ID, x: x}).amount(c.Reduce))
 	}
@@ -152,6 +155,17 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 	}
 	p.pay = plan
 	return p, nil
+}
+
+// costMana is c's mana; a spell's own mana cost comes parsed already
+// (langCard.own). Shared: read only.
+func costMana(c *ability.Cost, spell *cards.Card) cards.Cost {
+	if spell != nil {
+		if lc := langOf(spell); lc != nil && c == lc.own {
+			return lc.ownMana
+		}
+	}
+	return langMana(c)
 }
 
 // chooseCostObjects resolves the objects an input names for one choosing

@@ -2,7 +2,6 @@ package reducer
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -40,140 +39,191 @@ func payPlanExact(pool []Mana, allowed []bool, cost cards.Cost, x int, exact boo
 // payPlanWith is payPlanExact where the mana forced marks must be among
 // what pays (a partial payment: what it names is used, the rest is paid
 // by the default order); forced mana is tried first for every symbol.
+//
+// It runs for every cast and most costs, so it allocates only the plan it
+// returns: the symbols and the used marks live on the stack for the usual
+// pool and cost, and each symbol's options are read from the pool in
+// place (paySearch) rather than listed.
 func payPlanWith(pool []Mana, allowed, forced []bool, cost cards.Cost, x int, exact bool) (plan []int, missing string, ok bool) {
-	var syms []cards.Symbol
+	var symBuf [16]cards.Symbol
+	var usedBuf [32]bool
+	var planBuf [32]int
+	syms := symBuf[:0]
 	generic := x * countX(cost)
+	most := 0 // the longest plan: {2/W} may take two generic
 	for _, sym := range cost {
-		if sym.Kind == cards.SymGeneric {
+		switch sym.Kind {
+		case cards.SymGeneric:
 			generic += sym.N
+		case cards.SymTwoHybrid:
+			most += 2
 		}
 	}
-	for _, pass := range [][]cards.SymbolKind{
-		{cards.SymColored, cards.SymPhyrexian, cards.SymColorless},
-		{cards.SymHybrid, cards.SymHybridPhyrexian, cards.SymTwoHybrid, cards.SymLegendary, cards.SymSnow},
-	} {
+	for pass := 1; pass <= 2; pass++ {
 		for _, sym := range cost {
-			if slices.Contains(pass, sym.Kind) {
+			if symbolPass(sym.Kind) == pass {
 				syms = append(syms, sym)
 			}
 		}
 	}
-	usable := func(i int) bool { return allowed == nil || allowed[i] }
-	used := make([]bool, len(pool))
-	plan = make([]int, 0, len(syms)+generic)
-	var search func(k, generic int) bool
-	search = func(k, generic int) bool {
-		if k == len(syms) {
-			free := 0
-			for i := range pool {
-				if !used[i] && usable(i) {
-					free++
-				}
-			}
-			// An explicit payment must use exactly the mana it names.
-			if free < generic || exact && free > generic {
-				return false
-			}
-			n := len(plan)
-			for _, i := range forcedFirst(len(pool), forced) {
-				if generic > 0 && !used[i] && usable(i) {
-					used[i] = true
-					plan = append(plan, i)
-					generic--
-				}
-			}
-			for i := range forced {
-				if forced[i] && !used[i] {
-					for _, j := range plan[n:] {
-						used[j] = false // a named mana left unspent: not this way
-					}
-					plan = plan[:n]
-					return false
-				}
-			}
-			return true
-		}
-		for _, i := range preferForced(symbolOptions(pool, syms[k]), forced) {
-			if used[i] || !usable(i) {
-				continue
-			}
-			used[i] = true
-			plan = append(plan, i)
-			if search(k+1, generic) {
-				return true
-			}
-			used[i] = false
-			plan = plan[:len(plan)-1]
-		}
-		if syms[k].Kind == cards.SymTwoHybrid {
-			return search(k+1, generic+2) // {2/W} paid with two generic
-		}
-		return false
+	used := usedBuf[:0]
+	if len(pool) > len(usedBuf) {
+		used = make([]bool, len(pool))
 	}
-	if search(0, generic) {
+	room := planBuf[:0]
+	if n := len(syms) + generic + most; n > len(planBuf) {
+		room = make([]int, 0, n)
+	}
+	ps := paySearch{pool: pool, allowed: allowed, forced: forced, syms: syms, used: used[:len(pool)], exact: exact, plan: room}
+	if ps.search(0, generic) {
+		plan = make([]int, len(ps.plan)) // the one allocation
+		copy(plan, ps.plan)
 		return plan, "", true
 	}
 	return nil, missingFor(pool, allowed, syms, generic), false
 }
 
-// forcedFirst is the pool's indexes, forced ones first, each group in
-// pool order.
-func forcedFirst(n int, forced []bool) []int {
-	out := make([]int, 0, n)
-	for pass := 0; pass < 2; pass++ {
-		for i := 0; i < n; i++ {
-			if (forced != nil && forced[i]) == (pass == 0) {
-				out = append(out, i)
-			}
-		}
+// symbolPass is the pass in which a symbol takes its mana: 1 for one
+// particular mana (coloured, Phyrexian, colourless), 2 for a choice
+// (hybrid, {2/W}, {L}, {S}), 0 for generic and X, which take what is left.
+func symbolPass(k cards.SymbolKind) int {
+	switch k {
+	case cards.SymColored, cards.SymPhyrexian, cards.SymColorless:
+		return 1
+	case cards.SymHybrid, cards.SymHybridPhyrexian, cards.SymTwoHybrid, cards.SymLegendary, cards.SymSnow:
+		return 2
 	}
-	return out
+	return 0
 }
 
-// preferForced orders options with the forced ones first.
-func preferForced(opts []int, forced []bool) []int {
-	if forced == nil {
-		return opts
+// paySearch is payPlanWith's backtracking search: syms[k] onwards take
+// mana not used yet, then generic takes what is left.
+type paySearch struct {
+	pool                  []Mana
+	allowed, forced, used []bool
+	syms                  []cards.Symbol
+	plan                  []int
+	exact                 bool
+}
+
+func (p *paySearch) usable(i int) bool { return !p.used[i] && (p.allowed == nil || p.allowed[i]) }
+
+func (p *paySearch) isForced(i int) bool { return p.forced != nil && p.forced[i] }
+
+// push adds pool index i to the plan, within the room made for it (an
+// append here would move the caller's buffers to the heap).
+func (p *paySearch) push(i int) {
+	n := len(p.plan)
+	p.plan = p.plan[:n+1]
+	p.plan[n] = i
+}
+
+func (p *paySearch) search(k, generic int) bool {
+	if k == len(p.syms) {
+		return p.takeGeneric(generic)
 	}
-	out := make([]int, 0, len(opts))
-	for pass := 0; pass < 2; pass++ {
-		for _, i := range opts {
-			if forced[i] == (pass == 0) {
-				out = append(out, i)
+	// The options in symbolOptions' order, forced ones first (a stable
+	// partition): forced first, then the symbol's first choices before
+	// its later ones, then pool order.
+	sym := p.syms[k]
+	for f := 0; f < 2; f++ {
+		if f == 0 && p.forced == nil {
+			continue
+		}
+		for later := 0; later < 2; later++ {
+			for i := range p.pool {
+				if p.forced != nil && p.isForced(i) != (f == 0) || symbolOption(p.pool[i], sym) != later+1 || !p.usable(i) {
+					continue
+				}
+				p.used[i] = true
+				p.push(i)
+				if p.search(k+1, generic) {
+					return true
+				}
+				p.used[i] = false
+				p.plan = p.plan[:len(p.plan)-1]
 			}
 		}
 	}
-	return out
+	if sym.Kind == cards.SymTwoHybrid {
+		return p.search(k+1, generic+2) // {2/W} paid with two generic
+	}
+	return false
+}
+
+// takeGeneric pays generic from the mana left, forced first, each group
+// in pool order; an explicit payment must use exactly the mana it names.
+func (p *paySearch) takeGeneric(generic int) bool {
+	free := 0
+	for i := range p.pool {
+		if p.usable(i) {
+			free++
+		}
+	}
+	if free < generic || p.exact && free > generic {
+		return false
+	}
+	n := len(p.plan)
+	for f := 0; f < 2; f++ {
+		for i := range p.pool {
+			if p.isForced(i) == (f == 0) && generic > 0 && p.usable(i) {
+				p.used[i] = true
+				p.push(i)
+				generic--
+			}
+		}
+	}
+	for i := range p.forced {
+		if p.forced[i] && !p.used[i] {
+			for _, j := range p.plan[n:] {
+				p.used[j] = false // a named mana left unspent: not this way
+			}
+			p.plan = p.plan[:n]
+			return false
+		}
+	}
+	return true
+}
+
+// symbolOption says whether m can pay sym: 1 as a first choice, 2 as a
+// later one (legendary mana for a coloured symbol, kept for {L}), 0 not.
+func symbolOption(m Mana, sym cards.Symbol) int {
+	switch sym.Kind {
+	case cards.SymColored, cards.SymPhyrexian, cards.SymColorless:
+		if m.Color == sym.Color {
+			if m.Legendary {
+				return 2
+			}
+			return 1
+		}
+	case cards.SymHybrid, cards.SymHybridPhyrexian:
+		if m.Color == sym.Color || m.Color == sym.Alt {
+			return 1
+		}
+	case cards.SymTwoHybrid:
+		if m.Color == sym.Color {
+			return 1
+		}
+	case cards.SymLegendary:
+		if m.Legendary { // MANA-8: any type, from a legendary source
+			return 1
+		}
+	}
+	// {S}: mana doesn't yet say whether its source was snow, so nothing
+	// pays it (CR 107.4h) and the cost names it as missing.
+	return 0
 }
 
 // symbolOptions lists the pool indexes that can pay sym, in preference order.
 func symbolOptions(pool []Mana, sym cards.Symbol) []int {
 	var first, later []int
 	for i, m := range pool {
-		switch sym.Kind {
-		case cards.SymColored, cards.SymPhyrexian, cards.SymColorless:
-			if m.Color == sym.Color {
-				if m.Legendary {
-					later = append(later, i)
-				} else {
-					first = append(first, i)
-				}
-			}
-		case cards.SymHybrid, cards.SymHybridPhyrexian:
-			if m.Color == sym.Color || m.Color == sym.Alt {
-				first = append(first, i)
-			}
-		case cards.SymTwoHybrid:
-			if m.Color == sym.Color {
-				first = append(first, i)
-			}
-		case cards.SymLegendary:
-			if m.Legendary { // MANA-8: any type, from a legendary source
-				first = append(first, i)
-			}
+		switch symbolOption(m, sym) {
+		case 1:
+			first = append(first, i)
+		case 2:
+			later = append(later, i)
 		}
-		// {S}: mana doesn't yet say whether its source was snow, so
-		// nothing pays it (CR 107.4h) and the cost names it as missing.
 	}
 	return append(first, later...)
 }
