@@ -102,7 +102,9 @@ func (s *State) apply(e *Effect) {
 	switch {
 	case !s.keepsCaches(e):
 		s.changes++
-		s.placed++
+		if !s.keepsSources(e) { // static_sources.go
+			s.placed++
+		}
 	case e.Op == OpMove && e.Zone == ZoneBattlefield:
 		s.placed++ // a quiet entry (sba_quiet.go): the static sources are listed again
 	}

@@ -85,6 +85,38 @@ func (s *State) sources() *staticSources {
 	return ss
 }
 
+// keepsSources reports whether e, which changes what the state-based
+// actions read, leaves the static sources' lists as they are: they are
+// made of the battlefield's order, its permanents' cards, the faces they
+// show and what they are attached to, and only the effects that move or
+// make an object on the battlefield (or in a command zone, which plain
+// reads), change a permanent's card, face or attachment, or begin or end
+// a continuous effect (all of them ops but the ones named here) change
+// those. A loss, which plain reads too, makes plain be worked out again.
+// Life, damage, counters, taps, combat, the stack and the steps of a turn
+// then no longer have every permanent's kinds looked up again.
+func (s *State) keepsSources(e *Effect) bool {
+	switch e.Op {
+	case OpOrder, OpTap, OpUntap, OpSick, OpAddMana, OpSpendMana, OpEmptyPools, OpLife, OpDamage, OpClearDamage,
+		OpCounter, OpStep, OpPriority, OpAsk, OpLandPlayed, OpMulligan, OpKeep, OpSpell, OpDecided, OpPump,
+		OpEndPumps, OpDeathtouched, OpAttack, OpBlock, OpAbility, OpTrigger, OpPutTrigger, OpRequeue, OpMayCast,
+		OpResolveStep:
+		return true
+	case OpLose:
+		s.statics.plainKnown = false
+		return true
+	case OpMove, OpVanish:
+		o := s.Obj(e.Obj)
+		return o != nil && apart(o.Zone) && (e.Op == OpVanish || apart(e.Zone))
+	case OpCreate:
+		return apart(e.Zone)
+	}
+	return false
+}
+
+// apart reports whether zone z is one the static sources never read.
+func apart(z Zone) bool { return z != ZoneBattlefield && z != ZoneCommand }
+
 // listSources lists the battlefield's static sources into ss.
 func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
