@@ -106,7 +106,7 @@ func exportLong(t *testing.T, n int) (dir, path string) {
 	return dir, path
 }
 
-// A long match: the store's snapshots (every 64 inputs and at each turn
+// A long match: the store's snapshots (every 128 inputs and at each game
 // start) and the marks a cursor keeps over a file take it to the same
 // states as the rules, wherever it goes; a whole replay from the store,
 // which reads it a chunk at a time, too.
@@ -164,7 +164,7 @@ func TestSeekStartsFromSnapshot(t *testing.T) {
 		}
 		defer st.Close()
 		seqs, err := st.Snapshots("long")
-		if err != nil || len(seqs) < 5 {
+		if err != nil || len(seqs) < 3 {
 			t.Fatalf("snapshots %v, %v", seqs, err)
 		}
 		return seqs
