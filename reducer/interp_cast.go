@@ -105,7 +105,11 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 	if err != nil {
 		return castPlan{}, err
 	}
-	plan := castPlan{obj: id, face: face, from: o.Zone, top: top, targets: lp.targets, lang: &lp}
+	both := &struct { // one allocation for the two plans the cast keeps
+		lang  langCastPlan
+		costs costPlan
+	}{lang: lp}
+	plan := castPlan{obj: id, face: face, from: o.Zone, top: top, targets: lp.targets, lang: &both.lang}
 	cost, err := g.langSpellCost(seat, o, def, lc, b)
 	if err != nil {
 		return castPlan{}, err
@@ -123,14 +127,14 @@ func (g *Game) planLangCastOf(seat int, o *Object, id ObjID, face string, top Ob
 	if err != nil {
 		return castPlan{}, err
 	}
-	var cp costPlan
+	cp := &both.costs
 	g.withCastTargets(lp.targets, func() { // interp_costtargets.go
-		cp, err = g.planCostHelped(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices, h) // interp_paycost.go
+		*cp, err = g.planCostHelped(seat, o, def, cost, kicker, b.X, b.Pay, &b.CostChoices, h) // interp_paycost.go
 	})
 	if err != nil {
 		return castPlan{}, err
 	}
-	plan.pay, lp.costs = cp.pay, &cp
+	plan.pay, both.lang.costs = cp.pay, cp
 	return plan, nil
 }
 

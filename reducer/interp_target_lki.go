@@ -39,6 +39,9 @@ func ctlName(slot int) string { return fmt.Sprintf("_ctl%d", slot) }
 // controller an effect names after an earlier effect moved that target
 // away (destroyed, exiled, sacrificed, moved or countered it).
 func controllerSlots(es []ability.Effect) []int {
+	if !movesTargetBefore(es, len(es)-1) {
+		return nil // no slot is gone before an effect could name it: the usual case, on every resolution
+	}
 	var out []int
 	gone, seen := map[int]bool{}, map[int]bool{}
 	var walk func(v reflect.Value)
@@ -67,14 +70,32 @@ func controllerSlots(es []ability.Effect) []int {
 	}
 	for k := range es {
 		walk(reflect.ValueOf(&es[k]))
-		switch es[k].Verb {
-		case ability.Destroy, ability.Exile, ability.Sacrifice, ability.Move, ability.Counter:
-			if o := es[k].Object; o != nil && o.Ref == ability.TargetRef {
-				gone[o.Index] = true
-			}
+		if movesTarget(&es[k]) {
+			gone[es[k].Object.Index] = true
 		}
 	}
 	return out
+}
+
+// movesTarget reports whether e moves its target away (destroys, exiles,
+// sacrifices, moves or counters it).
+func movesTarget(e *ability.Effect) bool {
+	switch e.Verb {
+	case ability.Destroy, ability.Exile, ability.Sacrifice, ability.Move, ability.Counter:
+		return e.Object != nil && e.Object.Ref == ability.TargetRef
+	}
+	return false
+}
+
+// movesTargetBefore reports whether one of the effects before es[n] moves
+// its target away.
+func movesTargetBefore(es []ability.Effect, n int) bool {
+	for k := 0; k < n; k++ {
+		if movesTarget(&es[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // goneTargetControllers is the controllers bound for target slot i as

@@ -356,7 +356,8 @@ func paymentOrder(pay []events.Payment) []int {
 
 // spend removes the planned mana from the pool, highest index first.
 func (g *Game) spend(seat int, plan []int) {
-	sorted := append([]int(nil), plan...)
+	var buf [16]int
+	sorted := append(buf[:0], plan...)
 	for i := 1; i < len(sorted); i++ {
 		for j := i; j > 0 && sorted[j] > sorted[j-1]; j-- {
 			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]

@@ -186,9 +186,15 @@ func (g *Game) libraryOrder(seat int, order []events.Ref) ([]ObjID, error) {
 	}
 	// Each ref takes the first card of the library, in id order, that it
 	// names and no earlier ref took.
-	byID := slices.Clone(lib)
+	var idBuf [80]ObjID
+	var takenBuf [80]bool
+	byID := append(idBuf[:0], lib...)
 	slices.Sort(byID)
-	taken := make([]bool, len(byID))
+	taken := takenBuf[:0]
+	if len(byID) > len(takenBuf) {
+		taken = make([]bool, len(byID))
+	}
+	taken = taken[:len(byID)]
 	out := make([]ObjID, 0, len(order))
 	for i, ref := range order {
 		k := g.S.firstNamed(ref, byID, taken)
