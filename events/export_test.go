@@ -12,7 +12,7 @@ import (
 // the fast path left the input to the general decoder.
 func DecodeBothWays(data []byte) (string, error) {
 	d := decoders.Get().(*decoder)
-	fastEv, vetted, ok := decodeFast(data, d)
+	fastEv, vetted, ok := decodeFast(data, d, nil)
 	general, err := decodeGeneral(data, d)
 	d.reset(nil)
 	if err == nil {
@@ -33,7 +33,7 @@ func DecodeBothWays(data []byte) (string, error) {
 		}
 	}
 	e := Event{Kind: fastEv.Kind}
-	if out, _ := fastBody(&e, &fastReader{b: bodyBytes(data)}); out != nil {
+	if out, _ := fastBody(&e, &fastReader{b: bodyBytes(data)}, nil); out != nil {
 		return "fast", nil
 	}
 	return "reflect", nil

@@ -98,7 +98,20 @@ func (e *Event) MarshalMsgpack() []byte { return e.AppendCanonical(make([]byte, 
 // order; unknown or repeated keys, trailing bytes and ill-formed bodies are
 // errors. The result has passed Check.
 func DecodeMsgpack(data []byte) (*Event, error) {
-	ev, vetted, err := decodeMsgpack(data)
+	d := decoders.Get().(*decoder)
+	ev, vetted, err := d.decode(data, nil)
+	if err == nil {
+		decoders.Put(d)
+	}
+	// A decoder that refused an input is dropped: the msgpack decoder keeps
+	// the buffer it grew for a length the input only claimed, and a pooled
+	// one grew with every such input.
+	return checked(ev, vetted, err)
+}
+
+// checked is what DecodeMsgpack returns for what decode gave: the error
+// as an *Error, the event once Check passes it.
+func checked(ev *Event, vetted bool, err error) (*Event, error) {
 	if err != nil {
 		var ee *Error
 		if errors.As(err, &ee) {
@@ -115,9 +128,9 @@ func DecodeMsgpack(data []byte) (*Event, error) {
 	return ev, nil
 }
 
-// decoder is a pooled msgpack decoder over a byte slice, set up for
-// bodies: json tags, unknown fields refused. The msgpack decoder is made
-// on first use: an input the fast path reads whole needs none.
+// decoder is a msgpack decoder over a byte slice, set up for bodies: json
+// tags, unknown fields refused. The msgpack decoder is made on first use:
+// an input the fast path reads whole needs none.
 type decoder struct {
 	r         bytes.Reader
 	dec       *msgpack.Decoder
@@ -141,25 +154,19 @@ func (d *decoder) reset(data []byte) {
 	d.inUse = data != nil
 }
 
-// decodeMsgpack reads data; vetted says Check would pass the event.
-func decodeMsgpack(data []byte) (ev *Event, vetted bool, err error) {
+// decode reads data; vetted says Check would pass the event. With keep,
+// the fast path reads into the events kept there (a Decoder's).
+func (d *decoder) decode(data []byte, keep *kept) (ev *Event, vetted bool, err error) {
 	if len(data) > MaxInputSize {
 		return nil, false, &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", len(data), MaxInputSize), Rule: RuleSize}
 	}
-	d := decoders.Get().(*decoder)
-	ev, vetted, ok := decodeFast(data, d)
+	ev, vetted, ok := decodeFast(data, d, keep)
 	if !ok {
 		ev, err = decodeGeneral(data, d)
 	}
 	if d.inUse {
-		d.reset(nil) // a pooled decoder keeps no input alive
+		d.reset(nil) // a decoder kept for later keeps no input alive
 	}
-	if err == nil {
-		decoders.Put(d)
-	}
-	// A decoder that refused an input is dropped: the msgpack decoder keeps
-	// the buffer it grew for a length the input only claimed, and a pooled
-	// one grew with every such input.
 	return ev, vetted, err
 }
 

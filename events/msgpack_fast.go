@@ -249,8 +249,10 @@ func kindOf(b []byte) (Kind, bool) {
 // sends it to the general decoder. vetted says Check would find nothing:
 // what reading settled (a known kind, its body, no effects) and what d
 // remembers (the last match id, valid or not) leave it little to ask. d
-// caches the last match id, which every input of a replay repeats.
-func decodeFast(data []byte, d *decoder) (ev *Event, vetted, ok bool) {
+// caches the last match id, which every input of a replay repeats. With
+// keep, a body the fast path reads is read into the event kept there for
+// its kind (a Decoder's), not a new one.
+func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool) {
 	r := fastReader{b: data}
 	var e Event // the envelope's head, copied into the event with its body
 	if len(data) == 0 {
@@ -306,7 +308,7 @@ func decodeFast(data []byte, d *decoder) (ev *Event, vetted, ok bool) {
 		return nil, false, false
 	}
 	from := r.i
-	out, player := fastBody(&e, &r)
+	out, player := fastBody(&e, &r, keep)
 	var rawBody []byte // a body left to the msgpack library
 	if out == nil {
 		r.i = from

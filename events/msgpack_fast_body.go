@@ -279,8 +279,30 @@ type withBody[B any] struct {
 	body B
 }
 
-// with allocates e's event with a body of type B, to be read in place.
-func with[B any](e *Event) *withBody[B] { return &withBody[B]{ev: *e} }
+// with gives e's event with an empty body of type B, to be read in place:
+// a new one, or with keep the one kept in keep[slot], written over.
+func with[B any](e *Event, keep *kept, slot int) *withBody[B] {
+	if keep == nil {
+		return &withBody[B]{ev: *e}
+	}
+	return reused[B](e, keep, slot)
+}
+
+// reused is with for a Decoder. It is not inlined: the empty bodies it
+// writes from would take room in fastBody's frame (216 bytes to 1,480),
+// which DecodeMsgpack's calls would carry too.
+//
+//go:noinline
+func reused[B any](e *Event, keep *kept, slot int) *withBody[B] {
+	x, ok := keep[slot].(*withBody[B])
+	if !ok {
+		x = new(withBody[B])
+		keep[slot] = x
+	}
+	var empty B
+	x.ev, x.body = *e, empty
+	return x
+}
 
 // event is x's event carrying its body.
 func event[B any, P interface {
@@ -293,24 +315,25 @@ func event[B any, P interface {
 
 // fastBody reads the body at r as e's when it is in canonical form and
 // returns e with it, and the player a decision names ("" for a table
-// fact); nil sends the body to the general decoder.
-func fastBody(e *Event, r *fastReader) (*Event, string) {
+// fact); nil sends the body to the general decoder. With keep, the event
+// and body are the ones kept there for the kind, written over.
+func fastBody(e *Event, r *fastReader, keep *kept) (*Event, string) {
 	f := fields(r)
 	var out *Event
 	var player string
 	switch e.Kind {
 	case KindPass:
-		x := with[Pass](e)
+		x := with[Pass](e, keep, slotPass)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
 		out, player = event(x), x.body.Player
 	case KindActivate:
-		x := with[Activate](e)
+		x := with[Activate](e, keep, slotActivate)
 		readActivate(&f, &x.body)
 		out, player = event(x), x.body.Player
 	case KindPlayLand:
-		x := with[PlayLand](e)
+		x := with[PlayLand](e, keep, slotPlayLand)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -322,11 +345,11 @@ func fastBody(e *Event, r *fastReader) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindCast:
-		x := with[Cast](e)
+		x := with[Cast](e, keep, slotCast)
 		readCast(&f, &x.body)
 		out, player = event(x), x.body.Player
 	case KindChoose:
-		x := with[Choose](e)
+		x := with[Choose](e, keep, slotChoose)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -335,7 +358,7 @@ func fastBody(e *Event, r *fastReader) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindAttack:
-		x := with[Attack](e)
+		x := with[Attack](e, keep, slotAttack)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -344,7 +367,7 @@ func fastBody(e *Event, r *fastReader) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindBlock:
-		x := with[Block](e)
+		x := with[Block](e, keep, slotBlock)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -353,11 +376,11 @@ func fastBody(e *Event, r *fastReader) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindRandom: // a table fact: its player is whose library, not the actor
-		x := with[Random](e)
+		x := with[Random](e, keep, slotRandom)
 		readRandom(&f, &x.body)
 		out = event(x)
 	case KindKeep:
-		x := with[Keep](e)
+		x := with[Keep](e, keep, slotKeep)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -366,19 +389,19 @@ func fastBody(e *Event, r *fastReader) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindMulligan:
-		x := with[Mulligan](e)
+		x := with[Mulligan](e, keep, slotMulligan)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
 		out, player = event(x), x.body.Player
 	case KindConcede:
-		x := with[Concede](e)
+		x := with[Concede](e, keep, slotConcede)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
 		out, player = event(x), x.body.Player
 	case KindMatchStarted: // a table fact
-		x := with[MatchStarted](e)
+		x := with[MatchStarted](e, keep, slotMatchStarted)
 		readMatchStarted(&f, &x.body)
 		out = event(x)
 	default:

@@ -190,6 +190,17 @@ func (s *Store) Events(match string, fn func(*events.Event) error) error {
 	return s.of(match).Events(match, 1, fn)
 }
 
+// EventsInPlace is Events for a caller done with each event when fn
+// returns (the rules checking the log): fn must not keep the event or its
+// body, which the next event of its kind is decoded into
+// (store.EventsInPlace).
+func (s *Store) EventsInPlace(match string, fn func(*events.Event) error) error {
+	if _, err := s.Match(match); err != nil {
+		return err
+	}
+	return s.of(match).EventsInPlace(match, 1, fn)
+}
+
 // RawEvents calls fn with each stored event's key and bytes, in key order.
 func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) error {
 	if _, err := s.Match(match); err != nil {

@@ -78,6 +78,24 @@ func (s *Store) Events(match string, from uint64, fn func(*events.Event) error) 
 	})
 }
 
+// EventsInPlace is Events for a caller done with each event when fn
+// returns, reading a log in order (the rules checking it, a count): each
+// event is decoded into the memory of the last one of its kind
+// (events.Decoder), so fn must not keep the event or its body past the
+// call. The strings and slices they hold it may keep.
+func (s *Store) EventsInPlace(match string, from uint64, fn func(*events.Event) error) error {
+	var dc events.Decoder
+	return s.view(func(tx *bolt.Tx) error {
+		return eachStored(tx, match, bucketEvents, max(from, 1), func(owner string, seq uint64, v []byte) error {
+			ev, err := dc.Decode(v)
+			if err != nil {
+				return damagedEvent(owner, seq, err)
+			}
+			return callOut(func() error { return fn(ev) })
+		})
+	})
+}
+
 // RawEvents calls fn with each stored event's canonical bytes, without
 // decoding them. The slice is valid only during the call.
 func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) error {
@@ -188,9 +206,14 @@ func (s *Store) Digests(match string) ([]Digest, error) {
 func decodeStored(match string, seq uint64, v []byte) (*events.Event, error) {
 	ev, err := events.DecodeMsgpack(v)
 	if err != nil {
-		return nil, fmt.Errorf("store: %s seq %d: stored bytes do not decode (%w): %w", match, seq, ErrDamaged, err)
+		return nil, damagedEvent(match, seq, err)
 	}
 	return ev, nil
+}
+
+// damagedEvent is the error of stored bytes that do not decode.
+func damagedEvent(match string, seq uint64, err error) error {
+	return fmt.Errorf("store: %s seq %d: stored bytes do not decode (%w): %w", match, seq, ErrDamaged, err)
 }
 
 // decodeRejection reads the rejection stored under id.
