@@ -43,8 +43,8 @@ func (s *State) checkSources(ss *staticSources) {
 	if ss.plainKnown && ss.plain != s.plainNow(&fresh) {
 		panic(fmt.Sprintf("reducer: the position was cached as plain %v, yet now %v", ss.plain, !ss.plain))
 	}
-	if !slices.Equal(fresh.walkers, ss.walkers) || !slices.Equal(fresh.sagas, ss.sagas) || !slices.Equal(fresh.auras, ss.auras) {
-		panic(fmt.Sprintf("reducer: cached planeswalkers, Sagas and enchantments %v %v %v, yet now %v %v %v", ss.walkers, ss.sagas, ss.auras, fresh.walkers, fresh.sagas, fresh.auras))
+	if !slices.Equal(fresh.walkers, ss.walkers) || !slices.Equal(fresh.sagas, ss.sagas) || !slices.Equal(fresh.auras, ss.auras) || !slices.Equal(fresh.creatures, ss.creatures) {
+		panic(fmt.Sprintf("reducer: cached planeswalkers, Sagas, enchantments and creatures %v %v %v %v, yet now %v %v %v %v", ss.walkers, ss.sagas, ss.auras, ss.creatures, fresh.walkers, fresh.sagas, fresh.auras, fresh.creatures))
 	}
 	if !slices.Equal(fresh.coded, ss.coded) || !slices.Equal(fresh.lang, ss.lang) || !slices.Equal(fresh.triggers, ss.triggers) || !slices.Equal(fresh.mana, ss.mana) || !slices.Equal(fresh.tapped, ss.tapped) || !slices.Equal(fresh.rules, ss.rules) || !slices.Equal(fresh.legendary, ss.legendary) {
 		panic(fmt.Sprintf("reducer: cached static sources (coded, lang, triggers, mana, rules, legendary) %v %v %v %v %v %v, yet now %v %v %v %v %v %v",

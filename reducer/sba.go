@@ -46,9 +46,10 @@ func (g *Game) stateBasedScan() bool {
 		}
 	}
 	var dying []ObjID
-	for _, id := range s.Battlefield {
+	printed := len(s.Continuous) == 0 // the creatures listed are all there are (printedOr)
+	for _, id := range s.printedOr(s.sources().creatures) {
 		o := s.Objects[id]
-		if !o.Is("Creature") {
+		if !printed && !o.Is("Creature") {
 			continue
 		}
 		t := o.Toughness()
@@ -104,9 +105,10 @@ func (g *Game) stateBasedScan() bool {
 }
 
 // printedOr returns the permanents printed with a card type (a list of the
-// static sources: walkers, auras), the only ones of that type unless a
-// continuous effect may give one a type (Object.Is); then the battlefield.
-// The state-based actions of planeswalkers and Auras ask only these.
+// static sources: walkers, auras, creatures), the only ones of that type
+// unless a continuous effect may give one a type (Object.Is); then the
+// battlefield. The state-based actions of planeswalkers, Auras and
+// creatures ask only these.
 func (s *State) printedOr(printed []ObjID) []ObjID {
 	if len(s.Continuous) > 0 {
 		return s.Battlefield

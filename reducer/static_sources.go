@@ -65,6 +65,10 @@ type staticSources struct {
 	// state-based actions of planeswalkers, Sagas and Auras may apply to
 	// (sbaCandidates, sba.go): nothing else gives an object a type.
 	walkers, sagas, auras []ObjID
+	// creatures: permanents whose card (the face it shows) is printed a
+	// creature: with no continuous effect the only creatures (Object.Is),
+	// which the state-based actions of toughness and damage ask alone.
+	creatures []ObjID
 	// readsTapped: a permanent may read whether a permanent is tapped, or
 	// shows a face other than its card's (sba_tapped.go).
 	readsTapped bool
@@ -121,7 +125,7 @@ func apart(z Zone) bool { return z != ZoneBattlefield && z != ZoneCommand }
 func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
 	ss.tapped = ss.tapped[:0]
-	ss.walkers, ss.sagas, ss.auras = ss.walkers[:0], ss.sagas[:0], ss.auras[:0]
+	ss.walkers, ss.sagas, ss.auras, ss.creatures = ss.walkers[:0], ss.sagas[:0], ss.auras[:0], ss.creatures[:0]
 	ss.readsTapped, ss.plainCards = false, true
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
@@ -145,6 +149,9 @@ func (s *State) listSources(ss *staticSources) {
 		}
 		if shown&sourceEnchantment != 0 {
 			ss.auras = append(ss.auras, id)
+		}
+		if shown&sourceCreature != 0 {
+			ss.creatures = append(ss.creatures, id)
 		}
 		if k&sourceReadsTapped != 0 || src.Face != "" {
 			ss.readsTapped = true
@@ -188,6 +195,7 @@ const (
 	sourceWalker                  // printed a planeswalker
 	sourceSaga                    // has chapter abilities (a Saga's)
 	sourceEnchantment             // printed an enchantment (an Aura may be one)
+	sourceCreature                // printed a creature
 	sourceKnown
 )
 
@@ -234,6 +242,9 @@ func sourceKindsOf(def *cards.Card) int32 {
 	}
 	if def.Is("Enchantment") {
 		k |= sourceEnchantment
+	}
+	if def.Is("Creature") {
+		k |= sourceCreature
 	}
 	atomic.StoreInt32(&lc.sourceKinds, k)
 	return k
