@@ -127,7 +127,7 @@ func (r *Recorder) admitPack(a *admitted, msg jetstream.Msg, md *jetstream.MsgMe
 	})
 	if err != nil {
 		v, rej := r.reject(msg, md, data, &events.Error{Rule: events.RuleDecode, Reason: err.Error()}, "")
-		a.add(v, nil, rej, nil, grouped)
+		a.add(v, nil, nil, rej, nil, grouped)
 		return 0, false
 	}
 	if stopped && at == bus.PackCount(data) {
@@ -142,21 +142,22 @@ func (r *Recorder) admitPack(a *admitted, msg jetstream.Msg, md *jetstream.MsgMe
 // admitInput validates one input, data, of msg into a.
 func (r *Recorder) admitInput(a *admitted, msg jetstream.Msg, md *jetstream.MsgMetadata, data []byte, grouped bool) {
 	v, ev, rej := r.admitSafely(msg, md, data)
-	d := r.derived
-	r.derived = nil
-	a.add(v, ev, rej, d, grouped)
+	d, sealed := r.derived, r.sealed
+	r.derived, r.sealed = nil, nil
+	a.add(v, ev, sealed, rej, d, grouped)
 }
 
 // add notes one input's outcome in a: its verdict, and the input stored
-// (with what was derived beside it, d) or its rejection; neither, a
-// duplicate.
-func (a *admitted) add(v *bus.Verdict, ev *events.Event, rej *store.Rejection, d *store.Derived, grouped bool) {
+// (its canonical encoding, sealed, when known; with what was derived
+// beside it, d) or its rejection; neither, a duplicate.
+func (a *admitted) add(v *bus.Verdict, ev *events.Event, sealed []byte, rej *store.Rejection, d *store.Derived, grouped bool) {
 	switch {
 	case rej != nil:
 		a.batch.Rejections = append(a.batch.Rejections, rej)
 		a.stats.Rejected++
 	case ev != nil:
 		a.batch.Events = append(a.batch.Events, ev)
+		a.batch.Sealed = append(a.batch.Sealed, sealed)
 		if d != nil {
 			a.batch.Derived = append(a.batch.Derived, d)
 		}
@@ -360,10 +361,10 @@ func (r *Recorder) forgetAll(b *store.Batch) {
 // admitSafely is admit with a panic turned into a rejection: no input can
 // stop the recorder or loop through redelivery.
 func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte) (v *bus.Verdict, ev *events.Event, rej *store.Rejection) {
-	r.derived = nil
+	r.derived, r.sealed = nil, nil
 	defer func() {
 		if p := recover(); p != nil {
-			r.derived = nil
+			r.derived, r.sealed = nil, nil
 			if r.cfg.Validator != nil {
 				// The rules may have stopped half-way: rebuild the game,
 				// once the store holds what was admitted before.
@@ -426,12 +427,16 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byt
 		}
 		ev.Prev = link.Hash
 	}
+	hashed := !ev.Hash.IsZero()
 	if le := link.Next(ev); le != nil {
 		v, rej := r.reject(msg, md, raw, le, string(ev.Kind))
 		return v, nil, rej
 	}
-	if ev.Hash.IsZero() {
-		ev.Seal()
+	// Encoded and hashed once: the store keeps these bytes.
+	if hashed {
+		r.sealed = sentCanonical(raw, ev.Hash)
+	} else {
+		ev.Hash, r.sealed = ev.SealedCanonical()
 	}
 	started := m == nil
 	if started {
@@ -445,7 +450,7 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byt
 		d, err := r.cfg.Validator.Admit(m, ev)
 		r.derived = d
 		if err != nil {
-			r.derived = nil
+			r.derived, r.sealed = nil, nil
 			e := asEventError(err)
 			e.Match, e.Seq = ev.Match, ev.Seq
 			v, rej := r.reject(msg, md, raw, e, string(ev.Kind))

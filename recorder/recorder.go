@@ -65,6 +65,7 @@ type Recorder struct {
 	resume      resume // a pack admitted in part (admitAll)
 	matches     map[string]*Match
 	derived     *store.Derived // what the validator derived from the input just admitted
+	sealed      []byte         // its canonical encoding, when admitting it gave one (store.Batch.Sealed)
 	rulesFailed bool           // the validator panicked on the input just admitted
 	ready       chan struct{}
 	statusSub   *nats.Subscription

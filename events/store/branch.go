@@ -270,7 +270,7 @@ func (s *Store) AppendBranch(match string, evs []*events.Event, derived []*Deriv
 			if ev.Kind == events.KindMatchStarted {
 				return fmt.Errorf("store: appending to %s: seq %d: a branch can't start a match", match, ev.Seq)
 			}
-			if err := w.putEvent(ev); err != nil {
+			if err := w.putEvent(ev, nil); err != nil {
 				return fmt.Errorf("store: %s seq %d: %w", match, ev.Seq, err)
 			}
 		}

@@ -212,8 +212,12 @@ func (s *Store) LastApplied(stream string) (uint64, error) {
 func (s *Store) Commit(b *Batch) error {
 	return s.update(func(tx *bolt.Tx, c *commitLog) error {
 		w := newWriter(tx, c)
-		for _, ev := range b.Events {
-			if err := w.putEvent(ev); err != nil {
+		for i, ev := range b.Events {
+			var sealed []byte
+			if i < len(b.Sealed) {
+				sealed = b.Sealed[i]
+			}
+			if err := w.putEvent(ev, sealed); err != nil {
 				return fmt.Errorf("store: %s seq %d: %w", ev.Match, ev.Seq, err)
 			}
 		}

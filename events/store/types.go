@@ -97,6 +97,12 @@ type Batch struct {
 	Derived    []*Derived      // what the rules derived from some of Events
 	Rejections []*Rejection
 	Holes      []*Hole
+	// Sealed[i], when set, is Events[i]'s canonical encoding, hash
+	// included, which the caller has checked hashes to it (the bytes a
+	// client sent, say): stored as it is instead of encoded and hashed
+	// again. It may be shorter than Events, or nil at i: then the store
+	// encodes.
+	Sealed [][]byte
 }
 
 // Hole is a stretch of the input stream that was gone before the recorder

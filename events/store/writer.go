@@ -61,14 +61,20 @@ func (w *writer) open(match string) (*openMatch, error) {
 }
 
 // putEvent appends a sealed event at its match's head; a match_started
-// event creates the match.
-func (w *writer) putEvent(ev *events.Event) error {
+// event creates the match. sealed, when set, is its canonical encoding
+// (Batch.Sealed).
+func (w *writer) putEvent(ev *events.Event, sealed []byte) error {
 	if ev.Seq == 0 || ev.Hash.IsZero() {
 		return errors.New("event is not sealed (seq and hash are required)")
 	}
-	sum, canonical := ev.SealedCanonical()
-	if sum != ev.Hash {
-		return errors.New("hash does not match the content")
+	canonical := sealed
+	if canonical == nil {
+		var sum events.Hash
+		if sum, canonical = ev.SealedCanonical(); sum != ev.Hash {
+			return errors.New("hash does not match the content")
+		}
+	} else if !carriesHash(sealed, ev.Hash) {
+		return errors.New("the encoding given is not the event's: it does not end with its hash")
 	}
 	if ce := ev.Check(); ce != nil {
 		return ce
