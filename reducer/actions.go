@@ -242,7 +242,7 @@ func (g *Game) manaAbilityAs(seat int, id ObjID, named, b *events.Activate, ok b
 		if o.Tapped {
 			return manaChoice{}, g.refuse("CR 602.2", "body.source", "%s is tapped: {T} can't be paid (MANA-6)", g.S.objName(id))
 		}
-		if o.Is("Creature") && o.Sick && !o.Has("Haste") {
+		if o.Sick && o.Is("Creature") && !o.Has("Haste") {
 			return manaChoice{}, g.refuse("CR 302.6", "body.source", "%s has summoning sickness: its {T} ability can't be activated (MANA-6)", g.S.objName(id))
 		}
 	}

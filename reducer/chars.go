@@ -11,14 +11,22 @@ import (
 
 // def is the object's characteristics source: the face cast or up (see
 // faces.go), or the card.
+// Small enough to be inlined: it is asked constantly, and most objects
+// show their card.
 func (o *Object) def() *cards.Card {
 	if o.Face != "" && o.Def != nil {
-		if f := o.Def.FaceUp(o.Face); f != nil {
-			return f
-		}
-		if f := o.grantedFace(); f != nil {
-			return f // cast as a granted Adventure (NPC-1)
-		}
+		return o.faceDef()
+	}
+	return o.Def
+}
+
+// faceDef is def for an object with a face named.
+func (o *Object) faceDef() *cards.Card {
+	if f := o.Def.FaceUp(o.Face); f != nil {
+		return f
+	}
+	if f := o.grantedFace(); f != nil {
+		return f // cast as a granted Adventure (NPC-1)
 	}
 	return o.Def
 }

@@ -157,6 +157,9 @@ func (g *Game) castForbidden(seat int, o *Object) string {
 // activated now ("Activated abilities of artifacts can't be activated"),
 // or ""; mana is whether it is a mana ability.
 func (g *Game) activationForbidden(o *Object, mana bool) string {
+	if len(g.S.sources().rules) == 0 {
+		return "" // no rule on the battlefield: asked for every mana ability
+	}
 	why := ""
 	for _, r := range []ability.Rule{ability.CantActivate, ability.CantActivateNonMana} {
 		g.S.rulesStatics(r, func(a *ability.Ability, st *ability.StaticEffect, src *Object) {

@@ -156,6 +156,9 @@ func (s *State) choiceTypes(o *Object, ab cards.ManaAbility) (typeSet, bool) {
 	if !ab.AnyColor && ab.Among == "" {
 		return 0, false
 	}
+	if ab.Among == "" {
+		return s.abilityTypes(o, ab, nil), true // asks no other object: no set of those asked
+	}
 	return s.abilityTypes(o, ab, map[ObjID]bool{o.ID: true}), true
 }
 
