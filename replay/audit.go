@@ -184,7 +184,7 @@ func Audit(src Source, match string) (Report, error) {
 	}
 	// Bytes Verify found broken may not read back: its finding says so,
 	// and the re-derivation ends there.
-	if err := src.Events(match, a.input); err != nil && vr.OK() {
+	if err := eventsInPlace(src, match, a.input); err != nil && vr.OK() {
 		return rep, err
 	}
 	a.done()

@@ -201,6 +201,15 @@ func (s *Store) EventsInPlace(match string, fn func(*events.Event) error) error 
 	return s.of(match).EventsInPlace(match, 1, fn)
 }
 
+// eventsInPlace is src.Events, read in place (EventsInPlace) from a store:
+// for a caller that keeps no event or body past fn.
+func eventsInPlace(src Source, match string, fn func(*events.Event) error) error {
+	if s, ok := src.(*Store); ok {
+		return s.EventsInPlace(match, fn)
+	}
+	return src.Events(match, fn)
+}
+
 // RawEvents calls fn with each stored event's key and bytes, in key order.
 func (s *Store) RawEvents(match string, fn func(seq uint64, raw []byte) error) error {
 	if _, err := s.Match(match); err != nil {

@@ -134,9 +134,10 @@ func verifyRaw(src RawSource, sum Summary) (Result, error) {
 	}
 	var link events.Link
 	var sigs sigCheck
+	var sc storedCheck
 	root := owner(1)
 	err = src.RawEvents(sum.Match, func(key uint64, raw []byte) error {
-		ev, e := checkStored(owner(key), key, raw, &link)
+		ev, e := sc.check(owner(key), key, raw, &link)
 		if e == nil && owner(key) == root { // a branch's own inputs are nobody's record
 			e = sigs.check(ev)
 		}
@@ -173,12 +174,20 @@ func verifyRaw(src RawSource, sum Summary) (Result, error) {
 	return r, nil
 }
 
-// checkStored checks one stored event's bytes as the next of the chain.
-func checkStored(match string, key uint64, raw []byte, link *events.Link) (*events.Event, *events.Error) {
+// storedCheck checks a match's stored events in seq order, each decoded
+// and encoded again over the memory of the one before.
+type storedCheck struct {
+	dc    events.Decoder
+	canon []byte
+}
+
+// check checks one stored event's bytes as the next of the chain. The
+// event it returns is good until the next check.
+func (c *storedCheck) check(match string, key uint64, raw []byte, link *events.Link) (*events.Event, *events.Error) {
 	bad := func(field, rule, format string, args ...any) *events.Error {
 		return &events.Error{Field: field, Reason: fmt.Sprintf(format, args...), Rule: rule}
 	}
-	ev, err := events.DecodeMsgpack(raw)
+	ev, err := c.dc.Decode(raw)
 	if err != nil {
 		var ee *events.Error
 		if errors.As(err, &ee) {
@@ -190,7 +199,8 @@ func checkStored(match string, key uint64, raw []byte, link *events.Link) (*even
 		}
 		return nil, bad("", events.RuleDecode, "stored bytes do not decode: %v", err)
 	}
-	if canon := ev.AppendCanonical(nil); !bytes.Equal(canon, raw) {
+	c.canon = ev.AppendCanonical(c.canon[:0])
+	if canon := c.canon; !bytes.Equal(canon, raw) {
 		return nil, bad("", RuleCanonical, "stored bytes are not the canonical encoding (%d bytes, canonical %d, first difference at byte %d)",
 			len(raw), len(canon), firstDiff(raw, canon))
 	}
