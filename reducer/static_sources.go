@@ -29,8 +29,7 @@ import (
 
 // staticSources is the list and the state change it was made at.
 type staticSources struct {
-	built bool
-	at    uint64 // State.placed when built
+	at uint64 // State.placed, plus one, when built (0: not built)
 	// coded: permanents whose card code has static abilities that affect
 	// other objects (cards.Card.StaticsOf).
 	coded []ObjID
@@ -77,14 +76,20 @@ type staticSources struct {
 // sources returns the state's static sources, building them if an effect
 // came since.
 func (s *State) sources() *staticSources {
+	if ss := &s.statics; ss.at == s.placed+1 && !checkCaches {
+		return ss // inlined where it is asked: most ask between changes
+	}
+	return s.sourcesAgain()
+}
+
+// sourcesAgain is sources, making the lists or checking them.
+func (s *State) sourcesAgain() *staticSources {
 	ss := &s.statics
-	if ss.built && ss.at == s.placed {
-		if checkCaches {
-			s.checkSources(ss) // cache_check.go
-		}
+	if ss.at == s.placed+1 {
+		s.checkSources(ss) // cache_check.go
 		return ss
 	}
-	ss.built, ss.at, ss.plainKnown = true, s.placed, false
+	ss.at, ss.plainKnown = s.placed+1, false
 	s.listSources(ss)
 	return ss
 }

@@ -50,6 +50,26 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 	if when == triggerBecomesTapped || when == cards.TriggerTappedForMana {
 		list = s.sources().tapped // only these may trigger on a tap
 	}
+	if len(list) > 0 {
+		g.fireSources(list, when, about, seat)
+	}
+	g.fireEmblems(when, about, seat)    // interp_emblem.go
+	g.fireGraveyards(when, about, seat) // interp_zonetriggers.go
+	if when == cards.TriggerCast {
+		g.fireCastSelf(about, seat) // interp_trigger.go
+	}
+	if when == cards.TriggerYourUpkeep {
+		g.reboundFire(seat) // interp_rebound.go
+	}
+	if len(s.Delayed) > 0 {
+		g.fireDelayed(when, about, seat) // interp_delayed.go
+	}
+}
+
+// fireSources checks the triggered abilities of the permanents listed,
+// in order, for fire.
+func (g *Game) fireSources(list []ObjID, when string, about ObjID, seat int) {
+	s := g.S
 	ids, mark := g.snapshot(list)
 	defer g.releaseSnapshot(mark)
 	for _, id := range ids {
@@ -85,17 +105,6 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 			}
 			g.emit(e)
 		}
-	}
-	g.fireEmblems(when, about, seat)    // interp_emblem.go
-	g.fireGraveyards(when, about, seat) // interp_zonetriggers.go
-	if when == cards.TriggerCast {
-		g.fireCastSelf(about, seat) // interp_trigger.go
-	}
-	if when == cards.TriggerYourUpkeep {
-		g.reboundFire(seat) // interp_rebound.go
-	}
-	if len(s.Delayed) > 0 {
-		g.fireDelayed(when, about, seat) // interp_delayed.go
 	}
 }
 

@@ -105,15 +105,16 @@ func (g *Game) beginStep(st Step) {
 func (g *Game) givePriority(seat, passes int) {
 	// Before a player receives priority: state-based actions, then the
 	// waiting triggers go on the stack (CR 117.5).
-	for g.stateBasedActions() {
+	settled := g.S.settled()
+	for !settled && g.stateBasedActions() {
 	}
 	if g.ending() {
 		return // settle ends the game
 	}
-	if g.askLegendRule(seat) {
+	if !settled && g.askLegendRule(seat) {
 		return
 	}
-	if g.askAsEnters(seat) {
+	if !settled && g.askAsEnters(seat) {
 		return // an entering permanent's controller decides first (interp_replace.go)
 	}
 	if len(g.S.Triggers) > 0 {
@@ -127,6 +128,15 @@ func (g *Game) givePriority(seat, passes int) {
 	}
 	g.emitPriority(seat, passes)
 	g.askPriority(seat)
+}
+
+// settled reports whether the state-based actions, the legend rule and
+// the entering choices all found nothing at the state's last change (their
+// caches keyed on State.changes): a player who passed, or who tapped a
+// land for mana, gives the next one priority without any of them asked.
+func (s *State) settled() bool {
+	c := s.changes + 1
+	return s.sbaClean == c && s.legendClean == c && s.entersClean == c && !checkCaches
 }
 
 // priorityQuestions are the priority questions of the first seats, shared
