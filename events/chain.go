@@ -15,7 +15,13 @@ type Link struct {
 // Next checks e as the event after l and advances l. An absent seq is assigned
 // (l.Seq+1); a present one must be exactly that. Prev is checked when both it
 // and the previous hash are known; a present hash must match the content.
-func (l *Link) Next(e *Event) *Error {
+func (l *Link) Next(e *Event) *Error { return l.NextHashing(e, (*Event).ComputeHash) }
+
+// NextHashing is Next with the hash e should carry worked out by hash
+// (called once, after the seq is settled, when e carries a hash to check)
+// instead of ComputeHash: a caller that keeps the encoding it hashed (the
+// recorder stores it) encodes an input once.
+func (l *Link) NextHashing(e *Event, hash func(*Event) Hash) *Error {
 	want := l.Seq + 1
 	bad := func(field, rule, format string, args ...any) *Error {
 		return &Error{Match: e.Match, Seq: e.Seq, Field: field, Rule: rule, Reason: fmt.Sprintf(format, args...)}
@@ -49,7 +55,7 @@ func (l *Link) Next(e *Event) *Error {
 		}
 	}
 	if !e.Hash.IsZero() {
-		if got := e.ComputeHash(); got != e.Hash {
+		if got := hash(e); got != e.Hash {
 			have, want := ShortPair(e.Hash, got)
 			return bad("hash", RuleChain, "hash %s does not match the content (computed %s)", have, want)
 		}

@@ -210,3 +210,21 @@ func TestLinkFragment(t *testing.T) {
 	strict := events.Link{}
 	wantChainError(t, strict.Next(chainEvent(40, false)), "seq", events.RuleSeq, "gap: expected seq 1, got 40")
 }
+
+// TestLinkNextHashing guards the hash NextHashing is given: it stands in
+// for ComputeHash, asked once for an event that carries a hash, never for
+// one that does not, and its answer is what the hash is checked against.
+func TestLinkNextHashing(t *testing.T) {
+	chain := sealedChain(2)
+	calls := 0
+	hash := func(e *events.Event) events.Hash { calls++; return e.ComputeHash() }
+	var l events.Link
+	if err := l.NextHashing(chain[0], hash); err != nil || calls != 1 {
+		t.Fatalf("a sealed event: %v, hash asked %d times", err, calls)
+	}
+	wrong := func(*events.Event) events.Hash { return events.Hash{1} }
+	wantChainError(t, l.NextHashing(chain[1], wrong), "hash", events.RuleChain, "does not match the content")
+	if err := l.NextHashing(chainEvent(0, false), hash); err != nil || calls != 1 {
+		t.Fatalf("an unhashed event: %v, hash asked %d times in all", err, calls)
+	}
+}

@@ -427,15 +427,13 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byt
 		}
 		ev.Prev = link.Hash
 	}
-	hashed := !ev.Hash.IsZero()
-	if le := link.Next(ev); le != nil {
+	// Encoded and hashed once, for the chain's check or the seal: the
+	// store keeps these bytes (r.sealed).
+	if le := link.NextHashing(ev, r.hashSealing(raw)); le != nil {
 		v, rej := r.reject(msg, md, raw, le, string(ev.Kind))
 		return v, nil, rej
 	}
-	// Encoded and hashed once: the store keeps these bytes.
-	if hashed {
-		r.sealed = sentCanonical(raw, ev.Hash)
-	} else {
+	if ev.Hash.IsZero() {
 		ev.Hash, r.sealed = ev.SealedCanonical()
 	}
 	started := m == nil

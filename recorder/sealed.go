@@ -7,25 +7,35 @@ import (
 	"github.com/chronicle-mtg/chronicle/events"
 )
 
-// sentCanonical returns raw, an input as its client sent it, when it is
-// the canonical encoding of the sealed input whose hash h Link.Next has
-// just checked against the content; nil otherwise (JSON, say, or msgpack
-// in another form). The store then keeps the client's bytes instead of
-// encoding and hashing the input again.
-//
-// A sealed encoding is the unsealed one with its last byte, the hash's
-// nil, replaced by the hash (events.Event.SealedCanonical). raw is that
-// when it ends with h and the bytes before, with the nil put back, hash
-// to h: the canonical encoding hashes to h too (Link.Next checked it), and
-// two different byte strings with the same SHA-256 are not to be found.
-func sentCanonical(raw []byte, h events.Hash) []byte {
-	n := len(raw) - len(h) - 2
-	if n <= 0 || raw[n] != 0xc4 || raw[n+1] != byte(len(h)) || !bytes.Equal(raw[n+2:], h[:]) {
-		return nil
+// hashSealing is the hash an input that came sealed should carry, as
+// ComputeHash works it out, for Link.NextHashing; from the same encoding
+// it keeps in r.sealed the input's sealed canonical form for the store
+// (store.Batch.Sealed): raw, the bytes the client sent, when they are
+// that, or else a copy of the encoding. Each input is encoded and hashed
+// once.
+func (r *Recorder) hashSealing(raw []byte) func(*events.Event) events.Hash {
+	return func(ev *events.Event) events.Hash {
+		var buf [512]byte
+		c := *ev
+		c.Hash = events.Hash{}
+		b := c.AppendCanonical(buf[:0])
+		sum := sha256.Sum256(b)
+		r.sealed = sealedForm(raw, b, sum)
+		return sum
 	}
-	var buf [512]byte
-	if sha256.Sum256(append(append(buf[:0], raw[:n]...), 0xc0)) != h {
-		return nil
+}
+
+// sealedForm is the sealed canonical encoding of an input whose unsealed
+// one is b and whose hash is h: the unsealed one with its last byte, the
+// hash's nil, replaced by the hash (events.Event.SealedCanonical). It is
+// raw, the bytes the client sent, when they are exactly that; otherwise
+// (JSON, say, or msgpack in another form) a copy of b made so.
+func sealedForm(raw, b []byte, h events.Hash) []byte {
+	n := len(b) - 1
+	if len(raw) == n+2+len(h) && bytes.Equal(raw[:n], b[:n]) && raw[n] == 0xc4 && raw[n+1] == byte(len(h)) &&
+		bytes.Equal(raw[n+2:], h[:]) {
+		return raw
 	}
-	return raw
+	out := append(make([]byte, 0, n+2+len(h)), b[:n]...)
+	return append(append(out, 0xc4, byte(len(h))), h[:]...)
 }

@@ -45,13 +45,17 @@ func TestStoredAsCanonical(t *testing.T) {
 	}
 }
 
-// TestSentCanonical: the bytes a client sent are taken as the input's
-// canonical encoding only when they are exactly that.
-func TestSentCanonical(t *testing.T) {
+// TestSealedForm: the bytes a client sent are stored only when they are
+// exactly the input's sealed canonical encoding; otherwise the store gets
+// that encoding.
+func TestSealedForm(t *testing.T) {
 	ev := sealChain(matchInputs("sc", 1))[1]
 	raw := ev.MarshalMsgpack()
-	if got := sentCanonical(raw, ev.Hash); !bytes.Equal(got, raw) {
-		t.Fatal("the canonical encoding was not taken")
+	c := *ev
+	c.Hash = events.Hash{}
+	b := c.MarshalMsgpack()
+	if got := sealedForm(raw, b, ev.Hash); &got[0] != &raw[0] {
+		t.Fatal("the canonical bytes sent were not kept")
 	}
 	other := ev.Hash
 	other[0] ^= 1
@@ -68,8 +72,13 @@ func TestSentCanonical(t *testing.T) {
 		"json":           {line, ev.Hash},
 		"empty":          {nil, ev.Hash},
 	} {
-		if got := sentCanonical(c.raw, c.h); got != nil {
-			t.Errorf("%s: taken as canonical", name)
+		got := sealedForm(c.raw, b, c.h)
+		if len(c.raw) > 0 && &got[0] == &c.raw[0] {
+			t.Errorf("%s: kept as sent", name)
+		}
+		want := append(append(bytes.Clone(b[:len(b)-1]), 0xc4, 32), c.h[:]...)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: % x, want % x", name, got, want)
 		}
 	}
 }
