@@ -104,8 +104,11 @@ func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
 
 // manaChoice is one way to activate: the permanent and its ability.
 type manaChoice struct {
-	obj     ObjID
-	ability cards.ManaAbility
+	obj ObjID
+	// ability is the ability in the list its permanent had as it was
+	// checked (the card's own, shared: read only). Not copied: a choice
+	// is handed from the check to execute through the plan memo.
+	ability *cards.ManaAbility
 	color   cards.Color
 	defined bool  // a colour was chosen from a defined set (mana.go)
 	other   ObjID // a permanent the cost taps (relic.go)
@@ -265,7 +268,7 @@ func (g *Game) manaAbilityAs(seat int, id ObjID, named, b *events.Activate, ok b
 	if why := g.activationForbidden(o, true); why != "" { // CR 101.2 (interp_rules.go)
 		return manaChoice{}, g.refuse("CR 101.2", "body.source", "%s", why)
 	}
-	mc := manaChoice{obj: id, ability: *ab, other: other}
+	mc := manaChoice{obj: id, ability: ab, other: other}
 	if ab.Lang != nil {
 		pay, err := g.checkLangManaCost(seat, o, ab, b) // interp_mana.go
 		if err != nil {
@@ -328,12 +331,12 @@ func (g *Game) doActivate(seat int, b *events.Activate) {
 		g.tapPermanent(mc.other) // relic.go
 	}
 	if mc.ability.Lang != nil {
-		g.payLangManaCost(seat, mc.obj, &mc.ability, mc.pay) // interp_mana.go
+		g.payLangManaCost(seat, mc.obj, mc.ability, mc.pay) // interp_mana.go
 	}
 	src := mc.src
 	g.produce(seat, mc) // mana.go
 	if mc.ability.Lang != nil {
-		g.finishLangMana(seat, src, &mc.ability)
+		g.finishLangMana(seat, src, mc.ability)
 	}
 	g.acted(seat)
 }

@@ -81,15 +81,16 @@ func (s *State) couldProduce(o *Object, asking map[ObjID]bool) typeSet {
 	asking[o.ID] = true
 	defer delete(asking, o.ID)
 	var t typeSet
-	for _, ab := range o.manaAbilitiesOf() {
-		t |= s.abilityTypes(o, ab, asking)
+	abs := o.manaAbilitiesOf()
+	for i := range abs {
+		t |= s.abilityTypes(o, &abs[i], asking)
 	}
 	return t
 }
 
 // abilityTypes is the set of types ability ab of o would produce if it
 // resolved now; for a choice, the types the player may choose from.
-func (s *State) abilityTypes(o *Object, ab cards.ManaAbility, asking map[ObjID]bool) typeSet {
+func (s *State) abilityTypes(o *Object, ab *cards.ManaAbility, asking map[ObjID]bool) typeSet {
 	var t typeSet
 	switch {
 	case len(ab.OneOf) > 0:
@@ -152,7 +153,7 @@ func (s *State) amongTypes(o *Object, among string, asking map[ObjID]bool) typeS
 
 // choiceTypes: the types the player may choose for ability ab of o, and
 // whether the ability asks for a choice at all.
-func (s *State) choiceTypes(o *Object, ab cards.ManaAbility) (typeSet, bool) {
+func (s *State) choiceTypes(o *Object, ab *cards.ManaAbility) (typeSet, bool) {
 	if !ab.AnyColor && ab.Among == "" {
 		return 0, false
 	}
