@@ -46,6 +46,7 @@ func (g *Game) checkPlayLand(seat int, b *events.PlayLand) error {
 	case !landModelled(o, def) && !g.tableCovers(def.Name):
 		return g.refuse("CARD-CODE", "body.card", "%s's rules text is not modelled yet", def.Name)
 	}
+	g.remember(b).land = cands[0] // for doPlayLand (plan_memo.go)
 	return nil
 }
 
@@ -81,8 +82,13 @@ func landModelled(o *Object, def *cards.Card) bool {
 }
 
 func (g *Game) doPlayLand(seat int, b *events.PlayLand) {
-	var buf [8]ObjID
-	id := append(append(g.S.matchRefIn(buf[:0], b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...), g.S.playableLandsFromTop(seat, b.Card)...)[0]
+	var id ObjID
+	if m, ok := g.recall(b); ok {
+		id = m.land
+	} else {
+		var buf [8]ObjID
+		id = append(append(g.S.matchRefIn(buf[:0], b.Card, g.S.Players[seat].Hand), g.S.playableLandsFromExile(seat, b.Card)...), g.S.playableLandsFromTop(seat, b.Card)...)[0]
+	}
 	def, _ := g.landFace(g.S.Objects[id], b.Face)
 	table := !landModelled(g.S.Objects[id], def)
 	nid := g.moveQuiet(id, ZoneBattlefield, seat, -1)

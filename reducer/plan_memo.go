@@ -13,7 +13,7 @@ package reducer
 // dropped by Clone.
 
 type planMemo struct {
-	body  any // *events.Cast, *events.Activate or *events.Random the plan is for
+	body  any // *events.Cast, *events.Activate, *events.Random or *events.PlayLand the plan is for
 	seq   uint64
 	ev    any
 	at    int // len(g.out) when made
@@ -22,6 +22,7 @@ type planMemo struct {
 	found bool // planAbility found the ability (abil is its plan)
 	mana  manaChoice
 	order []ObjID // a shuffle's library order (start.go)
+	land  ObjID   // the card a play_land plays (actions.go)
 }
 
 // remember starts the memo of body at this point of the submission and
