@@ -96,8 +96,9 @@ func (g *Game) planCostHelped(seat int, src *Object, spell *cards.Card, c *abili
 		taken = append(taken, ids...)
 	}
 	var mana cards.Cost
+	var manaBuf [8]cards.Symbol // the usual cost: on the stack
 	if base := costMana(c, spell); len(base)+len(extra) > 0 {
-		mana = append(append(make(cards.Cost, 0, len(base)+len(extra)), base...), extra...)
+		mana = append(append(manaBuf[:0], base...), extra...)
 	}
 	if c.Reduce != nil { // "This ability costs {1} less to activate for each ..." (interp_reduce.go)
 		mana = reduceGeneric(mana, (&evalCtx{g: g, you: seat, src: src.ID, x: x}).amount(c.Reduce))
