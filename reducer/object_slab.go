@@ -93,6 +93,7 @@ func (s *State) librarySlab() {
 			}
 		}
 	}
+	s.zoneRoom()
 	s.slabs.brief, s.slabs.used = nil, 0 // the brief slabs are taken again
 	if cap(s.slabs.game) < n {
 		s.slabs.game = make([]Object, n)
@@ -101,6 +102,25 @@ func (s *State) librarySlab() {
 		clear(s.slabs.game)
 	}
 	s.slabs.library = s.slabs.game
+}
+
+// Room the zone lists of a new game start with, in ids: most games fit,
+// and a list that outgrows it is moved as any is (slices.Insert).
+const handRoom, graveRoom, fieldRoom = 16, 16, 32
+
+// zoneRoom gives each player's hand and graveyard, empty, their room in
+// one allocation, and the battlefield its own: grown one by one from
+// nothing, they took some ten allocations a game.
+func (s *State) zoneRoom() {
+	for _, p := range s.Players {
+		if cap(p.Hand) == 0 && cap(p.Graveyard) == 0 {
+			room := make([]ObjID, handRoom+graveRoom)
+			p.Hand, p.Graveyard = room[:0:handRoom], room[handRoom:handRoom:handRoom+graveRoom]
+		}
+	}
+	if cap(s.Battlefield) == 0 {
+		s.Battlefield = make([]ObjID, 0, fieldRoom)
+	}
 }
 
 // takeBrief returns a slab of briefSlab zero objects: one a game before
