@@ -7,9 +7,12 @@ import "slices"
 // settle runs state-based actions until none apply (CR 704.3), then ends
 // the game when one player is left.
 func (g *Game) settle() {
-	for !g.S.GameOver && g.stateBasedActions() {
+	s := g.S
+	for !s.GameOver && g.stateBasedActions() {
 	}
-	g.checkGameOver()
+	if s.overClean != s.changes+1 || checkCaches {
+		g.checkGameOver() // unless no player lost since it last found the game going on
+	}
 }
 
 // stateBasedActions performs every applicable state-based action at once
@@ -132,7 +135,11 @@ func (g *Game) checkGameOver() {
 		}
 	}
 	if left > 1 {
+		s.overClean = s.changes + 1
 		return
+	}
+	if checkCaches && s.overClean == s.changes+1 {
+		panic("reducer: the game was cached as going on, yet at most one player is left")
 	}
 	if left == 0 {
 		winner = -1

@@ -103,8 +103,9 @@ type State struct {
 	statics  staticSources
 	sbaClean uint64
 	// legendClean: see sbaClean; entersClean the same for the choices
-	// permanents make as they enter (interp_replace.go).
-	legendClean, entersClean uint64
+	// permanents make as they enter (interp_replace.go), overClean for
+	// the end of the game: two players or more were left (sba.go).
+	legendClean, entersClean, overClean uint64
 	// slabs: the zero objects newObject hands out (object_slab.go).
 	slabs objSlabs
 	// tokenNames: the names of the tokens tokenDef described last
