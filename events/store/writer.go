@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sort"
@@ -20,6 +21,7 @@ type writer struct {
 	tx      *bolt.Tx
 	log     *commitLog
 	matches map[string]*openMatch
+	mem     []byte // what the values sealed so far were carved from (sealed)
 }
 
 // openMatch is a match's bucket and meta while the transaction runs.
@@ -36,6 +38,10 @@ type openMatch struct {
 	snapSeq   uint64
 	snap      []byte
 	snapDepth int
+
+	// The events and effects buckets, once looked up (bbolt's lookup
+	// copies the name each time), set up for appends.
+	events, effects *bolt.Bucket
 }
 
 func newWriter(tx *bolt.Tx, c *commitLog) *writer {
@@ -96,7 +102,10 @@ func (w *writer) putEvent(ev *events.Event, sealed []byte) error {
 	if !bytes.Equal(ev.Prev[:], zeroIfEmpty(meta.HeadHash)) {
 		return fmt.Errorf("prev does not match the head hash")
 	}
-	if err := appending(om.bucket.Bucket(bucketEvents)).Put(u64(ev.Seq), canonical); err != nil {
+	if om.events == nil {
+		om.events = appending(om.bucket.Bucket(bucketEvents))
+	}
+	if err := om.events.Put(u64(ev.Seq), canonical); err != nil {
 		return err
 	}
 	w.log.note(ev.Hash[:])
@@ -152,12 +161,13 @@ func (w *writer) putDerived(d *Derived) error {
 	if !put && mb.Bucket(bucketEvents).Get(u64(d.Seq)) == nil {
 		return errors.New("no event at that seq")
 	}
-	eb, err := appendBucket(mb, bucketEffects)
-	if err != nil {
-		return err
+	if om.effects == nil {
+		if om.effects, err = appendBucket(mb, bucketEffects); err != nil {
+			return err
+		}
 	}
 	key := u64(d.Seq)
-	if err := eb.Put(key, seal(key, d.Effects)); err != nil {
+	if err := om.effects.Put(key, w.seal(key, d.Effects)); err != nil {
 		return err
 	}
 	if d.Status != "" {
@@ -175,7 +185,7 @@ func (w *writer) putDerived(d *Derived) error {
 		if err != nil {
 			return err
 		}
-		if err := vb.Put(key, seal(key, p)); err != nil {
+		if err := vb.Put(key, w.seal(key, p)); err != nil {
 			return err
 		}
 	}
@@ -184,7 +194,7 @@ func (w *writer) putDerived(d *Derived) error {
 		if err != nil {
 			return err
 		}
-		if err := sb.Put(key, seal(key, om.packSnapshot(sb, d.Seq, d.Snapshot))); err != nil {
+		if err := sb.Put(key, w.seal(key, om.packSnapshot(sb, d.Seq, d.Snapshot))); err != nil {
 			return err
 		}
 	}
@@ -199,7 +209,27 @@ func (w *writer) putDerived(d *Derived) error {
 	if err != nil {
 		return err
 	}
-	return db.Put(key, seal(key, v))
+	return db.Put(key, w.seal(key, v))
+}
+
+// sealChunk is how much memory values sealed in a transaction are carved
+// from at a time: bbolt needs a value only until the transaction ends,
+// and a chunk takes one allocation for hundreds of them.
+const sealChunk = 16 << 10
+
+// seal is seal (seal.go) into memory carved from w.mem.
+func (w *writer) seal(key, payload []byte) []byte {
+	n := sealHeader + len(payload)
+	if n > sealChunk/8 {
+		return seal(key, payload)
+	}
+	if cap(w.mem)-len(w.mem) < n {
+		w.mem = make([]byte, 0, sealChunk)
+	}
+	start := len(w.mem)
+	w.mem = binary.BigEndian.AppendUint32(append(w.mem, sealMarker), sealSum(key, payload))
+	w.mem = append(w.mem, payload...)
+	return w.mem[start:len(w.mem):len(w.mem)]
 }
 
 // flush writes back every meta that changed, in match order.
