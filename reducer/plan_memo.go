@@ -10,7 +10,8 @@ package reducer
 // point of the same input: no effect emitted since (len(g.out)) and the
 // same submission (g.seq, g.ev). Anything else plans afresh, so the memo
 // is a pure cache: never part of a state, a digest or a snapshot, and
-// dropped by Clone.
+// dropped by Clone. The seq must stay in the key: a log read in place
+// (events.Decoder) gives every input of a kind in the same event and body.
 
 type planMemo struct {
 	body  any // *events.Cast, *events.Activate, *events.Random or *events.PlayLand the plan is for
