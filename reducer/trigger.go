@@ -53,7 +53,9 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 	if len(list) > 0 {
 		g.fireSources(list, when, about, seat)
 	}
-	g.fireEmblems(when, about, seat)    // interp_emblem.go
+	if s.anyCommand() {
+		g.fireEmblems(when, about, seat) // interp_emblem.go
+	}
 	g.fireGraveyards(when, about, seat) // interp_zonetriggers.go
 	if when == cards.TriggerCast {
 		g.fireCastSelf(about, seat) // interp_trigger.go
@@ -64,6 +66,18 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 	if len(s.Delayed) > 0 {
 		g.fireDelayed(when, about, seat) // interp_delayed.go
 	}
+}
+
+// anyCommand reports whether a player has an object in the command zone,
+// where an emblem's abilities trigger (interp_emblem.go); most matches
+// never have one.
+func (s *State) anyCommand() bool {
+	for _, p := range s.Players {
+		if len(p.Command) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // fireSources checks the triggered abilities of the permanents listed,
