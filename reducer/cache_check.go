@@ -40,6 +40,9 @@ func (s *State) checkSources(ss *staticSources) {
 	if fresh.readsTapped != ss.readsTapped {
 		panic(fmt.Sprintf("reducer: cached that a permanent reads tapped status %v, yet now %v", ss.readsTapped, fresh.readsTapped))
 	}
+	if fresh.typing != ss.typing {
+		panic(fmt.Sprintf("reducer: cached that an effect gives a type %v, yet now %v", ss.typing, fresh.typing))
+	}
 	if ss.plainKnown && ss.plain != s.plainNow(&fresh) {
 		panic(fmt.Sprintf("reducer: the position was cached as plain %v, yet now %v", ss.plain, !ss.plain))
 	}

@@ -49,7 +49,7 @@ func (g *Game) stateBasedScan() bool {
 		}
 	}
 	var dying []ObjID
-	printed := len(s.Continuous) == 0 // the creatures listed are all there are (printedOr)
+	printed := !s.sources().typing // the creatures listed are all there are (printedOr)
 	for _, id := range s.printedOr(s.sources().creatures) {
 		o := s.Objects[id]
 		if !printed && !o.Is("Creature") {
@@ -109,11 +109,11 @@ func (g *Game) stateBasedScan() bool {
 
 // printedOr returns the permanents printed with a card type (a list of the
 // static sources: walkers, auras, creatures), the only ones of that type
-// unless a continuous effect may give one a type (Object.Is); then the
-// battlefield. The state-based actions of planeswalkers, Auras and
-// creatures ask only these.
+// unless a continuous effect gives some permanent a type (Object.Is);
+// then the battlefield. The state-based actions of planeswalkers, Auras
+// and creatures ask only these.
 func (s *State) printedOr(printed []ObjID) []ObjID {
-	if len(s.Continuous) > 0 {
+	if s.sources().typing {
 		return s.Battlefield
 	}
 	return printed

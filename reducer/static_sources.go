@@ -68,6 +68,10 @@ type staticSources struct {
 	// creature: with no continuous effect the only creatures (Object.Is),
 	// which the state-based actions of toughness and damage ask alone.
 	creatures []ObjID
+	// typing: a continuous effect (a table's grant or a becoming) gives
+	// some permanent a card type; without one, Object.Is finds only the
+	// types printed, and the lists above are all there are of each.
+	typing bool
 	// readsTapped: a permanent may read whether a permanent is tapped, or
 	// shows a face other than its card's (sba_tapped.go).
 	readsTapped bool
@@ -132,6 +136,10 @@ func (s *State) listSources(ss *staticSources) {
 	ss.tapped = ss.tapped[:0]
 	ss.walkers, ss.sagas, ss.auras, ss.creatures = ss.walkers[:0], ss.sagas[:0], ss.auras[:0], ss.creatures[:0]
 	ss.readsTapped, ss.plainCards = false, true
+	ss.typing = false
+	for i := range s.Continuous {
+		ss.typing = ss.typing || givesType(&s.Continuous[i])
+	}
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
 		if src == nil || src.Def == nil {
@@ -183,6 +191,12 @@ func (s *State) listSources(ss *staticSources) {
 			ss.legendary = append(ss.legendary, id)
 		}
 	}
+}
+
+// givesType reports whether c may give a permanent a card type (layer 4):
+// Object.Is asks only these, through tableType and becomesType.
+func givesType(c *Continuous) bool {
+	return c.Table != nil && len(c.Table.Types) > 0 || c.Becomes != nil && len(c.Becomes.Types) > 0
 }
 
 // What kinds of source a card is, as bits; sourceKnown marks them worked
