@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"sync"
 	"time"
@@ -74,6 +75,7 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string, recorders int
 			return err
 		}
 	}
+	mallocs0 := mallocs()
 	start, cpu0 := time.Now(), cpuClock()
 	err = publishAll(ctx, pub, c.matches)
 	if profileIngest != nil {
@@ -84,6 +86,7 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string, recorders int
 	}
 	ingestTime := time.Since(start)
 	c.ingestCPU = cpuClock() - cpu0
+	c.ingestMallocs = mallocs() - mallocs0
 	rawTime, err := rawPublish(ctx, client, c.matches)
 	if err != nil {
 		return err
@@ -117,6 +120,13 @@ func ingest(ctx context.Context, r *Report, c *corpus, dir string, recorders int
 		Value: projected, Unit: "s", Baseline: rawTime.Seconds() * scale, BaselineWhat: "raw JetStream async publish",
 		Target: "< 60 s", Holds: holds(projected < 60)})
 	return nil
+}
+
+// mallocs is how many heap objects the process allocated so far.
+func mallocs() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.Mallocs
 }
 
 // profileIngest, when set (by a test), gets a CPU profile of the ingest

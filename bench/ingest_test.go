@@ -11,7 +11,8 @@ import (
 // embedded server and a recorder, as replay bench does, and reports the
 // ingest rate beside raw JetStream async publish of the same bytes, and
 // the CPU time the ingest took (with the server's), which a busy machine
-// disturbs less than the rates. CHRONICLE_INGEST_RECORDERS=N shares the
+// disturbs less than the rates, and the heap objects it allocated, which
+// it disturbs little. CHRONICLE_INGEST_RECORDERS=N shares the
 // matches among N recorders; CHRONICLE_INGEST_PROFILE=FILE writes a CPU
 // profile of the ingest alone.
 func BenchmarkIngest(b *testing.B) {
@@ -41,5 +42,6 @@ func BenchmarkIngest(b *testing.B) {
 		b.ReportMetric(f.Ratio, "ratio")
 		b.ReportMetric(r.Figures[1].Baseline, "raw-packs-inputs/s")
 		b.ReportMetric(float64(c.ingestCPU.Microseconds())/float64(c.inputs), "cpu-µs/input")
+		b.ReportMetric(float64(c.ingestMallocs)/float64(c.inputs), "allocs/input")
 	}
 }

@@ -55,6 +55,8 @@ type corpus struct {
 	// ingestCPU is the process's CPU time (server, recorder, publisher)
 	// while the tournament was ingested, when cpuClock can tell.
 	ingestCPU time.Duration
+	// ingestMallocs is how many heap objects the process allocated then.
+	ingestMallocs uint64
 }
 
 // Run generates the corpus and measures every figure.
