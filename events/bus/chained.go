@@ -218,7 +218,7 @@ func (p *packer) send(ack bool) (jetstream.PubAckFuture, error) {
 // heldForGap reports whether v, a refusal for a gap in the seqs, is the
 // transport's doing: an earlier input of the run, sent, has no outcome.
 // It is then noted for sending again. r.mu is held.
-func (r *matchRun) heldForGap(v Verdict) bool {
+func (r *matchRun) heldForGap(v *Verdict) bool {
 	if v.Status != StatusRejected || v.Rule != events.RuleSeq {
 		return false
 	}
@@ -227,7 +227,7 @@ func (r *matchRun) heldForGap(v Verdict) bool {
 		if r.slots.first+uint64(i) >= v.Seq {
 			break
 		}
-		if sl.sent && sl.out == nil {
+		if sl.sent && !sl.done {
 			held := r.slots.at(v.Seq)
 			held.tries++
 			r.held++

@@ -286,6 +286,7 @@ type matchRun struct {
 	held     int
 	progress time.Time // the last verdict, acknowledgement or answer
 	wake     chan struct{}
+	verdicts []Verdict // onVerdict's, read again for each message
 }
 
 // newMatchRun is a run publishing evs, of consecutive seqs, of match.
@@ -298,15 +299,19 @@ func (r *matchRun) onVerdict(m *nats.Msg) {
 		r.p.Forged.Add(1)
 		return
 	}
-	vs, err := ParseVerdicts(m.Data)
+	// Read into the verdicts of the message before (NATS hands one
+	// subscription its messages in turn), copied to their outcomes.
+	vs, err := parseVerdictsInto(r.verdicts[:0], m.Data)
 	if err != nil {
 		return
 	}
+	r.verdicts = vs
+	now := time.Now()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, v := range vs {
-		if v.Match == r.match {
-			r.settleLocked(v)
+	for i := range vs {
+		if vs[i].Match == r.match {
+			r.settleLocked(&vs[i], now)
 		}
 	}
 }
@@ -315,23 +320,24 @@ func (r *matchRun) onVerdict(m *nats.Msg) {
 func (r *matchRun) settle(v Verdict) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.settleLocked(v)
+	r.settleLocked(&v, time.Now())
 }
 
-// settleLocked is settle with r.mu held.
-func (r *matchRun) settleLocked(v Verdict) {
+// settleLocked is settle with r.mu held, the verdict heard at now.
+func (r *matchRun) settleLocked(v *Verdict, now time.Time) {
 	sl := r.slots.at(v.Seq)
-	if sl == nil || sl.out != nil || v.Status == StatusPending {
+	if sl == nil || sl.done || v.Status == StatusPending {
 		return
 	}
 	ev := sl.ev
-	r.progress = time.Now()
+	r.progress = now
 	if r.streamed && r.heldForGap(v) {
 		return
 	}
 	// A duplicate of an input this run sent is our own earlier copy,
 	// stored after a retry, not an input stored before the run.
-	o := &Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: v, Already: v.Duplicate && !sl.sent}
+	sl.settle(Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: *v, Already: v.Duplicate && !sl.sent})
+	o := &sl.out
 	switch {
 	case v.Status == StatusStored && !storedOurs(v, ev):
 		o.Status, o.Rule = StatusRejected, events.RuleConflict
@@ -344,7 +350,6 @@ func (r *matchRun) settleLocked(v Verdict) {
 		}
 	}
 	r.slots.await(v.Seq, false)
-	sl.out = o
 	if r.p.OnOutcome != nil {
 		r.p.OnOutcome(*o)
 	}
@@ -357,7 +362,7 @@ func (r *matchRun) settleLocked(v Verdict) {
 // storedOurs reports whether the input v says is stored is ev: the same
 // hash, when ev is sealed (the hash covers all of it), else the same
 // digest, worked out only then.
-func storedOurs(v Verdict, ev *events.Event) bool {
+func storedOurs(v *Verdict, ev *events.Event) bool {
 	if !ev.Hash.IsZero() && hexIs(v.Hash, ev.Hash) {
 		return true
 	}
@@ -384,13 +389,12 @@ func (r *matchRun) abandon(from []*events.Event, reason string) {
 	defer r.mu.Unlock()
 	for _, ev := range from {
 		sl := r.slots.at(ev.Seq)
-		if sl == nil || sl.out != nil {
+		if sl == nil || sl.done {
 			continue
 		}
-		o := &Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnpublished, Reason: reason}
-		sl.out = o
+		sl.settle(Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnpublished, Reason: reason})
 		if r.p.OnOutcome != nil {
-			r.p.OnOutcome(*o)
+			r.p.OnOutcome(sl.out)
 		}
 	}
 }
@@ -661,8 +665,8 @@ func (r *matchRun) result(evs []*events.Event) []Outcome {
 	for _, ev := range evs {
 		sl := r.slots.at(ev.Seq)
 		switch {
-		case sl != nil && sl.out != nil:
-			out = append(out, *sl.out)
+		case sl != nil && sl.done:
+			out = append(out, sl.out)
 		case sl != nil && sl.sent:
 			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnconfirmed,
 				Reason: "sent, but no verdict came: the stream may hold it; publish again to learn its fate"})

@@ -5,15 +5,17 @@ import "github.com/chronicle-mtg/chronicle/events"
 // slot is what a publisher knows of one of a match's inputs.
 type slot struct {
 	ev       *events.Event
-	out      *Outcome // nil until its fate is known
-	awaiting bool     // published, no verdict yet
-	sent     bool     // handed to NATS at least once
-	tries    int      // sendings held back for a gap (chained.go)
+	out      Outcome // its fate, once known (done)
+	done     bool
+	awaiting bool // published, no verdict yet
+	sent     bool // handed to NATS at least once
+	tries    int  // sendings held back for a gap (chained.go)
 }
 
 // slots are a run's inputs by seq. The seqs are consecutive, so a slice
 // does what maps did, without hashing a seq several times an input on
-// the way out and again as its verdict comes back.
+// the way out and again as its verdict comes back; each holds its
+// outcome, which is not allocated apart.
 type slots struct {
 	first    uint64
 	s        []slot
@@ -41,8 +43,8 @@ func (ss *slots) at(seq uint64) *slot {
 
 // outcome is seq's outcome, nil when it has none (or is not the run's).
 func (ss *slots) outcome(seq uint64) *Outcome {
-	if s := ss.at(seq); s != nil {
-		return s.out
+	if s := ss.at(seq); s != nil && s.done {
+		return &s.out
 	}
 	return nil
 }
@@ -53,7 +55,7 @@ func (ss *slots) await(seq uint64, on bool) {
 	s := ss.at(seq)
 	switch {
 	case s == nil:
-	case on && s.out == nil:
+	case on && !s.done:
 		if !s.awaiting {
 			ss.awaiting++
 		}
@@ -63,6 +65,9 @@ func (ss *slots) await(seq uint64, on bool) {
 		ss.awaiting--
 	}
 }
+
+// settle sets s's outcome to o.
+func (s *slot) settle(o Outcome) { s.out, s.done = o, true }
 
 // awaitNone forgets which inputs wait for a verdict.
 func (ss *slots) awaitNone() {

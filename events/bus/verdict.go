@@ -80,8 +80,11 @@ const (
 
 // ParseVerdicts reads a message on a match's verdict subject: one verdict
 // (a JSON object) or several (an array of them).
-func ParseVerdicts(data []byte) ([]Verdict, error) {
-	if vs, ok := parseVerdictsFast(data); ok {
+func ParseVerdicts(data []byte) ([]Verdict, error) { return parseVerdictsInto(nil, data) }
+
+// parseVerdictsInto is ParseVerdicts appending to dst.
+func parseVerdictsInto(dst []Verdict, data []byte) ([]Verdict, error) {
+	if vs, ok := parseVerdictsFast(dst, data); ok {
 		return vs, nil
 	}
 	t := bytes.TrimLeft(data, " \t\r\n")
@@ -90,11 +93,14 @@ func ParseVerdicts(data []byte) ([]Verdict, error) {
 		if err := json.Unmarshal(t, &vs); err != nil {
 			return nil, err
 		}
-		return vs, nil
+		if dst == nil {
+			return vs, nil
+		}
+		return append(dst, vs...), nil
 	}
 	var v Verdict
 	if err := json.Unmarshal(t, &v); err != nil {
 		return nil, err
 	}
-	return []Verdict{v}, nil
+	return append(dst, v), nil
 }

@@ -91,49 +91,53 @@ func appendJSONString(dst []byte, s string) []byte {
 }
 
 // parseVerdictsFast reads data, a verdict or an array of them, in the
-// shape AppendVerdict writes (any whitespace between tokens); ok is false
-// for anything else, for encoding/json to read.
-func parseVerdictsFast(data []byte) (vs []Verdict, ok bool) {
+// shape AppendVerdict writes (any whitespace between tokens), appending
+// to dst; ok is false for anything else, for encoding/json to read. The
+// strings it reads share one copy of data, made once: a verdict's hash
+// and digest are not allocated apart.
+func parseVerdictsFast(dst []Verdict, data []byte) (vs []Verdict, ok bool) {
 	p := &vparser{b: data}
 	p.space()
-	if p.peek() == '[' {
-		p.i++
-		p.space()
-		vs = make([]Verdict, 0, len(data)/200+1) // a stored verdict is 200 to 300 bytes
-		if p.peek() == ']' {
-			p.i++
-			return []Verdict{}, p.end()
-		}
-		for {
-			var v Verdict
-			if !p.object(&v) {
-				return nil, false
-			}
-			vs = append(vs, v)
-			p.space()
-			switch p.peek() {
-			case ',':
-				p.i++
-				p.space()
-				continue
-			case ']':
-				p.i++
-				return vs, p.end()
-			}
+	if p.peek() != '[' {
+		var v Verdict
+		if !p.object(&v) {
 			return nil, false
 		}
+		return append(dst, v), p.end()
 	}
-	var v Verdict
-	if !p.object(&v) {
+	p.i++
+	p.space()
+	vs = dst
+	if vs == nil {
+		vs = make([]Verdict, 0, len(data)/200+1) // a stored verdict is 200 to 300 bytes
+	}
+	if p.peek() == ']' {
+		p.i++
+		return vs, p.end()
+	}
+	for {
+		vs = append(vs, Verdict{})
+		if !p.object(&vs[len(vs)-1]) {
+			return nil, false
+		}
+		p.space()
+		switch p.peek() {
+		case ',':
+			p.i++
+			p.space()
+			continue
+		case ']':
+			p.i++
+			return vs, p.end()
+		}
 		return nil, false
 	}
-	return []Verdict{v}, p.end()
 }
 
 type vparser struct {
-	b    []byte
-	i    int
-	last string // the match of the verdict read before
+	b []byte
+	i int
+	s string // b as a string, once a string is read
 }
 
 func (p *vparser) peek() byte {
@@ -161,50 +165,46 @@ func (p *vparser) end() bool {
 }
 
 // raw reads a string with no escape and nothing outside ASCII, and
-// returns its bytes in data.
-func (p *vparser) raw() ([]byte, bool) {
+// returns where its bytes are in b.
+func (p *vparser) raw() (start, end int, ok bool) {
 	if p.peek() != '"' {
-		return nil, false
+		return 0, 0, false
 	}
 	p.i++
-	start := p.i
+	start = p.i
 	for p.i < len(p.b) {
 		c := p.b[p.i]
-		switch {
-		case c == '"':
-			s := p.b[start:p.i]
-			p.i++
-			return s, true
-		case c == '\\' || c < 0x20 || c >= 0x80:
-			return nil, false
+		if !plain[c] {
+			if c == '"' {
+				p.i++
+				return start, p.i - 1, true
+			}
+			return 0, 0, false
 		}
 		p.i++
 	}
-	return nil, false
+	return 0, 0, false
 }
 
-// str is raw as a string; the words verdicts repeat (a status, a
-// verification, the match of the verdict before) are not allocated again.
+// plain marks the bytes a string may hold as they are, without an escape:
+// ASCII from space up, but for the quote and the backslash.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// str is raw as a string, cut from the copy of b.
 func (p *vparser) str() (string, bool) {
-	b, ok := p.raw()
+	start, end, ok := p.raw()
 	if !ok {
 		return "", false
 	}
-	switch string(b) {
-	case p.last:
-		return p.last, true
-	case StatusStored:
-		return StatusStored, true
-	case StatusRejected:
-		return StatusRejected, true
-	case Verified:
-		return Verified, true
-	case Unverified:
-		return Unverified, true
-	case Disputed:
-		return Disputed, true
+	if p.s == "" {
+		p.s = string(p.b)
 	}
-	return string(b), true
+	return p.s[start:end], true
 }
 
 // uint reads a JSON number that is a whole number in uint64.
@@ -235,10 +235,11 @@ func (p *vparser) object(v *Verdict) bool {
 		return true
 	}
 	for {
-		key, ok := p.raw()
+		start, end, ok := p.raw()
 		if !ok {
 			return false
 		}
+		key := p.b[start:end]
 		p.space()
 		if p.peek() != ':' {
 			return false
@@ -314,9 +315,6 @@ func (p *vparser) value(key []byte, v *Verdict) bool {
 	}
 	var ok bool
 	*s, ok = p.str()
-	if s == &v.Match {
-		p.last = v.Match
-	}
 	return ok
 }
 
