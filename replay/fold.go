@@ -12,32 +12,44 @@ import (
 // the only one read, and it goes through the rules. From a file every input
 // goes through the rules, as in Replay. It is the cheapest way through a
 // whole match when only the states matter (Replay also hands fn each
-// input); its memory does not grow with the log. An input the rules forbid
-// stops it with an *IllegalError; an error from fn stops it and is
-// returned.
+// input); its memory does not grow with the log. The game is Fold's and
+// valid only during fn: the next fold is built in its memory (clone it,
+// Game.Clone, to keep it). An input the rules forbid stops it with an
+// *IllegalError; an error from fn stops it and is returned.
 func Fold(src Source, match string, fn func(g *reducer.Game, seq uint64) error) error {
 	c, err := NewCursor(src, match)
 	if err != nil {
 		return err
 	}
 	c.marks = nil // walked once: no marks to come back to
-	c.g, c.seq = reducer.New(nil), 0
-	if b, ok := effectBufs.Get().(*[]reducer.Effect); ok {
-		c.effs = *b
+	f, _ := folds.Get().(*foldMemory)
+	if f == nil {
+		f = new(foldMemory)
 	}
+	c.g, c.seq, c.effs = reducer.Recycle(f.g, nil), 0, f.effs
 	err = c.forward(c.sum.HeadSeq, func(seq uint64) error { return fn(c.g, seq) })
+	// (A panic, fn's, goes on up past this: its game is not kept.)
+	f.g, f.effs = c.g, nil
 	if cap(c.effs) <= maxPooledEffects {
-		b := c.effs[:0]
-		effectBufs.Put(&b)
+		f.effs = c.effs[:0]
 	}
+	folds.Put(f)
 	return err
 }
 
-// effectBufs keeps the memory folds decode effects into, from one fold to
-// the next: a match's first input (its decks' cards) grows it to a few
-// hundred effects, which a tournament's audit or replay would otherwise
-// allocate again for every match.
-var effectBufs sync.Pool
+// foldMemory is what a fold leaves for the next: its game, whose slabs
+// of objects (a match's library, some tens of kilobytes a game) the next
+// match's are carved from again, and the effects each input's are decoded
+// into, which a match's first input (its decks' cards) grows to a few
+// hundred. A tournament's audit or replay would otherwise allocate both
+// again for every match, and hand the pages back to the system between
+// passes only to fault them in again.
+type foldMemory struct {
+	g    *reducer.Game
+	effs []reducer.Effect
+}
 
-// maxPooledEffects bounds the buffers kept (an effect is 216 bytes).
+var folds sync.Pool
+
+// maxPooledEffects bounds the effects memory kept (an effect is 216 bytes).
 const maxPooledEffects = 4096

@@ -137,9 +137,11 @@ func deepFold(src *Store, r Result) []Result {
 		bad(0, "meta", "%v", err)
 		return out
 	}
-	var last *reducer.Game
+	// The game is the fold's only while fn runs: what the end needs is
+	// kept as it passes.
+	folded, over := false, false
 	err = Fold(src, r.Match, func(g *reducer.Game, seq uint64) error {
-		last = g
+		folded, over = true, g.S.Over
 		if d, ok := want[seq]; ok {
 			if now := g.S.Digest(); !bytes.Equal(d, now[:]) {
 				bad(seq, "digests", "the digest stored at seq %d is %s; the stored effects folded to there give %s", seq, shortHex(d), shortHex(now[:]))
@@ -170,8 +172,7 @@ func deepFold(src *Store, r Result) []Result {
 		}
 		return out
 	}
-	if last != nil {
-		over := last.S.Over
+	if folded {
 		switch {
 		case over && sum.Status != store.StatusFinished:
 			bad(0, "meta.status", "the game is over at seq %d but the meta says %q", sum.HeadSeq, sum.Status)
