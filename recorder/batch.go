@@ -2,7 +2,6 @@ package recorder
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -22,8 +21,9 @@ type admitted struct {
 	batch    *store.Batch
 	verdicts []*bus.Verdict
 	grouped  []bool // verdicts[i] goes in an array with others of its match
-	// digestOf[i], when set, is the input whose digest verdicts[i] still
-	// needs: worked out by the committer (tell), off the admitting path.
+	// digestOf[i], when set, is the input stored whose hash and digest
+	// verdicts[i] is sent with: the digest worked out by the committer
+	// (tell), off the admitting path, and both written from their bytes.
 	digestOf []*events.Event
 	last     jetstream.Msg
 	msgs     int // messages taken whole
@@ -206,47 +206,58 @@ func (r *Recorder) commitAdmitted(a *admitted) error {
 // publisher asked (bus.HeaderVerdicts), arrays of a match's verdicts in
 // seq order, up to bus.MaxGroupedVerdicts to a message.
 func (r *Recorder) tell(a *admitted) {
+	buf := verdictBufs.Get().(*[]byte)
+	defer verdictBufs.Put(buf)
 	var order []string
-	groups := map[string][]*bus.Verdict{}
+	var groups map[string][]int
 	for i, v := range a.verdicts {
-		if ev := a.digestOf[i]; ev != nil && v.Digest == "" {
-			v.Digest = ev.Digest().String()
-		}
 		if !a.grouped[i] {
-			r.send(v.Match, v.Seq, v)
+			*buf = a.appendVerdict((*buf)[:0], i)
+			r.send(v.Match, v.Seq, *buf)
 			continue
+		}
+		if groups == nil {
+			groups = map[string][]int{}
 		}
 		if groups[v.Match] == nil {
 			order = append(order, v.Match)
 		}
-		groups[v.Match] = append(groups[v.Match], v)
+		groups[v.Match] = append(groups[v.Match], i)
 	}
 	for _, match := range order {
-		vs := groups[match]
-		for len(vs) > 0 {
-			n := min(len(vs), bus.MaxGroupedVerdicts)
-			r.send(match, vs[0].Seq, vs[:n])
-			vs = vs[n:]
+		is := groups[match]
+		for len(is) > 0 {
+			n := min(len(is), bus.MaxGroupedVerdicts)
+			b := append((*buf)[:0], '[')
+			for k, i := range is[:n] {
+				if k > 0 {
+					b = append(b, ',')
+				}
+				b = a.appendVerdict(b, i)
+			}
+			*buf = append(b, ']')
+			r.send(match, a.verdicts[is[0]].Seq, *buf)
+			is = is[n:]
 		}
 	}
 }
 
-// send publishes a verdict or an array of them on match's subject,
-// signed when the recorder has a key; a failure is logged (the
-// publisher asks the status for verdicts it missed).
-func (r *Recorder) send(match string, seq uint64, v any) {
-	buf := verdictBufs.Get().(*[]byte)
-	defer verdictBufs.Put(buf)
-	var data []byte
-	switch v := v.(type) {
-	case *bus.Verdict:
-		data = bus.AppendVerdict((*buf)[:0], v)
-	case []*bus.Verdict:
-		data = bus.AppendVerdicts((*buf)[:0], v)
-	default:
-		data, _ = json.Marshal(v)
+// appendVerdict appends a's verdict i as JSON (bus.AppendVerdict); a
+// stored input's hash and digest are written from their bytes.
+func (a *admitted) appendVerdict(dst []byte, i int) []byte {
+	v, ev := a.verdicts[i], a.digestOf[i]
+	if ev == nil {
+		return bus.AppendVerdict(dst, v)
 	}
-	*buf = data[:0] // grown, for the next; the connection copies what it sends
+	d := ev.Digest()
+	return bus.AppendVerdictHashes(dst, v, &ev.Hash, &d)
+}
+
+// send publishes data, a verdict or an array of them, on match's
+// subject, signed when the recorder has a key; a failure is logged (the
+// publisher asks the status for verdicts it missed). The connection
+// copies data.
+func (r *Recorder) send(match string, seq uint64, data []byte) {
 	m, err := bus.SignReply(r.cfg.Key, bus.OutSubject(match), data)
 	if err == nil {
 		err = r.cfg.Conn.PublishMsg(m)
@@ -460,9 +471,8 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byt
 	}
 	m.Seq, m.Hash = ev.Seq, ev.Hash
 	m.pending[ev.Seq] = ev
-	// The digest is filled in by the committer (tell).
-	v := &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Hash: ev.Hash.String(),
-		StreamSeq: md.Sequence.Stream}
+	// The hash and digest are written by the committer (tell).
+	v := &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, StreamSeq: md.Sequence.Stream}
 	if r.cfg.Validator != nil {
 		var c *store.Verification
 		if d := r.derived; d != nil {

@@ -1,8 +1,11 @@
 package bus
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"strconv"
+
+	"github.com/chronicle-mtg/chronicle/events"
 )
 
 // Verdicts as JSON without reflection. A verdict is written and read once
@@ -27,7 +30,17 @@ func AppendVerdicts(dst []byte, vs []*Verdict) []byte {
 }
 
 // AppendVerdict appends v as a JSON object, as json.Marshal writes it.
-func AppendVerdict(dst []byte, v *Verdict) []byte {
+func AppendVerdict(dst []byte, v *Verdict) []byte { return appendVerdict(dst, v, nil, nil) }
+
+// AppendVerdictHashes is AppendVerdict with v's Hash and Digest, where
+// empty, written from hash and digest (in hex, as events.Hash.String
+// gives them; a zero one is left out as an empty string is): a recorder
+// writes a stored input's verdict without making strings of them first.
+func AppendVerdictHashes(dst []byte, v *Verdict, hash, digest *events.Hash) []byte {
+	return appendVerdict(dst, v, hash, digest)
+}
+
+func appendVerdict(dst []byte, v *Verdict, hash, digest *events.Hash) []byte {
 	dst = append(dst, `{"match":`...)
 	dst = appendJSONString(dst, v.Match)
 	if v.Seq != 0 {
@@ -39,8 +52,8 @@ func AppendVerdict(dst []byte, v *Verdict) []byte {
 	if v.Duplicate {
 		dst = append(dst, `,"duplicate":true`...)
 	}
-	dst = appendField(dst, "hash", v.Hash)
-	dst = appendField(dst, "digest", v.Digest)
+	dst = appendHashField(dst, "hash", v.Hash, hash)
+	dst = appendHashField(dst, "digest", v.Digest, digest)
 	if v.StreamSeq != 0 {
 		dst = append(dst, `,"stream_seq":`...)
 		dst = strconv.AppendUint(dst, v.StreamSeq, 10)
@@ -76,11 +89,23 @@ func appendField(dst []byte, key, s string) []byte {
 	return appendJSONString(dst, s)
 }
 
+// appendHashField is appendField of s, or of h in hex when s is empty.
+func appendHashField(dst []byte, key, s string, h *events.Hash) []byte {
+	if s != "" || h == nil || h.IsZero() {
+		return appendField(dst, key, s)
+	}
+	dst = append(dst, ',', '"')
+	dst = append(dst, key...)
+	dst = append(dst, '"', ':', '"')
+	dst = hex.AppendEncode(dst, h[:])
+	return append(dst, '"')
+}
+
 // appendJSONString appends s quoted: as it is when it is plain ASCII
 // with nothing to escape, else as encoding/json writes it.
 func appendJSONString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !bare[s[i]] {
 			b, _ := json.Marshal(s)
 			return append(dst, b...)
 		}
@@ -89,6 +114,14 @@ func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, s...)
 	return append(dst, '"')
 }
+
+// bare marks the bytes encoding/json writes in a string as they are:
+// plain ones but for those it escapes for HTML.
+var bare = func() (t [256]bool) {
+	t = plain
+	t['<'], t['>'], t['&'] = false, false, false
+	return t
+}()
 
 // parseVerdictsFast reads data, a verdict or an array of them, in the
 // shape AppendVerdict writes (any whitespace between tokens), appending

@@ -2,10 +2,13 @@ package bus
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/chronicle-mtg/chronicle/events"
 )
 
 // verdictSamples are verdicts with every field set or left out, strings
@@ -56,6 +59,31 @@ func TestVerdictJSONAsEncodingJSON(t *testing.T) {
 			t.Fatalf("AppendVerdicts\n got %s\nwant %s", got, want)
 		}
 		checkParse(t, got)
+	}
+}
+
+// AppendVerdictHashes writes what AppendVerdict writes with the hashes
+// as strings, and leaves a string given as it is.
+func TestAppendVerdictHashes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, v := range verdictSamples(rng, 500) {
+		var h, d events.Hash
+		if rng.IntN(4) > 0 {
+			h = events.Hash(sha256.Sum256([]byte(v.Reason)))
+		}
+		if rng.IntN(4) > 0 {
+			d = events.Hash(sha256.Sum256([]byte(v.Rule)))
+		}
+		want := *v
+		if want.Hash == "" {
+			want.Hash = h.String()
+		}
+		if want.Digest == "" {
+			want.Digest = d.String()
+		}
+		if got, wanted := AppendVerdictHashes(nil, v, &h, &d), AppendVerdict(nil, &want); string(got) != string(wanted) {
+			t.Fatalf("AppendVerdictHashes\n got %s\nwant %s", got, wanted)
+		}
 	}
 }
 
