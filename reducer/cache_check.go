@@ -40,6 +40,9 @@ func (s *State) checkSources(ss *staticSources) {
 	if fresh.readsTapped != ss.readsTapped {
 		panic(fmt.Sprintf("reducer: cached that a permanent reads tapped status %v, yet now %v", ss.readsTapped, fresh.readsTapped))
 	}
+	if !slices.Equal(fresh.topCast, ss.topCast) {
+		panic(fmt.Sprintf("reducer: cached permanents letting a player cast from the top of the library %v, yet now %v", ss.topCast, fresh.topCast))
+	}
 	if fresh.typing != ss.typing {
 		panic(fmt.Sprintf("reducer: cached that an effect gives a type %v, yet now %v", ss.typing, fresh.typing))
 	}

@@ -129,8 +129,8 @@ func typeLine(o *Object) string {
 // with flash first.
 func (s *State) topSources(seat int) []ObjID {
 	var out []ObjID
-	for _, id := range s.Battlefield {
-		if o := s.Objects[id]; o.Controller == seat && topCastOf(o) != nil { // interp_permissions.go
+	for _, id := range s.sources().topCast { // static_sources.go
+		if o := s.Objects[id]; o.Controller == seat {
 			out = append(out, id)
 		}
 	}

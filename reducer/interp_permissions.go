@@ -30,7 +30,12 @@ import (
 
 // langPermission is o's language static with rule r (nil filter), or nil.
 func langPermission(o *Object, r ability.Rule) *ability.StaticEffect {
-	lc := langOf(o.Def)
+	return langPermissionOf(o.Def, r)
+}
+
+// langPermissionOf is langPermission for a card.
+func langPermissionOf(def *cards.Card, r ability.Rule) *ability.StaticEffect {
+	lc := langOf(def)
 	if lc == nil {
 		return nil
 	}
@@ -44,14 +49,17 @@ func langPermission(o *Object, r ability.Rule) *ability.StaticEffect {
 
 // topCastOf is o's permission to cast spells from the top of its
 // controller's library: its card's (Johann, Elsha) or a language static's.
-func topCastOf(o *Object) *cards.TopCast {
-	if o.Def == nil {
+func topCastOf(o *Object) *cards.TopCast { return topCastOfCard(o.Def) }
+
+// topCastOfCard is topCastOf for a card: the permission is its alone.
+func topCastOfCard(def *cards.Card) *cards.TopCast {
+	if def == nil {
 		return nil
 	}
-	if tc := o.Def.TopCastOf(); tc != nil {
+	if tc := def.TopCastOf(); tc != nil {
 		return tc
 	}
-	if langPermission(o, ability.PlayFromTop) != nil {
+	if langPermissionOf(def, ability.PlayFromTop) != nil {
 		return &cards.TopCast{Allows: func(*cards.Card) bool { return true }, What: "any spell"}
 	}
 	return nil
@@ -74,7 +82,7 @@ func (s *State) playableLandsFromTop(seat int, ref string) []ObjID {
 	if len(lib) == 0 {
 		return nil
 	}
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().topCast { // a permission to play from the top is one to cast too
 		if o := s.Objects[id]; o.Controller == seat && langPermission(o, ability.PlayFromTop) != nil {
 			return s.matchRef(ref, lib[:1])
 		}

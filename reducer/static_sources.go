@@ -68,6 +68,9 @@ type staticSources struct {
 	// creature: with no continuous effect the only creatures (Object.Is),
 	// which the state-based actions of toughness and damage ask alone.
 	creatures []ObjID
+	// topCast: permanents whose card lets its controller cast spells from
+	// the top of their library (topCastOf): every cast asks for them.
+	topCast []ObjID
 	// typing: a continuous effect (a table's grant or a becoming) gives
 	// some permanent a card type; without one, Object.Is finds only the
 	// types printed, and the lists above are all there are of each.
@@ -135,6 +138,7 @@ func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
 	ss.tapped = ss.tapped[:0]
 	ss.walkers, ss.sagas, ss.auras, ss.creatures = ss.walkers[:0], ss.sagas[:0], ss.auras[:0], ss.creatures[:0]
+	ss.topCast = ss.topCast[:0]
 	ss.readsTapped, ss.plainCards = false, true
 	ss.typing = false
 	for i := range s.Continuous {
@@ -190,6 +194,9 @@ func (s *State) listSources(ss *staticSources) {
 		if k&sourceLegendary != 0 {
 			ss.legendary = append(ss.legendary, id)
 		}
+		if k&sourceTopCast != 0 {
+			ss.topCast = append(ss.topCast, id)
+		}
 	}
 }
 
@@ -215,6 +222,7 @@ const (
 	sourceSaga                    // has chapter abilities (a Saga's)
 	sourceEnchantment             // printed an enchantment (an Aura may be one)
 	sourceCreature                // printed a creature
+	sourceTopCast                 // lets its controller cast from the top of their library (topCastOf)
 	sourceKnown
 )
 
@@ -264,6 +272,9 @@ func sourceKindsOf(def *cards.Card) int32 {
 	}
 	if def.Is("Creature") {
 		k |= sourceCreature
+	}
+	if topCastOfCard(def) != nil {
+		k |= sourceTopCast
 	}
 	atomic.StoreInt32(&lc.sourceKinds, k)
 	return k
