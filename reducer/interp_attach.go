@@ -81,6 +81,9 @@ func (g *Game) langAuraIllegal(o, to *Object) string {
 // creature becomes unattached (CR 704.5n); it reports whether any did.
 func (g *Game) unattachEquipment() bool {
 	s := g.S
+	if !s.sources().attached {
+		return false // no permanent is attached to anything
+	}
 	acted := false
 	for _, id := range s.Battlefield {
 		o := s.Objects[id]

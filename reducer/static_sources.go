@@ -71,6 +71,9 @@ type staticSources struct {
 	// topCast: permanents whose card lets its controller cast spells from
 	// the top of their library (topCastOf): every cast asks for them.
 	topCast []ObjID
+	// attached: some permanent is attached to another, or was to one
+	// that left (the Equipment state-based action looks only then).
+	attached bool
 	// typing: a continuous effect (a table's grant or a becoming) gives
 	// some permanent a card type; without one, Object.Is finds only the
 	// types printed, and the lists above are all there are of each.
@@ -139,13 +142,16 @@ func (s *State) listSources(ss *staticSources) {
 	ss.tapped = ss.tapped[:0]
 	ss.walkers, ss.sagas, ss.auras, ss.creatures = ss.walkers[:0], ss.sagas[:0], ss.auras[:0], ss.creatures[:0]
 	ss.topCast = ss.topCast[:0]
-	ss.readsTapped, ss.plainCards = false, true
+	ss.readsTapped, ss.plainCards, ss.attached = false, true, false
 	ss.typing = false
 	for i := range s.Continuous {
 		ss.typing = ss.typing || givesType(&s.Continuous[i])
 	}
 	for _, id := range s.Battlefield {
 		src := s.Objects[id]
+		if src != nil && src.AttachedTo != 0 {
+			ss.attached = true
+		}
 		if src == nil || src.Def == nil {
 			ss.plainCards = false
 			continue

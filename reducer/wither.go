@@ -76,6 +76,9 @@ func (g *Game) annihilateCounters() bool {
 	acted := false
 	for _, id := range g.S.Battlefield {
 		o := g.S.Objects[id]
+		if len(o.Counters) < 2 {
+			continue // not both kinds
+		}
 		if n := min(o.counter("+1/+1"), o.counter("-1/-1")); n > 0 {
 			g.emit(Effect{Op: OpCounter, Obj: id, Kind: "+1/+1", N: -n})
 			g.emit(Effect{Op: OpCounter, Obj: id, Kind: "-1/-1", N: -n})
