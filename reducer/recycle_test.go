@@ -7,7 +7,8 @@ import (
 
 // A game recycled from another match's (Recycle) passes through the same
 // states as a new one, input by input, whether the effects are derived by
-// the rules or folded from the record, and ends with the same snapshot.
+// the rules (written over the last match's) or folded from the record,
+// and ends with the same snapshot.
 func TestRecycledGameIsNew(t *testing.T) {
 	var ruled, folded *Game
 	for seed := int64(1); seed <= 4; seed++ {
@@ -16,7 +17,15 @@ func TestRecycledGameIsNew(t *testing.T) {
 			t.Fatal(err)
 		}
 		fresh := New(drivePool())
+		var chunk *Effect // the effects' chunk, kept (Game.arena)
+		if ruled != nil && cap(ruled.arena) > 0 {
+			chunk = &ruled.arena[:1][0]
+		}
 		ruled, folded = Recycle(ruled, drivePool()), Recycle(folded, drivePool())
+		if chunk != nil && &ruled.arena[:1][0] != chunk {
+			t.Fatalf("seed %d: the recycled game writes its effects to a new chunk", seed)
+		}
+		ruled.ReuseEffects() // each input's effects over the last's, in the last match's chunk
 		if ruled.S.Digest() != fresh.S.Digest() || !bytes.Equal(ruled.S.MarshalSnapshot(), fresh.S.MarshalSnapshot()) {
 			t.Fatalf("seed %d: a recycled game is not a new one", seed)
 		}
