@@ -105,7 +105,7 @@ func (w *writer) putEvent(ev *events.Event, sealed []byte) error {
 	if om.events == nil {
 		om.events = appending(om.bucket.Bucket(bucketEvents))
 	}
-	if err := om.events.Put(u64(ev.Seq), canonical); err != nil {
+	if err := om.events.Put(w.key(ev.Seq), canonical); err != nil {
 		return err
 	}
 	w.log.note(ev.Hash[:])
@@ -166,7 +166,7 @@ func (w *writer) putDerived(d *Derived) error {
 			return err
 		}
 	}
-	key := u64(d.Seq)
+	key := w.key(d.Seq)
 	if err := om.effects.Put(key, w.seal(key, d.Effects)); err != nil {
 		return err
 	}
@@ -229,6 +229,17 @@ func (w *writer) seal(key, payload []byte) []byte {
 	start := len(w.mem)
 	w.mem = binary.BigEndian.AppendUint32(append(w.mem, sealMarker), sealSum(key, payload))
 	w.mem = append(w.mem, payload...)
+	return w.mem[start:len(w.mem):len(w.mem)]
+}
+
+// key is seq's key (u64) in memory carved from w.mem, as seal's values:
+// bbolt keeps a key until the transaction ends.
+func (w *writer) key(seq uint64) []byte {
+	if cap(w.mem)-len(w.mem) < 8 {
+		w.mem = make([]byte, 0, sealChunk)
+	}
+	start := len(w.mem)
+	w.mem = binary.BigEndian.AppendUint64(w.mem, seq)
 	return w.mem[start:len(w.mem):len(w.mem)]
 }
 
