@@ -108,6 +108,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	fmt.Fprintf(opt.Log, "bench: flushing the ingest's writes to disk (ingested in %.1fs)\n", time.Since(t0).Seconds())
 	flushDisk()
+	c.forgetBytes()
 	// Ingest grew the heap (the embedded server's caches among it); hand
 	// that memory back so the read stage starts as a reader would.
 	debug.FreeOSMemory()
