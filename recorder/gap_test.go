@@ -3,7 +3,6 @@ package recorder
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -79,23 +78,7 @@ func TestLostDeliveryIsPulledAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.cursor = bus.CursorName(r.stream)
-	pull := func(after uint64, n int) []jetstream.Msg {
-		t.Helper()
-		cons, err := bus.EnsureConsumer(ctx, r.stream, after)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := cons.Fetch(n, jetstream.FetchMaxWait(5*time.Second))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var msgs []jetstream.Msg
-		for m := range res.Messages() {
-			msgs = append(msgs, m)
-		}
-		return msgs
-	}
-	msgs := pull(0, 3)
+	msgs := pullAfter(t, r.stream, 0, 3)
 	if len(msgs) != 3 {
 		t.Fatalf("pulled %d messages, want 3", len(msgs))
 	}
@@ -106,7 +89,7 @@ func TestLostDeliveryIsPulledAgain(t *testing.T) {
 	if r.lastApplied != 1 || storedHead(t, st, "c") != 0 {
 		t.Fatalf("after the gap: last applied %d, c stored %d; want 1 and nothing of c", r.lastApplied, storedHead(t, st, "c"))
 	}
-	msgs = pull(r.lastApplied, 2)
+	msgs = pullAfter(t, r.stream, r.lastApplied, 2)
 	if len(msgs) != 2 {
 		t.Fatalf("pulled again %d messages, want 2 (seqs 2 and 3)", len(msgs))
 	}

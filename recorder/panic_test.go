@@ -139,6 +139,25 @@ func mustStream(t *testing.T, h *harness) jetstream.Stream {
 	return s
 }
 
+// pullAfter fetches up to n messages of stream after seq after, through a
+// consumer of its own.
+func pullAfter(t *testing.T, stream jetstream.Stream, after uint64, n int) []jetstream.Msg {
+	t.Helper()
+	cons, err := bus.EnsureConsumer(context.Background(), stream, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cons.Fetch(n, jetstream.FetchMaxWait(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []jetstream.Msg
+	for m := range res.Messages() {
+		msgs = append(msgs, m)
+	}
+	return msgs
+}
+
 // processPulled opens the harness's store (closed when the test ends),
 // makes a recorder on it with the config cfg gives, pulls n messages of
 // the input stream and has the recorder process them in one go, as its
@@ -161,18 +180,7 @@ func processPulled(t *testing.T, h *harness, n int, cfg func(*store.Store) Confi
 		t.Fatal(err)
 	}
 	r.cursor = bus.CursorName(r.stream)
-	cons, err := bus.EnsureConsumer(ctx, r.stream, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := cons.Fetch(n, jetstream.FetchMaxWait(5*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var msgs []jetstream.Msg
-	for m := range res.Messages() {
-		msgs = append(msgs, m)
-	}
+	msgs := pullAfter(t, r.stream, 0, n)
 	if len(msgs) != n {
 		t.Fatalf("pulled %d messages, want %d", len(msgs), n)
 	}
