@@ -76,10 +76,16 @@ func (s *State) MarshalSnapshot() []byte {
 // version, a card the pool doesn't have, or bytes that don't fit the format
 // are errors.
 func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
+	return unmarshalSnapshot(pool, b, nil)
+}
+
+// unmarshalSnapshot is UnmarshalSnapshot carving the state's objects from
+// slab, zero objects, while it lasts (SnapshotMemory).
+func unmarshalSnapshot(pool *cards.Pool, b []byte, slab []Object) (*State, error) {
 	if pool == nil {
 		pool = cards.Default()
 	}
-	r := &snapReader{w: wireReader{b: b}, pool: pool}
+	r := &snapReader{w: wireReader{b: b}, pool: pool, slab: slab}
 	n := r.arr()
 	if n != 2 && n != 3 && r.err == nil {
 		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state] or [version, declared, state]", n)

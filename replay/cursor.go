@@ -40,6 +40,9 @@ type Cursor struct {
 	// effs is the memory each stored input's effects are decoded into,
 	// applied before the next is read.
 	effs []reducer.Effect
+	// mem is the memory snapshots are decoded into: a move that starts
+	// again from a snapshot builds its game over the last one's objects.
+	mem reducer.SnapshotMemory
 }
 
 // SnapshotSource is a Source that keeps, beside the inputs, the effects the
@@ -128,8 +131,9 @@ func (c *Cursor) move(seq uint64) error {
 		if data != nil {
 			// A snapshot this build can't read means a start from the
 			// beginning instead: slower, never wrong. The decoded state
-			// keeps nothing of data (its strings are copies).
-			if s, err := reducer.UnmarshalSnapshot(nil, data); err == nil {
+			// keeps nothing of data (its strings are copies), and its
+			// objects are the last game's memory, that game dropped.
+			if s, err := c.mem.UnmarshalSnapshot(nil, data); err == nil {
 				c.g, c.seq = reducer.NewFromState(s), at
 			}
 		}

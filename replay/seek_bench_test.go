@@ -3,6 +3,7 @@ package replay_test
 import (
 	"math/rand/v2"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -27,6 +28,7 @@ func BenchmarkSeek(b *testing.B) {
 
 	rng := rand.New(rand.NewPCG(1, 2))
 	var seeks []time.Duration
+	faults := pageFaults()
 	for b.Loop() {
 		seq := 1 + rng.Uint64N(benchInputs)
 		start := time.Now()
@@ -36,12 +38,56 @@ func BenchmarkSeek(b *testing.B) {
 			b.Fatalf("seek %d: %v", seq, err)
 		}
 	}
+	b.ReportMetric(float64(pageFaults()-faults)/float64(len(seeks)), "faults/op")
 	b.ReportMetric(micros(percentile(seeks, 50)), "median-µs")
 	b.ReportMetric(micros(percentile(seeks, 99)), "p99-µs")
 	b.ReportMetric(micros(percentile(seeks, 100)), "max-µs")
 	b.ReportMetric(micros(decodeEvent(b, src)), "decode-event-µs")
 	b.ReportMetric(micros(stepForward(b, src)), "step-µs")
 	b.ReportMetric(micros(decodeSnapshot(b, src)), "decode-snapshot-µs")
+}
+
+// BenchmarkSeekCursor seeks one Cursor over the 10,000-input stored match
+// to random seqs, as a viewer does (it keeps a cursor per match), and
+// reports the median and 99th percentile of one seek and the page faults
+// the process took per seek; with -benchmem, the bytes and allocations a
+// seek takes once its cursor has made its first.
+//
+//	go test ./replay -run '^$' -bench SeekCursor -benchmem
+func BenchmarkSeekCursor(b *testing.B) {
+	src := openLongMatch(b)
+	c, err := replay.NewCursor(src, "long")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	if _, err := c.Seek(replay.At{Seq: 1 + rng.Uint64N(benchInputs)}); err != nil {
+		b.Fatal(err)
+	}
+	var seeks []time.Duration
+	faults := pageFaults()
+	b.ResetTimer()
+	for b.Loop() {
+		seq := 1 + rng.Uint64N(benchInputs)
+		start := time.Now()
+		pos, err := c.Seek(replay.At{Seq: seq})
+		seeks = append(seeks, time.Since(start))
+		if err != nil || pos.Seq != seq {
+			b.Fatalf("seek %d: %v", seq, err)
+		}
+	}
+	b.ReportMetric(float64(pageFaults()-faults)/float64(len(seeks)), "faults/op")
+	b.ReportMetric(micros(percentile(seeks, 50)), "median-µs")
+	b.ReportMetric(micros(percentile(seeks, 99)), "p99-µs")
+}
+
+// pageFaults is how many page faults the process has taken.
+func pageFaults() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return int64(ru.Minflt + ru.Majflt)
 }
 
 // decodeEvent is the mean time to decode one stored event of the match
