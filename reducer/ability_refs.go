@@ -46,7 +46,7 @@ func (o *Object) activatedAbilities() []AbilityView {
 	var out []AbilityView
 	if lc := langOf(d); lc != nil {
 		out = lc.views
-	} else if lc, _ := d.Engine.Load().(*langCard); lc != nil && lc.legacy {
+	} else if lc := engineOf(d); lc != nil && lc.legacy {
 		lc.legacyViews.Do(func() { lc.views = numberedLegacy(d) }) // worked out once a card
 		out = lc.views
 	} else {

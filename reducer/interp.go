@@ -3,6 +3,7 @@ package reducer
 import (
 	"errors"
 	"sync"
+	"unsafe"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
@@ -29,6 +30,9 @@ type langCard struct {
 	// legacyViews is used (ability_refs.go).
 	legacy      bool
 	legacyViews sync.Once
+	// lang is the card itself when it is a language card, nil when it is
+	// played by card code: what langOf returns, read in one step.
+	lang *langCard
 	// sourceKinds: what kinds of static source the card is, once worked
 	// out (static_sources.go).
 	sourceKinds int32
@@ -94,24 +98,37 @@ type langCard struct {
 // langOf returns the definition's abilities for the interpreter, or nil
 // for a card played by card code (or a card without a definition). It is
 // worked out once per definition and kept in its engine cache.
+//
+// The kept answer is read inline (the interpreter asks for it a few times
+// an input); langOfSlow works it out the first time.
 func langOf(def *cards.Card) *langCard {
 	if def == nil {
 		return nil
 	}
-	if v := def.Engine.Load(); v != nil {
-		if lc := v.(*langCard); !lc.legacy {
-			return lc
-		}
-		return nil
+	lc := (*langCard)(def.EngineCache())
+	if lc == nil {
+		lc = keepLangCard(def)
 	}
+	return lc.lang
+}
+
+// keepLangCard works out def's langCard the first time it is asked for
+// and keeps it in def's engine cache; it returns the one kept (two matches
+// may work it out at once).
+func keepLangCard(def *cards.Card) *langCard {
 	lc := buildLangCard(def)
 	if lc == nil {
-		def.Engine.CompareAndSwap(nil, &langCard{legacy: true}) // ability_refs.go keeps its views there
-		return nil
+		lc = &langCard{legacy: true} // ability_refs.go keeps its views there
+	} else {
+		lc.lang = lc
 	}
-	def.Engine.CompareAndSwap(nil, lc)
-	return def.Engine.Load().(*langCard)
+	def.KeepEngineCache(unsafe.Pointer(lc))
+	return engineOf(def)
 }
+
+// engineOf is what langOf kept for def: a language card's or a card
+// code's (legacy).
+func engineOf(def *cards.Card) *langCard { return (*langCard)(def.EngineCache()) }
 
 // buildLangCard sorts a language card's abilities; nil for a card played
 // by card code.

@@ -90,11 +90,17 @@ type matchCardFacts struct {
 }
 
 // matchCards returns the facts of the match's cards, working them out
-// when cards were added since.
-func (s *State) matchCards() matchCardFacts {
-	if s.cardFacts.n == len(s.Cards)+1 {
-		return s.cardFacts
+// when cards were added since. Read in place and inline: every trigger
+// event asks it.
+func (s *State) matchCards() *matchCardFacts {
+	if s.cardFacts.n != len(s.Cards)+1 {
+		s.cardFacts = s.cardFactsNow()
 	}
+	return &s.cardFacts
+}
+
+// cardFactsNow works out the facts of the match's cards.
+func (s *State) cardFactsNow() matchCardFacts {
 	f := matchCardFacts{n: len(s.Cards) + 1}
 	note := func(d *cards.Card) {
 		if lc := langOf(d); lc != nil {
@@ -116,7 +122,6 @@ func (s *State) matchCards() matchCardFacts {
 			f.readsLeft = f.readsLeft || lc.readsLeft
 		}
 	}
-	s.cardFacts = f
 	return f
 }
 

@@ -235,7 +235,7 @@ const (
 // sourceKindsOf returns the kinds of source def is.
 func sourceKindsOf(def *cards.Card) int32 {
 	lang := langOf(def)
-	lc := def.Engine.Load().(*langCard) // langOf kept one, a language card's or a card code's
+	lc := engineOf(def) // langOf kept one, a language card's or a card code's
 	if k := atomic.LoadInt32(&lc.sourceKinds); k != 0 {
 		return k
 	}

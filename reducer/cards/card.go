@@ -3,6 +3,7 @@ package cards
 import (
 	"slices"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/chronicle-mtg/chronicle/ability"
 )
@@ -73,8 +74,11 @@ type Card struct {
 
 	// Engine is the rules engine's cache of what it derived from the
 	// card once (how its abilities are sorted for the interpreter); the
-	// engine alone reads and writes it.
-	Engine atomic.Value
+	// engine alone reads and writes it, through EngineCache and
+	// KeepEngineCache. A bare pointer, not an atomic.Value: the engine
+	// reads it inline several times an input, and a card is copied
+	// (faces, prototypes), which an atomic.Pointer forbids.
+	engine unsafe.Pointer
 
 	// triggers caches allTriggers: the code's triggered abilities and the
 	// keywords', fixed once the pool has loaded (behavior.go).
@@ -192,4 +196,14 @@ func (c *Card) Face(name string) *Card {
 		}
 	}
 	return nil
+}
+
+// EngineCache is the value the rules engine kept for c (KeepEngineCache),
+// or nil.
+func (c *Card) EngineCache() unsafe.Pointer { return atomic.LoadPointer(&c.engine) }
+
+// KeepEngineCache keeps v for c unless a value is kept already (two
+// matches may work it out at once); it reports whether v was kept.
+func (c *Card) KeepEngineCache(v unsafe.Pointer) bool {
+	return atomic.CompareAndSwapPointer(&c.engine, nil, v)
 }

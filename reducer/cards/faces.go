@@ -55,7 +55,7 @@ func prototypeOf(c *Card) *Card {
 	p.Layout, p.Cost, p.ManaValue, p.Power, p.Toughness = "prototype", cost, cost.Value(0), m[2], m[3]
 	p.Colors = costColors(cost)
 	p.Faces, p.Prototype, p.Info = nil, nil, nil
-	p.Engine, p.triggers = atomic.Value{}, atomic.Value{} // caches of the whole card, not this face's
+	p.engine, p.triggers = nil, atomic.Value{} // caches of the whole card, not this face's
 	return &p
 }
 
