@@ -86,10 +86,11 @@ func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
 	if len(ev.Effects) > 0 {
 		return g.submitTable(ev) // table.go
 	}
-	if err := g.check(ev); err != nil {
+	seat, err := g.checkActing(ev)
+	if err != nil {
 		return nil, err
 	}
-	g.execute(ev)
+	g.execute(ev, seat)
 	g.settle()
 	n := len(g.out)
 	effs, g.arena = g.out[:n:n], g.out[n:]
@@ -140,32 +141,45 @@ func (g *Game) growOut() {
 // check is the validating half: it reads the state and the input and says
 // whether the input is legal now. It never changes the state.
 func (g *Game) check(ev *events.Event) error {
+	_, err := g.checkActing(ev)
+	return err
+}
+
+// checkActing is check, and says the seat of the player the input is a
+// decision of (-1 for a start, a setup, a random outcome or a concession)
+// for execute: each input's player is looked up once.
+func (g *Game) checkActing(ev *events.Event) (int, error) {
 	s := g.S
 	if ev.Kind == events.KindMatchStarted {
 		if len(s.Players) > 0 {
-			return g.refuse(events.RuleStart, "kind", "the match has started already")
+			return -1, g.refuse(events.RuleStart, "kind", "the match has started already")
 		}
-		return g.checkMatchStarted(ev.Body.(*events.MatchStarted))
+		return -1, g.checkMatchStarted(ev.Body.(*events.MatchStarted))
 	}
 	if len(s.Players) == 0 {
-		return g.refuse(events.RuleStart, "kind", "the match has not started")
+		return -1, g.refuse(events.RuleStart, "kind", "the match has not started")
 	}
 	if s.Over {
-		return g.refuse("CR 104.1", "kind", "the match is over")
+		return -1, g.refuse("CR 104.1", "kind", "the match is over")
 	}
 	switch b := ev.Body.(type) {
 	case *events.Setup:
-		return g.checkSetup(b)
+		return -1, g.checkSetup(b)
 	case *events.Random:
-		return g.checkRandom(b)
+		return -1, g.checkRandom(b)
 	case *events.Concede:
-		return g.checkConcede(b)
+		return -1, g.checkConcede(b)
 	}
 	player, _ := events.PlayerOf(ev.Body)
 	seat := s.Seat(player)
 	if seat < 0 {
-		return g.refuse(events.RuleActor, "body.player", "%q is not a player of this match", player)
+		return -1, g.refuse(events.RuleActor, "body.player", "%q is not a player of this match", player)
 	}
+	return seat, g.checkDecision(seat, ev)
+}
+
+// checkDecision is check for a player's decision, seat's.
+func (g *Game) checkDecision(seat int, ev *events.Event) error {
 	switch b := ev.Body.(type) {
 	case *events.Mulligan:
 		return g.checkMulligan(seat, b)
@@ -192,8 +206,9 @@ func (g *Game) check(ev *events.Event) error {
 	return g.refuse(events.RuleKind, "kind", "%s is not handled by the rules yet", ev.Kind)
 }
 
-// execute is the applying half, run only on a legal input.
-func (g *Game) execute(ev *events.Event) {
+// execute is the applying half, run only on a legal input; seat is the
+// one checkActing said.
+func (g *Game) execute(ev *events.Event, seat int) {
 	s := g.S
 	switch b := ev.Body.(type) {
 	case *events.MatchStarted:
@@ -209,8 +224,6 @@ func (g *Game) execute(ev *events.Event) {
 		g.doConcede(s.Seat(b.Player))
 		return
 	}
-	player, _ := events.PlayerOf(ev.Body)
-	seat := s.Seat(player)
 	switch b := ev.Body.(type) {
 	case *events.Mulligan:
 		g.doMulligan(seat)

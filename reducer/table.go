@@ -110,10 +110,10 @@ func (g *Game) submitTable(ev *events.Event) ([]Effect, error) {
 	w.seq, w.actor, w.action, w.ev, w.out = ev.Seq, ev.Actor, "", ev, nil
 	w.table, w.touched, w.tr, w.hooked, w.diffs = true, nil, tr, false, nil
 	in := withTablePayment(ev)
-	cerr := w.check(in)
+	seat, cerr := w.checkActing(in)
 	if cerr != nil && in != ev {
 		in, w.action = ev, "" // the table's payment isn't one the rules take: the default
-		cerr = w.check(in)
+		seat, cerr = w.checkActing(in)
 	}
 	var v Verification
 	if cerr != nil {
@@ -132,7 +132,7 @@ func (g *Game) submitTable(ev *events.Event) ([]Effect, error) {
 		v = w.refusedVerification(re, tr)
 	} else {
 		pre := g.S
-		w.execute(in)
+		w.execute(in, seat)
 		w.settle() // the rules' state-based actions, as the table's run had its own
 		tr.catchUp(w.out)
 		mark := len(w.out)
