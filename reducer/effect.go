@@ -184,8 +184,7 @@ func (s *State) change(e *Effect) {
 	case OpSick:
 		s.mustObj(e.Obj).Sick = e.N != 0
 	case OpAddMana:
-		p := s.Players[e.Seat]
-		p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N&1 != 0, Spend: e.Spend, Uncounterable: e.N&2 != 0})
+		s.addMana(e)
 	case OpSpendMana:
 		p := s.Players[e.Seat]
 		s.noteSpent(p.Pool[e.N]) // interp_spent.go
@@ -213,17 +212,9 @@ func (s *State) change(e *Effect) {
 		}
 		s.Turn, s.Step, s.Active = e.N, e.Step, e.Seat
 	case OpPriority:
-		s.Priority, s.Passes = e.Seat, e.N
-		s.paying = 0
+		s.givePriority(e.Seat, e.N)
 	case OpAsk:
-		s.paying = 0
-		s.Pending = *e.Ask
-		s.Pending.Options = slices.Clone(e.Ask.Options)
-		if e.Ask.Ask == AskChoose && e.Ask.What == whatPlayOrDraw {
-			for i, p := range s.Players {
-				p.ChosePlay = i == e.Ask.Player // sba.go
-			}
-		}
+		s.askNow(e.Ask)
 	case OpLandPlayed:
 		s.Players[e.Seat].LandsPlayed++
 	case OpMulligan:
@@ -357,6 +348,34 @@ func (s *State) change(e *Effect) {
 		}
 		panic(fmt.Sprintf("reducer: unknown effect op %d", e.Op))
 	}
+}
+
+// givePriority is OpPriority's change: seat receives priority with passes
+// passes. It keeps every cache (keepsCaches), so emitPriority makes it
+// without apply.
+func (s *State) givePriority(seat, passes int) {
+	s.Priority, s.Passes = seat, passes
+	s.paying = 0
+}
+
+// askNow is OpAsk's change: q is pending. It keeps every cache as
+// givePriority does.
+func (s *State) askNow(q *Question) {
+	s.paying = 0
+	s.Pending = *q
+	s.Pending.Options = slices.Clone(q.Options)
+	if q.Ask == AskChoose && q.What == whatPlayOrDraw {
+		for i, p := range s.Players {
+			p.ChosePlay = i == q.Player // sba.go
+		}
+	}
+}
+
+// addMana is OpAddMana's change. It keeps every cache as givePriority
+// does.
+func (s *State) addMana(e *Effect) {
+	p := s.Players[e.Seat]
+	p.Pool = append(p.Pool, Mana{Color: e.Color, Source: e.Obj, Legendary: e.N&1 != 0, Spend: e.Spend, Uncounterable: e.N&2 != 0})
 }
 
 func (s *State) mustObj(id ObjID) *Object {

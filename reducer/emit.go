@@ -16,17 +16,19 @@ import (
 // passes consecutive passes. With the pending question (emitAsk) it is
 // half of all effects, so it is written in place, field by field, not
 // built as a whole Effect and copied in by emit.
+// Neither drops a cache (State.keepsCaches), so each makes its change
+// directly, not through apply.
 func (g *Game) emitPriority(seat, passes int) {
 	e := g.nextOut()
 	e.Op, e.Seat, e.N = OpPriority, seat, passes
-	g.S.apply(e)
+	g.S.givePriority(seat, passes)
 }
 
 // emitAsk emits OpAsk for q, in place as emitPriority.
 func (g *Game) emitAsk(q *Question) {
 	e := g.nextOut()
 	e.Op, e.Ask = OpAsk, q
-	g.S.apply(e)
+	g.S.askNow(q)
 }
 
 // nextOut appends a zero effect to out and returns it.
@@ -76,7 +78,7 @@ func (g *Game) emitCreate(id ObjID, card CardID, seat int, zone Zone, pos int) {
 func (g *Game) emitAddMana(seat int, src ObjID, c cards.Color, n int, spend *ability.Filter) {
 	e := g.nextOut()
 	e.Op, e.Seat, e.Obj, e.Color, e.N, e.Spend = OpAddMana, seat, src, c, n, spend
-	g.S.apply(e)
+	g.S.addMana(e) // keeps every cache, as emitPriority
 }
 
 // emitCard emits OpCard: card is name, owned by seat; n is 1 for a card
