@@ -32,8 +32,7 @@ func DecodeBothWays(data []byte) (string, error) {
 			return "", fmt.Errorf("fast path vetted %x, Check refuses it: %v", data, ce)
 		}
 	}
-	e := Event{Kind: fastEv.Kind}
-	if out, _ := fastBody(&e, &fastReader{b: bodyBytes(data)}, nil); out != nil {
+	if out, _ := fastBody(fastEv.Kind, &fastReader{b: bodyBytes(data)}, nil); out != nil {
 		return "fast", nil
 	}
 	return "reflect", nil

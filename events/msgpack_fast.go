@@ -1,10 +1,6 @@
 package events
 
-import (
-	"encoding/binary"
-	"math"
-	"reflect"
-)
+import "reflect"
 
 // The fast path reads an event in exactly its canonical form (the keys in
 // envelopeKeys order, compact integers, no table effects) straight from
@@ -21,113 +17,34 @@ type fastReader struct {
 	i int
 }
 
-// str reads a str8/16 or fixstr and returns its bytes (a slice of b).
+// str reads a fixstr, str8 or str16 and returns its bytes (a slice of b).
 func (r *fastReader) str() ([]byte, bool) {
-	if r.i >= len(r.b) {
+	s, j := strAt(r.b, r.i)
+	if j < 0 {
 		return nil, false
 	}
-	c := r.b[r.i]
-	var n, h int
-	switch {
-	case c&0xe0 == 0xa0:
-		n, h = int(c&0x1f), 1
-	case c == 0xd9 && r.i+2 <= len(r.b):
-		n, h = int(r.b[r.i+1]), 2
-	case c == 0xda && r.i+3 <= len(r.b):
-		n, h = int(binary.BigEndian.Uint16(r.b[r.i+1:])), 3
-	default:
-		return nil, false
-	}
-	if r.i+h+n > len(r.b) {
-		return nil, false
-	}
-	s := r.b[r.i+h : r.i+h+n]
-	r.i += h + n
+	r.i = j
 	return s, true
-}
-
-// key reads want as a fixstr (every envelope key is short enough to be
-// one), comparing the bytes whole.
-func (r *fastReader) key(want string) bool {
-	n := len(want)
-	if r.i+1+n > len(r.b) || r.b[r.i] != 0xa0|byte(n) || string(r.b[r.i+1:r.i+1+n]) != want {
-		return false
-	}
-	r.i += 1 + n
-	return true
 }
 
 // uint reads a positive fixint or uint8/16/32/64.
 func (r *fastReader) uint() (uint64, bool) {
-	if r.i >= len(r.b) {
+	v, j := uintAt(r.b, r.i)
+	if j < 0 {
 		return 0, false
 	}
-	c, rest := r.b[r.i], r.b[r.i+1:]
-	var v uint64
-	n := 0
-	switch {
-	case c <= 0x7f:
-		v = uint64(c)
-	case c == 0xcc && len(rest) >= 1:
-		v, n = uint64(rest[0]), 1
-	case c == 0xcd && len(rest) >= 2:
-		v, n = uint64(binary.BigEndian.Uint16(rest)), 2
-	case c == 0xce && len(rest) >= 4:
-		v, n = uint64(binary.BigEndian.Uint32(rest)), 4
-	case c == 0xcf && len(rest) >= 8:
-		v, n = binary.BigEndian.Uint64(rest), 8
-	default:
-		return 0, false
-	}
-	r.i += 1 + n
+	r.i = j
 	return v, true
 }
 
 // int reads any integer form that fits an int64.
 func (r *fastReader) int() (int64, bool) {
-	if r.i >= len(r.b) {
+	v, j := intAt(r.b, r.i)
+	if j < 0 {
 		return 0, false
 	}
-	c, rest := r.b[r.i], r.b[r.i+1:]
-	switch {
-	case c >= 0xe0:
-		r.i++
-		return int64(int8(c)), true
-	case c == 0xd0 && len(rest) >= 1:
-		r.i += 2
-		return int64(int8(rest[0])), true
-	case c == 0xd1 && len(rest) >= 2:
-		r.i += 3
-		return int64(int16(binary.BigEndian.Uint16(rest))), true
-	case c == 0xd2 && len(rest) >= 4:
-		r.i += 5
-		return int64(int32(binary.BigEndian.Uint32(rest))), true
-	case c == 0xd3 && len(rest) >= 8:
-		r.i += 9
-		return int64(binary.BigEndian.Uint64(rest)), true
-	}
-	at := r.i
-	v, ok := r.uint()
-	if !ok || v > math.MaxInt64 {
-		r.i = at
-		return 0, false
-	}
-	return int64(v), true
-}
-
-// hash reads nil (the zero hash) or a bin8 of exactly the hash's size.
-func (r *fastReader) hash() (Hash, bool) {
-	var h Hash
-	if r.i < len(r.b) && r.b[r.i] == msgpackNil {
-		r.i++
-		return h, true
-	}
-	if r.i+2+len(h) > len(r.b) || r.b[r.i] != 0xc4 || int(r.b[r.i+1]) != len(h) {
-		return h, false
-	}
-	copy(h[:], r.b[r.i+2:])
-	r.i += 2 + len(h)
-	return h, true
+	r.i = j
+	return v, true
 }
 
 // sig reads a bin8 of exactly SigSize bytes, copied.
@@ -245,16 +162,31 @@ func kindOf(b []byte) (Kind, bool) {
 	return "", false
 }
 
+// The envelope's keys as the canonical form writes them, each with its
+// fixstr header: compared as one constant, a key is a few word loads and
+// compares, with no call.
+const (
+	keySchema   = "\xa6schema"
+	keyMatch    = "\xa5match"
+	keySeq      = "\xa3seq"
+	keyKind     = "\xa4kind"
+	keyActor    = "\xa5actor"
+	keyRecorded = "\xa8recorded"
+	keyBody     = "\xa4body"
+	keySig      = "\xa3" + sigKey
+	keyPrev     = "\xa4prev"
+	keyHash     = "\xa4hash"
+)
+
 // decodeFast reads data when it is an event in canonical form; ok false
 // sends it to the general decoder. vetted says Check would find nothing:
 // what reading settled (a known kind, its body, no effects) and what d
 // remembers (the last match id, valid or not) leave it little to ask. d
 // caches the last match id, which every input of a replay repeats. With
 // keep, a body the fast path reads is read into the event kept there for
-// its kind (a Decoder's), not a new one.
+// its kind (a Decoder's), not a new one. The envelope's head is held in
+// locals and written once into the event that carries the body.
 func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool) {
-	r := fastReader{b: data}
-	var e Event // the envelope's head, copied into the event with its body
 	if len(data) == 0 {
 		return nil, false, false
 	}
@@ -262,80 +194,60 @@ func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool
 	if n != len(envelopeKeys) && n != len(envelopeKeys)+1 {
 		return nil, false, false
 	}
-	r.i = 1
-	if !r.key("schema") {
+	schema, i := uintAt(data, keyAt(data, 1, keySchema))
+	if i < 0 || schema > SchemaVersion {
 		return nil, false, false
 	}
-	schema, ok := r.uint()
-	if !ok || schema > SchemaVersion {
-		return nil, false, false
+	if schema == 0 {
+		schema = SchemaVersion
 	}
-	e.Schema = int(schema)
-	if e.Schema == 0 {
-		e.Schema = SchemaVersion
-	}
-	if !r.key("match") {
-		return nil, false, false
-	}
-	m, ok := r.str()
-	if !ok {
+	m, i := strAt(data, keyAt(data, i, keyMatch))
+	if i < 0 {
 		return nil, false, false
 	}
 	if string(m) != d.lastMatch {
 		d.lastMatch = string(m)
 		d.lastMatchValid = validID(d.lastMatch)
 	}
-	e.Match = d.lastMatch
-	if !r.key("seq") {
+	seq, i := uintAt(data, keyAt(data, i, keySeq))
+	k, i := strAt(data, keyAt(data, i, keyKind))
+	if i < 0 {
 		return nil, false, false
 	}
-	if e.Seq, ok = r.uint(); !ok || !r.key("kind") {
+	kind, ok := kindOf(k)
+	a, i := strAt(data, keyAt(data, i, keyActor))
+	// Nine bytes are compared with a call; eight and one inline.
+	recorded, i := intAt(data, keyAt(data, keyAt(data, i, keyRecorded[:8]), keyRecorded[8:]))
+	if i = keyAt(data, i, keyBody); i < 0 || !ok {
 		return nil, false, false
 	}
-	k, ok := r.str()
-	if !ok {
-		return nil, false, false
-	}
-	if e.Kind, ok = kindOf(k); !ok || !r.key("actor") {
-		return nil, false, false
-	}
-	a, ok := r.str()
-	if !ok || !r.key("recorded") {
-		return nil, false, false
-	}
-	e.Actor = actorName(a)
-	if e.Recorded, ok = r.int(); !ok || !r.key("body") {
-		return nil, false, false
-	}
-	from := r.i
-	out, player := fastBody(&e, &r, keep)
+	r := fastReader{b: data, i: i}
+	out, player := fastBody(kind, &r, keep)
 	var rawBody []byte // a body left to the msgpack library
 	if out == nil {
-		r.i = from
+		r.i = i
 		if !r.skip(maxFastDepth) {
 			return nil, false, false
 		}
-		if rawBody = data[from:r.i]; rawBody[0] == msgpackNil {
+		if rawBody = data[i:r.i]; rawBody[0] == msgpackNil {
 			return nil, false, false
 		}
 		out = new(Event)
-		*out = e
 	}
+	out.Schema, out.Match, out.Seq, out.Kind, out.Actor, out.Recorded = int(schema), d.lastMatch, seq, kind, actorName(a), recorded
+	i = r.i
 	if n == len(envelopeKeys)+1 {
-		if !r.key(sigKey) {
+		if i = keyAt(data, i, keySig); i < 0 {
 			return nil, false, false // table effects: the general decoder reads them
 		}
+		r.i = i
 		if out.Sig, ok = r.sig(); !ok {
 			return nil, false, false
 		}
+		i = r.i
 	}
-	if !r.key("prev") {
-		return nil, false, false
-	}
-	if out.Prev, ok = r.hash(); !ok || !r.key("hash") {
-		return nil, false, false
-	}
-	if out.Hash, ok = r.hash(); !ok || r.i != len(data) {
+	i = hashAt(data, keyAt(data, i, keyPrev), &out.Prev)
+	if i = hashAt(data, keyAt(data, i, keyHash), &out.Hash); i != len(data) {
 		return nil, false, false
 	}
 	if rawBody == nil {
@@ -343,7 +255,7 @@ func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool
 			(out.Actor == TableActor || out.Actor == player && player != "")
 		return out, vetted, true
 	}
-	body, _ := NewBody(e.Kind)
+	body, _ := NewBody(kind)
 	d.reset(rawBody)
 	if err := d.dec.Decode(body); err != nil || !validText(reflect.ValueOf(body)) {
 		return nil, false, false // the general decoder words the error

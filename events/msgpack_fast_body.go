@@ -14,11 +14,9 @@ import (
 
 // bodyFields reads one map of a canonical body, key by key.
 type bodyFields struct {
-	r     *fastReader
-	left  int    // keys not consumed yet
-	key   []byte // the next key, read ahead
-	ahead bool   // key holds the next key
-	bad   bool   // something was not in the forms the fast path reads
+	r    *fastReader
+	left int  // keys not consumed yet
+	bad  bool // something was not in the forms the fast path reads
 }
 
 // fields starts reading the fixmap at r.
@@ -31,24 +29,19 @@ func fields(r *fastReader) bodyFields {
 	return bodyFields{r: r, left: n}
 }
 
-// next consumes the next key when it is name; the caller then reads its
-// value.
+// next consumes the next key when it is name (a constant), as a fixstr;
+// the caller then reads its value. It is inlined: the header byte and
+// the name are compared as constants, most keys settled by the header
+// alone. A key in another form is consumed by no call, and done reports
+// the map unread.
 func (f *bodyFields) next(name string) bool {
-	if f.left == 0 || f.bad {
+	r := f.r
+	i := r.i
+	j := i + 1 + len(name)
+	if f.left == 0 || uint(i) >= uint(j) || j > len(r.b) || r.b[i] != 0xa0|byte(len(name)) || string(r.b[i+1:j]) != name {
 		return false
 	}
-	if !f.ahead {
-		k, ok := f.r.str()
-		if !ok {
-			f.bad = true
-			return false
-		}
-		f.key, f.ahead = k, true
-	}
-	if string(f.key) != name {
-		return false
-	}
-	f.ahead = false
+	r.i = j
 	f.left--
 	return true
 }
@@ -58,11 +51,12 @@ func (f *bodyFields) done() bool { return !f.bad && f.left == 0 }
 
 // text reads a string value.
 func (f *bodyFields) text() string {
-	b, ok := f.r.str()
-	if !ok {
+	b, j := strAt(f.r.b, f.r.i)
+	if j < 0 {
 		f.bad = true
 		return ""
 	}
+	f.r.i = j
 	s, ok := internText(b)
 	if !ok {
 		f.bad = true
@@ -279,13 +273,14 @@ type withBody[B any] struct {
 	body B
 }
 
-// with gives e's event with an empty body of type B, to be read in place:
-// a new one, or with keep the one kept in keep[slot], written over.
-func with[B any](e *Event, keep *kept, slot int) *withBody[B] {
+// with gives an empty event with an empty body of type B, to be read in
+// place (the caller writes the envelope): a new one, or with keep the one
+// kept in keep[slot], written over.
+func with[B any](keep *kept, slot int) *withBody[B] {
 	if keep == nil {
-		return &withBody[B]{ev: *e}
+		return new(withBody[B])
 	}
-	return reused[B](e, keep, slot)
+	return reused[B](keep, slot)
 }
 
 // reused is with for a Decoder. It is not inlined: the empty bodies it
@@ -293,14 +288,14 @@ func with[B any](e *Event, keep *kept, slot int) *withBody[B] {
 // which DecodeMsgpack's calls would carry too.
 //
 //go:noinline
-func reused[B any](e *Event, keep *kept, slot int) *withBody[B] {
+func reused[B any](keep *kept, slot int) *withBody[B] {
 	x, ok := keep[slot].(*withBody[B])
 	if !ok {
 		x = new(withBody[B])
 		keep[slot] = x
+		return x
 	}
-	var empty B
-	x.ev, x.body = *e, empty
+	*x = withBody[B]{}
 	return x
 }
 
@@ -313,27 +308,28 @@ func event[B any, P interface {
 	return &x.ev
 }
 
-// fastBody reads the body at r as e's when it is in canonical form and
-// returns e with it, and the player a decision names ("" for a table
-// fact); nil sends the body to the general decoder. With keep, the event
-// and body are the ones kept there for the kind, written over.
-func fastBody(e *Event, r *fastReader, keep *kept) (*Event, string) {
+// fastBody reads the body at r, of kind, when it is in canonical form and
+// returns an event carrying it (its envelope left for the caller to
+// write), and the player a decision names ("" for a table fact); nil
+// sends the body to the general decoder. With keep, the event and body
+// are the ones kept there for the kind, written over.
+func fastBody(kind Kind, r *fastReader, keep *kept) (*Event, string) {
 	f := fields(r)
 	var out *Event
 	var player string
-	switch e.Kind {
+	switch kind {
 	case KindPass:
-		x := with[Pass](e, keep, slotPass)
+		x := with[Pass](keep, slotPass)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
 		out, player = event(x), x.body.Player
 	case KindActivate:
-		x := with[Activate](e, keep, slotActivate)
+		x := with[Activate](keep, slotActivate)
 		readActivate(&f, &x.body)
 		out, player = event(x), x.body.Player
 	case KindPlayLand:
-		x := with[PlayLand](e, keep, slotPlayLand)
+		x := with[PlayLand](keep, slotPlayLand)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -345,11 +341,11 @@ func fastBody(e *Event, r *fastReader, keep *kept) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindCast:
-		x := with[Cast](e, keep, slotCast)
+		x := with[Cast](keep, slotCast)
 		readCast(&f, &x.body)
 		out, player = event(x), x.body.Player
 	case KindChoose:
-		x := with[Choose](e, keep, slotChoose)
+		x := with[Choose](keep, slotChoose)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -358,7 +354,7 @@ func fastBody(e *Event, r *fastReader, keep *kept) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindAttack:
-		x := with[Attack](e, keep, slotAttack)
+		x := with[Attack](keep, slotAttack)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -367,7 +363,7 @@ func fastBody(e *Event, r *fastReader, keep *kept) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindBlock:
-		x := with[Block](e, keep, slotBlock)
+		x := with[Block](keep, slotBlock)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -376,11 +372,11 @@ func fastBody(e *Event, r *fastReader, keep *kept) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindRandom: // a table fact: its player is whose library, not the actor
-		x := with[Random](e, keep, slotRandom)
+		x := with[Random](keep, slotRandom)
 		readRandom(&f, &x.body)
 		out = event(x)
 	case KindKeep:
-		x := with[Keep](e, keep, slotKeep)
+		x := with[Keep](keep, slotKeep)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
@@ -389,19 +385,19 @@ func fastBody(e *Event, r *fastReader, keep *kept) (*Event, string) {
 		}
 		out, player = event(x), x.body.Player
 	case KindMulligan:
-		x := with[Mulligan](e, keep, slotMulligan)
+		x := with[Mulligan](keep, slotMulligan)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
 		out, player = event(x), x.body.Player
 	case KindConcede:
-		x := with[Concede](e, keep, slotConcede)
+		x := with[Concede](keep, slotConcede)
 		if f.next("player") {
 			x.body.Player = f.text()
 		}
 		out, player = event(x), x.body.Player
 	case KindMatchStarted: // a table fact
-		x := with[MatchStarted](e, keep, slotMatchStarted)
+		x := with[MatchStarted](keep, slotMatchStarted)
 		readMatchStarted(&f, &x.body)
 		out = event(x)
 	default:

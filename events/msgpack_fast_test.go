@@ -199,6 +199,14 @@ func TestSharedStrings(t *testing.T) {
 			t.Errorf("sharedWord(%q) = %q, %v", s, got, ok)
 		}
 	}
+	for _, s := range []string{"p0", "p1", "p4", "p5", "p:", "p", "pp", "o", "oo", "o1", "play", TableActor, "x"} {
+		if got, ok := internText([]byte(s)); !ok || got != s {
+			t.Errorf("internText(%q) = %q, %v", s, got, ok)
+		}
+		if got := actorName([]byte(s)); got != s {
+			t.Errorf("actorName(%q) = %q", s, got)
+		}
+	}
 	if got, ok := internText([]byte("\xff")); ok {
 		t.Errorf("internText took invalid UTF-8 as %q", got)
 	}

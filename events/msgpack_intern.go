@@ -3,6 +3,7 @@ package events
 import (
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -32,8 +33,13 @@ var objectRefTable = sync.OnceValue(func() *[objectRefs]string {
 		t[n] = s[from:ends[n]]
 		from = ends[n]
 	}
+	objectRefsMade.Store(&t)
 	return &t
 })
+
+// objectRefsMade is objectRefTable once made: loading it is one move,
+// where calling a sync.OnceValue is a call and a check an object id.
+var objectRefsMade atomic.Pointer[[objectRefs]string]
 
 // objectRef returns the shared string of b when b is an object id in its
 // usual form ("o" and a number without leading zeros, under objectRefs).
@@ -50,6 +56,9 @@ func objectRef(b []byte) (string, bool) {
 	}
 	if n >= objectRefs {
 		return "", false
+	}
+	if t := objectRefsMade.Load(); t != nil {
+		return t[n], true
 	}
 	return objectRefTable()[n], true
 }
@@ -100,8 +109,14 @@ func sharedWord(b []byte) (string, bool) {
 	return "", false
 }
 
+// players are the shared "p1" to "p4".
+var players = [...]string{"p1", "p2", "p3", "p4"}
+
 // actorName returns an envelope's actor, shared when it is a common one.
 func actorName(b []byte) string {
+	if len(b) == 2 && b[0] == 'p' && b[1]-'1' < 4 {
+		return players[b[1]-'1']
+	}
 	if s, ok := sharedWord(b); ok {
 		return s
 	}
@@ -111,8 +126,13 @@ func actorName(b []byte) string {
 // internText returns b as a string of a body, shared where it can be;
 // false when b is not valid UTF-8 (the JSON form could not carry it).
 func internText(b []byte) (string, bool) {
-	if s, ok := objectRef(b); ok {
-		return s, true
+	if len(b) == 2 && b[0] == 'p' && b[1]-'1' < 4 { // a player
+		return players[b[1]-'1'], true
+	}
+	if len(b) > 1 && b[0] == 'o' {
+		if s, ok := objectRef(b); ok {
+			return s, true
+		}
 	}
 	if s, ok := sharedWord(b); ok {
 		return s, true
