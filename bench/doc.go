@@ -9,7 +9,8 @@
 //   - effects-only replay and full rules re-derivation in inputs/s,
 //     against raw msgpack decoding of the same stored events;
 //   - seek median and p99 on a 10,000-input match, against replaying it
-//     from the start without snapshots;
+//     from the start without snapshots: through one cursor, as the viewer
+//     seeks, and the first seeks of new cursors, in turn;
 //   - audit peak heap, and the live heap of a replay over 10,000 inputs
 //     against 1,000 (memory independent of log length);
 //   - bytes per input on disk, against the raw msgpack bytes.

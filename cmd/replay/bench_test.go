@@ -19,7 +19,7 @@ func TestBenchQuickJSON(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	for _, k := range []string{"matches", "inputs", "games", "ingest", "ingest_packed", "tournament_ingest", "replay_effects", "replay_rules",
-		"seek_median", "seek_p99", "tournament_audit", "audit_peak_heap", "replay_heap", "bytes_per_input"} {
+		"seek_median", "seek_p99", "seek_first_median", "seek_first_p99", "tournament_audit", "audit_peak_heap", "replay_heap", "bytes_per_input"} {
 		if rep[k] == nil {
 			t.Errorf("no %q in %s", k, out.String())
 			continue
