@@ -13,10 +13,16 @@ import (
 // the CPU time the ingest took (with the server's), which a busy machine
 // disturbs less than the rates, and the heap objects it allocated, which
 // it disturbs little. CHRONICLE_INGEST_RECORDERS=N shares the
-// matches among N recorders; CHRONICLE_INGEST_PROFILE=FILE writes a CPU
-// profile of the ingest alone.
+// matches among N recorders; CHRONICLE_INGEST_MATCHES=N records N matches
+// instead of the quick bench's (a recorder's caches and heap grow with a
+// tournament); CHRONICLE_INGEST_PROFILE=FILE writes a CPU profile of the
+// ingest alone.
 func BenchmarkIngest(b *testing.B) {
-	c, err := generate(Options{Matches: QuickMatches, LongInputs: 100})
+	matches, _ := strconv.Atoi(os.Getenv("CHRONICLE_INGEST_MATCHES"))
+	if matches <= 0 {
+		matches = QuickMatches
+	}
+	c, err := generate(Options{Matches: matches, LongInputs: 100})
 	if err != nil {
 		b.Fatal(err)
 	}
