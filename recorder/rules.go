@@ -16,11 +16,25 @@ import (
 // It keeps each match's game in memory; a match it hasn't seen since it
 // started is rebuilt from the store by folding the stored effects (the
 // trusted door), or by re-deriving inputs stored without effects.
+//
+// A match whose game ended lets go of its game once all its inputs are
+// stored (Trim), and the next match to start builds its game in that one's
+// memory (reducer.Recycle): a tournament's recorder otherwise kept every
+// finished game (some hundred kilobytes each) and allocated each new one
+// afresh. An input that comes for a finished match after that rebuilds its
+// game from the store, which then holds the whole match.
 type Rules struct {
 	store *store.Store
 	pool  *cards.Pool
 	games map[string]*reducer.Game
+	over  []string        // matches whose game ended, their game still kept
+	spare []*reducer.Game // games of ended matches, for new matches to reuse
 }
+
+// maxSpareGames bounds the ended games kept for reuse: a new match takes
+// one as an ended one gives one back, so a few cover many matches in
+// flight.
+const maxSpareGames = 4
 
 // maxCachedGames bounds the games kept between batches.
 const maxCachedGames = 10000
@@ -41,6 +55,7 @@ func (r *Rules) Admit(m *Match, ev *events.Event) (*store.Derived, error) {
 	if err != nil {
 		return nil, err
 	}
+	wasOver := g.S.Over
 	d, err := Derive(g, ev)
 	if err != nil {
 		var re *reducer.RuleError
@@ -48,6 +63,9 @@ func (r *Rules) Admit(m *Match, ev *events.Event) (*store.Derived, error) {
 			return nil, re.EventError(ev.Match)
 		}
 		return nil, err
+	}
+	if g.S.Over && !wasOver {
+		r.over = append(r.over, ev.Match)
 	}
 	return d, nil
 }
@@ -58,10 +76,27 @@ func Derive(g *reducer.Game, ev *events.Event) (*store.Derived, error) { return 
 // Forget drops a match's game; the next Admit rebuilds it from the store.
 func (r *Rules) Forget(match string) { delete(r.games, match) }
 
-// Trim drops the games of matches busy says nothing of, once more than
-// maxCachedGames are kept: a game with inputs admitted and not yet stored
-// can't be rebuilt from the store.
+// Trim lets go of the games of ended matches whose inputs are all stored,
+// keeping a few for new matches to reuse, and drops the games of matches
+// busy says nothing of once more than maxCachedGames are kept: a game with
+// inputs admitted and not yet stored can't be rebuilt from the store.
 func (r *Rules) Trim(busy func(match string) bool) {
+	kept := r.over[:0]
+	for _, id := range r.over {
+		g := r.games[id]
+		switch {
+		case g == nil || !g.S.Over: // forgotten, or rebuilt since
+		case busy(id):
+			kept = append(kept, id)
+		default:
+			delete(r.games, id)
+			if len(r.spare) < maxSpareGames {
+				r.spare = append(r.spare, g)
+			}
+		}
+	}
+	clear(r.over[len(kept):])
+	r.over = kept
 	if len(r.games) <= maxCachedGames {
 		return
 	}
@@ -76,8 +111,15 @@ func (r *Rules) game(ev *events.Event) (*reducer.Game, error) {
 	if g := r.games[ev.Match]; g != nil {
 		return g, nil
 	}
-	g := reducer.New(r.pool)
-	if ev.Kind != events.KindMatchStarted {
+	var g *reducer.Game
+	if ev.Kind == events.KindMatchStarted {
+		var old *reducer.Game // nil: a new game
+		if n := len(r.spare); n > 0 {
+			old = r.spare[n-1]
+			r.spare[n-1], r.spare = nil, r.spare[:n-1]
+		}
+		g = reducer.Recycle(old, r.pool)
+	} else {
 		var err error
 		if g, err = r.rebuild(ev.Match); err != nil {
 			return nil, err
