@@ -188,12 +188,14 @@ func (o *Object) recordedAny(f func(c *Continuous) bool) bool {
 // color": the statics effectsOn adds before them never do, so only the
 // recorded ones are asked, in their timestamp order, as effectsOn would.
 func (o *Object) grantedManaAbilities() []cards.ManaAbility {
+	s := o.state
+	if s == nil || o.Zone != ZoneBattlefield || len(s.Continuous) == 0 && len(s.sources().lang) == 0 {
+		return nil // no effect and no language static grants one (grantedLangAbilities): asked at each activation
+	}
 	var out []cards.ManaAbility
-	if s := o.state; s != nil && o.Zone == ZoneBattlefield {
-		for i := range s.Continuous {
-			if c := &s.Continuous[i]; c.AnyColorMana && c.affects(o) {
-				out = append(out, cards.ManaAbility{Index: grantedManaIndex, Tap: true, AnyColor: true})
-			}
+	for i := range s.Continuous {
+		if c := &s.Continuous[i]; c.AnyColorMana && c.affects(o) {
+			out = append(out, cards.ManaAbility{Index: grantedManaIndex, Tap: true, AnyColor: true})
 		}
 	}
 	return append(out, o.grantedLangMana()...) // interp_grant.go

@@ -44,9 +44,16 @@ func (g *Game) nextOut() *Effect {
 
 // emitStep emits OpStep: the game moves to step st of turn n, seat
 // active.
+//
+// A step of the same turn with the same active player keeps every cache
+// (State.keepsCaches) and is made directly, as emitPriority's change.
 func (g *Game) emitStep(n int, st Step, seat int) {
 	e := g.nextOut()
 	e.Op, e.N, e.Step, e.Seat = OpStep, n, st, seat
+	if s := g.S; n == s.Turn && seat == s.Active {
+		s.Step = st // OpStep's change within a turn (State.change)
+		return
+	}
 	g.S.apply(e)
 }
 

@@ -73,24 +73,27 @@ func (o *Object) manaAbilitiesOf() []cards.ManaAbility {
 	return o.manaAbilitiesHere(append(slices.Clone(printed), granted...)) // interp_handmana.go
 }
 
-// couldProduce is the set of types o could produce now (MANA-2).
-func (s *State) couldProduce(o *Object, asking map[ObjID]bool) typeSet {
-	if asking[o.ID] {
+// couldProduce is the set of types o could produce now (MANA-2). asking
+// lists the objects asked about, outermost first: a land that asks the
+// lands never asks itself again (a few, so a list, not a map).
+func (s *State) couldProduce(o *Object, asking *[]ObjID) typeSet {
+	if slices.Contains(*asking, o.ID) {
 		return 0
 	}
-	asking[o.ID] = true
-	defer delete(asking, o.ID)
+	n := len(*asking)
+	*asking = append(*asking, o.ID)
 	var t typeSet
 	abs := o.manaAbilitiesOf()
 	for i := range abs {
 		t |= s.abilityTypes(o, &abs[i], asking)
 	}
+	*asking = (*asking)[:n]
 	return t
 }
 
 // abilityTypes is the set of types ability ab of o would produce if it
 // resolved now; for a choice, the types the player may choose from.
-func (s *State) abilityTypes(o *Object, ab *cards.ManaAbility, asking map[ObjID]bool) typeSet {
+func (s *State) abilityTypes(o *Object, ab *cards.ManaAbility, asking *[]ObjID) typeSet {
 	var t typeSet
 	switch {
 	case len(ab.OneOf) > 0:
@@ -119,7 +122,7 @@ func (s *State) abilityTypes(o *Object, ab *cards.ManaAbility, asking map[ObjID]
 }
 
 // amongTypes is the set a rule defines for one of o's mana abilities.
-func (s *State) amongTypes(o *Object, among string, asking map[ObjID]bool) typeSet {
+func (s *State) amongTypes(o *Object, among string, asking *[]ObjID) typeSet {
 	var t typeSet
 	switch among {
 	case cards.AmongOpponentLands, cards.AmongYourLands:
@@ -160,7 +163,9 @@ func (s *State) choiceTypes(o *Object, ab *cards.ManaAbility) (typeSet, bool) {
 	if ab.Among == "" {
 		return s.abilityTypes(o, ab, nil), true // asks no other object: no set of those asked
 	}
-	return s.abilityTypes(o, ab, map[ObjID]bool{o.ID: true}), true
+	var buf [8]ObjID
+	asking := append(buf[:0], o.ID)
+	return s.abilityTypes(o, ab, &asking), true
 }
 
 // produce works out and adds the mana of the mana ability mc that seat
