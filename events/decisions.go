@@ -106,6 +106,9 @@ type CostChoices struct {
 }
 
 func (c *CostChoices) check() *FieldError {
+	if len(c.Sacrifice)+len(c.Discard)+len(c.Exile)+len(c.Return)+len(c.TapOthers)+len(c.Reveal) == 0 {
+		return nil // most costs choose nothing: no six calls to say so
+	}
 	return firstErr(checkRefs("sacrifice", c.Sacrifice), checkRefs("discard", c.Discard), checkRefs("exile", c.Exile),
 		checkRefs("return", c.Return), checkRefs("tap_others", c.TapOthers), checkRefs("reveal", c.Reveal))
 }

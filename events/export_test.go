@@ -32,7 +32,7 @@ func DecodeBothWays(data []byte) (string, error) {
 			return "", fmt.Errorf("fast path vetted %x, Check refuses it: %v", data, ce)
 		}
 	}
-	if out, _ := fastBody(fastEv.Kind, &fastReader{b: bodyBytes(data)}, nil); out != nil {
+	if out, _, _ := fastBody(fastEv.Kind, &fastReader{b: bodyBytes(data)}, nil); out != nil {
 		return "fast", nil
 	}
 	return "reflect", nil

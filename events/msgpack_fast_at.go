@@ -53,23 +53,17 @@ func strLongAt(b []byte, i int) ([]byte, int) {
 
 // uintAt reads a positive fixint or a uint8/16/32/64 at i.
 func uintAt(b []byte, i int) (uint64, int) {
-	if uint(i) < uint(len(b)) && b[i] <= 0x7f {
-		return uint64(b[i]), i + 1
-	}
-	return uintLongAt(b, i)
-}
-
-// uintLongAt is uintAt for a uint8/16/32/64.
-func uintLongAt(b []byte, i int) (uint64, int) {
 	if uint(i) >= uint(len(b)) {
 		return 0, -1
 	}
 	rest := b[i+1:]
 	switch c := b[i]; {
+	case c <= 0x7f:
+		return uint64(c), i + 1
+	case c == 0xcd && len(rest) >= 2: // a seq past 255
+		return uint64(binary.BigEndian.Uint16(rest)), i + 3
 	case c == 0xcc && len(rest) >= 1:
 		return uint64(rest[0]), i + 2
-	case c == 0xcd && len(rest) >= 2:
-		return uint64(binary.BigEndian.Uint16(rest)), i + 3
 	case c == 0xce && len(rest) >= 4:
 		return uint64(binary.BigEndian.Uint32(rest)), i + 5
 	case c == 0xcf && len(rest) >= 8:
@@ -80,25 +74,25 @@ func uintLongAt(b []byte, i int) (uint64, int) {
 
 // intAt reads any integer form that fits an int64 at i.
 func intAt(b []byte, i int) (int64, int) {
-	if uint(i) < uint(len(b)) && (b[i] <= 0x7f || b[i] >= 0xe0) {
-		return int64(int8(b[i])), i + 1
-	}
-	return intLongAt(b, i)
-}
-
-// intLongAt is intAt for the forms with a length byte.
-func intLongAt(b []byte, i int) (int64, int) {
 	if uint(i) >= uint(len(b)) {
 		return 0, -1
 	}
 	rest := b[i+1:]
 	switch c := b[i]; {
-	case c == 0xcf && len(rest) >= 8: // a time: most ints past a fixint
+	case c <= 0x7f || c >= 0xe0:
+		return int64(int8(c)), i + 1
+	case c == 0xcf && len(rest) >= 8: // a time
 		v := binary.BigEndian.Uint64(rest)
 		if v > math.MaxInt64 {
 			return 0, -1
 		}
 		return int64(v), i + 9
+	case c == 0xcc && len(rest) >= 1:
+		return int64(rest[0]), i + 2
+	case c == 0xcd && len(rest) >= 2:
+		return int64(binary.BigEndian.Uint16(rest)), i + 3
+	case c == 0xce && len(rest) >= 4:
+		return int64(binary.BigEndian.Uint32(rest)), i + 5
 	case c == 0xd0 && len(rest) >= 1:
 		return int64(int8(rest[0])), i + 2
 	case c == 0xd1 && len(rest) >= 2:
@@ -108,8 +102,7 @@ func intLongAt(b []byte, i int) (int64, int) {
 	case c == 0xd3 && len(rest) >= 8:
 		return int64(binary.BigEndian.Uint64(rest)), i + 9
 	}
-	v, j := uintLongAt(b, i)
-	return int64(v), j // a uint8/16/32: it fits
+	return 0, -1
 }
 
 // hashAt reads nil (the zero hash) or a bin8 of exactly the hash's size
@@ -122,6 +115,18 @@ func hashAt(b []byte, i int, h *Hash) int {
 	if uint(i) > uint(len(b)) || len(b)-i < 2+len(h) || b[i] != 0xc4 || int(b[i+1]) != len(h) {
 		return -1
 	}
-	copy(h[:], b[i+2:])
+	*h = *(*Hash)(b[i+2 : i+2+len(h)]) // two moves, where copy calls memmove
 	return i + 2 + len(h)
+}
+
+// playerBody reads {"player": "pN"} at i, N from 1 to 4: the body of a
+// pass (three inputs in four) by one of the usual players. It gives the
+// shared player id, -1 for anything else.
+func playerBody(b []byte, i int) (string, int) {
+	const head = "\x81\xa6player" // a map of one, the key
+	j := i + len(head) + 3        // and a fixstr of two
+	if uint(i) > uint(j) || j > len(b) || string(b[i:i+len(head)]) != head || b[j-3] != 0xa2 || b[j-2] != 'p' || b[j-1]-'1' >= 4 {
+		return "", -1
+	}
+	return players[b[j-1]-'1'], j
 }

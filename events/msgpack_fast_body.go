@@ -311,12 +311,19 @@ func event[B any, P interface {
 // fastBody reads the body at r, of kind, when it is in canonical form and
 // returns an event carrying it (its envelope left for the caller to
 // write), and the player a decision names ("" for a table fact); nil
-// sends the body to the general decoder. With keep, the event and body
-// are the ones kept there for the kind, written over.
-func fastBody(kind Kind, r *fastReader, keep *kept) (*Event, string) {
+// sends the body to the general decoder. checked says the body's Check
+// finds nothing, known from reading it. With keep, the event and body are
+// the ones kept there for the kind, written over.
+func fastBody(kind Kind, r *fastReader, keep *kept) (out *Event, player string, checked bool) {
+	if kind == KindPass {
+		if p, j := playerBody(r.b, r.i); j >= 0 { // a usual player: a valid id
+			x := with[Pass](keep, slotPass)
+			x.body.Player = p
+			r.i = j
+			return event(x), p, true
+		}
+	}
 	f := fields(r)
-	var out *Event
-	var player string
 	switch kind {
 	case KindPass:
 		x := with[Pass](keep, slotPass)
@@ -401,12 +408,12 @@ func fastBody(kind Kind, r *fastReader, keep *kept) (*Event, string) {
 		readMatchStarted(&f, &x.body)
 		out = event(x)
 	default:
-		return nil, "" // setup: the general decoder
+		return nil, "", false // setup: the general decoder
 	}
 	if !f.done() {
-		return nil, ""
+		return nil, "", false
 	}
-	return out, player
+	return out, player, false
 }
 
 func readActivate(f *bodyFields, b *Activate) {

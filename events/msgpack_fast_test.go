@@ -107,10 +107,45 @@ var fastShapes = []string{
 	`{"schema":1,"match":"m-1","seq":14,"kind":"random","actor":"table","body":{"of":"die","roll":6}}`,
 	`{"schema":1,"match":"m-1","seq":15,"kind":"keep","actor":"p2","body":{"player":"p2","bottom":["o413"]}}`,
 	`{"schema":1,"match":"m-1","seq":15,"kind":"keep","actor":"player-5","body":{"player":"player-5"}}`,
+	`{"schema":1,"match":"m-1","seq":7,"kind":"pass","actor":"p5","body":{"player":"p5"}}`,
+	`{"schema":1,"match":"m-1","seq":7,"kind":"pass","actor":"p0","body":{"player":"p0"}}`,
+	`{"schema":1,"match":"m-1","seq":7,"kind":"pass","actor":"table","body":{"player":"p4"}}`,
+	`{"schema":1,"match":"m-1","seq":7,"kind":"pass","actor":"player-3","body":{"player":"player-3"}}`,
+	`{"schema":1,"match":"a-match-id-of-more-than-thirty-one-bytes","seq":70000,"kind":"pass","actor":"p1","body":{"player":"p1"}}`,
 	`{"schema":1,"match":"m-1","seq":16,"kind":"mulligan","actor":"p2","body":{"player":"p2"}}`,
 	`{"schema":1,"match":"m-1","seq":17,"kind":"concede","actor":"p1","body":{"player":"p1"}}`,
 	`{"schema":1,"match":"m-1","seq":1,"kind":"match_started","actor":"table","body":{"format":"modern","players":[{"id":"p1","name":"Alice","deck":["Island","Island","Æther Vial","Island"],"sideboard":["Negate"],"key":"UBMPPZ5ONXBQPRNEAP6SWYEDNPRZD22CD7TLWL3RPX3GTKKLJQZZYM7D"},{"id":"p2","name":"Bob","deck":[],"key":"UCL24BB4HF6RCMH3BHRQEOUY4MXTKEECQPHHXNECZH2XR7ZCJIQBE6EW"}],"starting_life":20,"first_player":"p2","event":"FNM","best_of":3,"table_key":"UCL24BB4HF6RCMH3BHRQEOUY4MXTKEECQPHHXNECZH2XR7ZCJIQBE6EW"}}`,
 	`{"schema":1,"match":"m-1","seq":1,"kind":"match_started","actor":"table","body":{"format":"standard","players":[{"id":"p1","name":"Alice"}]}}`,
+}
+
+// The envelope's usual forms are read in one straight path (schema 1,
+// both hashes set) and the others key by key: each reads the same as with
+// the general decoder.
+func TestDecodeFastEnvelopeForms(t *testing.T) {
+	ev, err := ParseJSON([]byte(fastShapes[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prevOnly := *ev
+	prevOnly.Prev = Hash{1, 2, 3}
+	sealed := prevOnly
+	sealed.Seal()
+	hashOnly := sealed
+	hashOnly.Prev = Hash{}
+	for _, e := range []Event{*ev, prevOnly, sealed, hashOnly} {
+		data := e.MarshalMsgpack()
+		if path := compareDecoders(t, data); path != "fast" {
+			t.Errorf("%x: read by %q", data, path)
+		}
+		zero := append([]byte(nil), data...) // schema 0: read as the newest
+		if zero[8] != SchemaVersion {
+			t.Fatalf("%x: the schema is not at byte 8", data)
+		}
+		zero[8] = 0
+		if path := compareDecoders(t, zero); path != "fast" {
+			t.Errorf("%x: read by %q", zero, path)
+		}
+	}
 }
 
 // Inputs the fast path leaves to the general decoder, whole or their body.
