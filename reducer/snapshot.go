@@ -79,13 +79,19 @@ func UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
 	return unmarshalSnapshot(pool, b, nil)
 }
 
-// unmarshalSnapshot is UnmarshalSnapshot carving the state's objects from
-// slab, zero objects, while it lasts (SnapshotMemory).
-func unmarshalSnapshot(pool *cards.Pool, b []byte, slab []Object) (*State, error) {
+// unmarshalSnapshot is UnmarshalSnapshot in m's memory when m is not nil
+// (SnapshotMemory).
+func unmarshalSnapshot(pool *cards.Pool, b []byte, m *SnapshotMemory) (*State, error) {
 	if pool == nil {
 		pool = cards.Default()
 	}
-	r := &snapReader{w: wireReader{b: b}, pool: pool, slab: slab}
+	r := &snapReader{w: wireReader{b: b}, pool: pool, mem: m}
+	if m != nil {
+		if m.defs == nil {
+			m.defs = make(map[string]*cards.Card, 64)
+		}
+		r.slab, r.defs = m.objs, m.defs
+	}
 	n := r.arr()
 	if n != 2 && n != 3 && r.err == nil {
 		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state] or [version, declared, state]", n)
@@ -202,7 +208,7 @@ func (s *State) readSnapshot(r *snapReader) {
 	s.GameOver = r.bool()
 	s.Winner = r.int()
 	if n := r.arr(); n > 0 {
-		s.Cards = make([]Card, n)
+		s.Cards = r.cardRoom(n)
 		for i := range s.Cards {
 			r.fields(3, "card")
 			s.Cards[i] = Card{Def: r.def(), Owner: r.int(), Sideboard: r.bool()}
@@ -215,7 +221,7 @@ func (s *State) readSnapshot(r *snapReader) {
 		}
 	}
 	if n := r.arr(); n > 0 {
-		s.Objects = make([]*Object, n)
+		s.Objects = r.objectRoom(n)
 		for i := range s.Objects {
 			s.Objects[i] = s.readObject(r, n-i)
 		}

@@ -83,6 +83,7 @@ type snapReader struct {
 	declared *State
 	err      error
 	slab     []Object // see newObject
+	mem      *SnapshotMemory
 	// defs caches the definitions of the names read so far: a state names
 	// the same few dozen cards hundreds of times. Names are looked up as
 	// they lie in the snapshot, with no string made of them.
