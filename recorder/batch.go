@@ -19,7 +19,7 @@ import (
 // message, whose ack covers the run.
 type admitted struct {
 	batch    *store.Batch
-	verdicts []*bus.Verdict
+	verdicts []bus.Verdict
 	grouped  []bool // verdicts[i] goes in an array with others of its match
 	// digestOf[i], when set, is the input stored whose hash and digest
 	// verdicts[i] is sent with: the digest worked out by the committer
@@ -31,8 +31,32 @@ type admitted struct {
 	stats    Stats
 }
 
+// newAdmitted returns an empty run: the last one committed (committed),
+// its memory kept, or a new one.
 func (r *Recorder) newAdmitted() *admitted {
-	return &admitted{batch: &store.Batch{Stream: r.cursor}}
+	a := r.free
+	if a == nil {
+		return &admitted{batch: &store.Batch{Stream: r.cursor}}
+	}
+	r.free = nil
+	a.batch.Stream = r.cursor
+	return a
+}
+
+// reset empties a for the next run, keeping its lists' memory: once a is
+// committed and told, nothing reads what it held.
+func (a *admitted) reset() {
+	b := a.batch
+	clear(b.Events)
+	clear(b.Derived)
+	clear(b.Rejections)
+	clear(b.Holes)
+	clear(b.Sealed)
+	*b = store.Batch{Events: b.Events[:0], Derived: b.Derived[:0], Rejections: b.Rejections[:0],
+		Holes: b.Holes[:0], Sealed: b.Sealed[:0]}
+	clear(a.verdicts)
+	clear(a.digestOf)
+	*a = admitted{batch: b, verdicts: a.verdicts[:0], grouped: a.grouped[:0], digestOf: a.digestOf[:0]}
 }
 
 // empty reports whether a holds nothing to commit.
@@ -150,7 +174,7 @@ func (r *Recorder) admitInput(a *admitted, msg jetstream.Msg, md *jetstream.MsgM
 // add notes one input's outcome in a: its verdict, and the input stored
 // (its canonical encoding, sealed, when known; with what was derived
 // beside it, d) or its rejection; neither, a duplicate.
-func (a *admitted) add(v *bus.Verdict, ev *events.Event, sealed []byte, rej *store.Rejection, d *store.Derived, grouped bool) {
+func (a *admitted) add(v bus.Verdict, ev *events.Event, sealed []byte, rej *store.Rejection, d *store.Derived, grouped bool) {
 	switch {
 	case rej != nil:
 		a.batch.Rejections = append(a.batch.Rejections, rej)
@@ -210,7 +234,8 @@ func (r *Recorder) tell(a *admitted) {
 	defer verdictBufs.Put(buf)
 	var order []string
 	var groups map[string][]int
-	for i, v := range a.verdicts {
+	for i := range a.verdicts {
+		v := &a.verdicts[i]
 		if !a.grouped[i] {
 			*buf = a.appendVerdict((*buf)[:0], i)
 			r.send(v.Match, v.Seq, *buf)
@@ -245,7 +270,7 @@ func (r *Recorder) tell(a *admitted) {
 // appendVerdict appends a's verdict i as JSON (bus.AppendVerdict); a
 // stored input's hash and digest are written from their bytes.
 func (a *admitted) appendVerdict(dst []byte, i int) []byte {
-	v, ev := a.verdicts[i], a.digestOf[i]
+	v, ev := &a.verdicts[i], a.digestOf[i]
 	if ev == nil {
 		return bus.AppendVerdict(dst, v)
 	}
@@ -271,7 +296,8 @@ func (r *Recorder) send(match string, seq uint64, data []byte) {
 var verdictBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
 // committed notes, on the admitting side, that a is stored: its inputs
-// leave the matches' pending sets, and the caches may shrink.
+// leave the matches' pending sets, the caches may shrink, and a's memory
+// serves the next run (newAdmitted).
 func (r *Recorder) committed(a *admitted) {
 	if a.batch.StreamSeq > 0 {
 		r.lastApplied = a.batch.StreamSeq
@@ -282,6 +308,8 @@ func (r *Recorder) committed(a *admitted) {
 		}
 	}
 	r.trimCaches()
+	a.reset()
+	r.free = a
 }
 
 // missed reports whether the stream holds a message from seq next up to
@@ -371,7 +399,7 @@ func (r *Recorder) forgetAll(b *store.Batch) {
 
 // admitSafely is admit with a panic turned into a rejection: no input can
 // stop the recorder or loop through redelivery.
-func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte) (v *bus.Verdict, ev *events.Event, rej *store.Rejection) {
+func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte) (v bus.Verdict, ev *events.Event, rej *store.Rejection) {
 	r.derived, r.sealed = nil, nil
 	defer func() {
 		if p := recover(); p != nil {
@@ -398,14 +426,14 @@ func (r *Recorder) admitSafely(msg jetstream.Msg, md *jetstream.MsgMetadata, raw
 // admit decides one input, raw, of msg: stored (ev set), duplicate
 // (neither set) or rejected (rej set). v is the verdict to publish in
 // every case.
-func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte) (*bus.Verdict, *events.Event, *store.Rejection) {
+func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte) (bus.Verdict, *events.Event, *store.Rejection) {
 	subjMatch := bus.MatchOfSubject(msg.Subject())
 	ev, err := events.DecodeInput(raw)
 	if err != nil {
 		v, rej := r.reject(msg, md, raw, asEventError(err), events.KindOf(raw)) // the kind it says, for the log
 		return v, nil, rej
 	}
-	fail := func(field, rule, format string, args ...any) (*bus.Verdict, *events.Event, *store.Rejection) {
+	fail := func(field, rule, format string, args ...any) (bus.Verdict, *events.Event, *store.Rejection) {
 		e := &events.Error{Match: ev.Match, Seq: ev.Seq, Field: field, Rule: rule, Reason: fmt.Sprintf(format, args...)}
 		v, rej := r.reject(msg, md, raw, e, string(ev.Kind))
 		return v, nil, rej
@@ -472,13 +500,13 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byt
 	m.Seq, m.Hash = ev.Seq, ev.Hash
 	m.pending[ev.Seq] = ev
 	// The hash and digest are written by the committer (tell).
-	v := &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, StreamSeq: md.Sequence.Stream}
+	v := bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, StreamSeq: md.Sequence.Stream}
 	if r.cfg.Validator != nil {
 		var c *store.Verification
 		if d := r.derived; d != nil {
 			c = d.Verification
 		}
-		setVerification(v, c)
+		setVerification(&v, c)
 	}
 	return v, ev, nil
 }
@@ -503,7 +531,7 @@ func (r *Recorder) storedVerification(v *bus.Verdict) {
 }
 
 // duplicateOrConflict handles an input at a seq the match already holds.
-func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte, m *Match, ev *events.Event) (*bus.Verdict, *events.Event, *store.Rejection) {
+func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte, m *Match, ev *events.Event) (bus.Verdict, *events.Event, *store.Rejection) {
 	stored := m.pending[ev.Seq]
 	if stored == nil {
 		var err error
@@ -513,10 +541,10 @@ func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetad
 	}
 	same := ev.Digest() == stored.Digest() && (ev.Hash.IsZero() || ev.Hash == stored.Hash)
 	if same {
-		v := &bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Duplicate: true,
+		v := bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Duplicate: true,
 			Hash: stored.Hash.String(), Digest: stored.Digest().String(), StreamSeq: md.Sequence.Stream}
 		if r.cfg.Validator != nil && m.pending[ev.Seq] == nil {
-			r.storedVerification(v)
+			r.storedVerification(&v)
 		}
 		return v, nil, nil
 	}
@@ -546,7 +574,7 @@ func (r *Recorder) match(id string) (*Match, error) {
 }
 
 // reject refuses raw, an input of msg (or all of it), for e.
-func (r *Recorder) reject(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte, e *events.Error, kind string) (*bus.Verdict, *store.Rejection) {
+func (r *Recorder) reject(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte, e *events.Error, kind string) (bus.Verdict, *store.Rejection) {
 	match := e.Match
 	if match == "" {
 		match = bus.MatchOfSubject(msg.Subject())
@@ -565,7 +593,7 @@ func (r *Recorder) reject(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []by
 		Time:      r.cfg.Now().UnixNano(),
 	}
 	r.log.Info("rejected", "match", match, "seq", e.Seq, "stream_seq", md.Sequence.Stream, "reason", e.Error())
-	return &bus.Verdict{Match: match, Seq: e.Seq, Status: bus.StatusRejected, StreamSeq: md.Sequence.Stream,
+	return bus.Verdict{Match: match, Seq: e.Seq, Status: bus.StatusRejected, StreamSeq: md.Sequence.Stream,
 		Field: e.Field, Reason: e.Reason, Rule: e.Rule, Error: e.Error()}, rej
 }
 

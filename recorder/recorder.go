@@ -67,6 +67,7 @@ type Recorder struct {
 	derived     *store.Derived // what the validator derived from the input just admitted
 	sealed      []byte         // its canonical encoding, when admitting it gave one (store.Batch.Sealed)
 	rulesFailed bool           // the validator panicked on the input just admitted
+	free        *admitted      // a run committed, emptied for the next (newAdmitted)
 	ready       chan struct{}
 	statusSub   *nats.Subscription
 	queries     *query.Service // nil without Config.Queries
