@@ -43,6 +43,9 @@ func (s *State) checkSources(ss *staticSources) {
 	if !slices.Equal(fresh.topCast, ss.topCast) {
 		panic(fmt.Sprintf("reducer: cached permanents letting a player cast from the top of the library %v, yet now %v", ss.topCast, fresh.topCast))
 	}
+	if !slices.Equal(fresh.replaces, ss.replaces) {
+		panic(fmt.Sprintf("reducer: cached permanents with a replacement effect %v, yet now %v", ss.replaces, fresh.replaces))
+	}
 	if fresh.attached != ss.attached {
 		panic(fmt.Sprintf("reducer: cached that a permanent is attached %v, yet now %v", ss.attached, fresh.attached))
 	}

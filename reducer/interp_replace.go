@@ -238,7 +238,7 @@ func (g *Game) langZoneReplaced(o *Object, to Zone) Zone {
 // language that a permanent has (its card's, not its face's), in
 // battlefield order, until f returns true; it reports whether f did.
 func (s *State) eachLangReplacement(f func(src *Object, r *ability.ReplaceEffect) bool) bool {
-	for _, id := range s.Battlefield {
+	for _, id := range s.sources().replaces { // the permanents with one, in battlefield order (static_sources.go)
 		src := s.Objects[id]
 		lc := langOf(src.Def)
 		if lc == nil {
@@ -270,7 +270,7 @@ func (g *Game) entersTappedByOthers(o *Object) {
 	if o.Tapped {
 		return
 	}
-	for _, id := range g.S.Battlefield {
+	for _, id := range g.S.sources().replaces { // as eachLangReplacement
 		src := g.S.Objects[id]
 		if src.ID == o.ID {
 			continue

@@ -71,6 +71,10 @@ type staticSources struct {
 	// topCast: permanents whose card lets its controller cast spells from
 	// the top of their library (topCastOf): every cast asks for them.
 	topCast []ObjID
+	// replaces: permanents whose card has a language replacement effect
+	// (eachLangReplacement, entersTappedByOthers: every permanent entering
+	// and every damage dealt asks for them).
+	replaces []ObjID
 	// attached: some permanent is attached to another, or was to one
 	// that left (the Equipment state-based action looks only then).
 	attached bool
@@ -141,7 +145,7 @@ func (s *State) listSources(ss *staticSources) {
 	ss.coded, ss.lang, ss.triggers, ss.mana, ss.rules, ss.legendary = ss.coded[:0], ss.lang[:0], ss.triggers[:0], ss.mana[:0], ss.rules[:0], ss.legendary[:0]
 	ss.tapped = ss.tapped[:0]
 	ss.walkers, ss.sagas, ss.auras, ss.creatures = ss.walkers[:0], ss.sagas[:0], ss.auras[:0], ss.creatures[:0]
-	ss.topCast = ss.topCast[:0]
+	ss.topCast, ss.replaces = ss.topCast[:0], ss.replaces[:0]
 	ss.readsTapped, ss.plainCards, ss.attached = false, true, false
 	ss.typing = false
 	for i := range s.Continuous {
@@ -203,6 +207,9 @@ func (s *State) listSources(ss *staticSources) {
 		if k&sourceTopCast != 0 {
 			ss.topCast = append(ss.topCast, id)
 		}
+		if k&sourceReplaces != 0 {
+			ss.replaces = append(ss.replaces, id)
+		}
 	}
 }
 
@@ -229,6 +236,7 @@ const (
 	sourceEnchantment             // printed an enchantment (an Aura may be one)
 	sourceCreature                // printed a creature
 	sourceTopCast                 // lets its controller cast from the top of their library (topCastOf)
+	sourceReplaces                // has a language replacement effect (interp_replace.go)
 	sourceKnown
 )
 
@@ -281,6 +289,9 @@ func sourceKindsOf(def *cards.Card) int32 {
 	}
 	if topCastOfCard(def) != nil {
 		k |= sourceTopCast
+	}
+	if lang != nil && len(lang.replace) > 0 {
+		k |= sourceReplaces
 	}
 	atomic.StoreInt32(&lc.sourceKinds, k)
 	return k
