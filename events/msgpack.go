@@ -158,9 +158,21 @@ func (d *decoder) reset(data []byte) {
 // the fast path reads into the events kept there (a Decoder's).
 func (d *decoder) decode(data []byte, keep *kept) (ev *Event, vetted bool, err error) {
 	if len(data) > MaxInputSize {
-		return nil, false, &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", len(data), MaxInputSize), Rule: RuleSize}
+		return nil, false, oversize(len(data))
 	}
 	ev, vetted, ok := decodeFast(data, d, keep)
+	return d.finish(data, ev, vetted, ok)
+}
+
+// oversize is the error of an input of n bytes, over MaxInputSize.
+func oversize(n int) error {
+	return &Error{Reason: fmt.Sprintf("%d bytes is over the %d-byte input limit", n, MaxInputSize), Rule: RuleSize}
+}
+
+// finish is decode after the fast path: the general decoder reads data
+// where the fast path did not (ok false).
+func (d *decoder) finish(data []byte, ev *Event, vetted, ok bool) (*Event, bool, error) {
+	var err error
 	if !ok {
 		ev, err = decodeGeneral(data, d)
 	}

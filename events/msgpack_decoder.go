@@ -15,8 +15,12 @@ type Decoder struct {
 }
 
 // kept holds the event, with its body, a Decoder last gave for each kind
-// the fast path reads (a *withBody[B], by slot).
-type kept [slots]any
+// the fast path reads: a *withBody[B] by slot, a pass's apart (three
+// inputs in four), where finding it costs no type check.
+type kept struct {
+	pass *withBody[Pass]
+	slot [slots]any
+}
 
 // The slots of kept, one a kind.
 const (
@@ -40,10 +44,14 @@ const (
 // the caller must not keep either (the strings and slices they hold are
 // new or shared read-only, and it may keep those).
 func (dc *Decoder) Decode(data []byte) (*Event, error) {
-	ev, vetted, err := dc.d.decode(data, &dc.keep)
-	if vetted {
-		return ev, nil // most inputs: no call to check
+	if len(data) > MaxInputSize {
+		return checked(nil, false, oversize(len(data)))
 	}
+	ev, vetted, ok := decodeFast(data, &dc.d, &dc.keep)
+	if ok && vetted {
+		return ev, nil // most inputs: read and checked, the decoder holds nothing
+	}
+	ev, vetted, err := dc.d.finish(data, ev, vetted, ok)
 	if err != nil {
 		dc.d = decoder{} // as DecodeMsgpack drops one: it may have grown
 	}

@@ -199,7 +199,6 @@ func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool
 		return nil, false, false
 	}
 	var schema uint64
-	var m []byte
 	var i int
 	if len(data) > 15 && string(data[1:8]) == keySchema && data[8] == SchemaVersion && string(data[9:15]) == keyMatch {
 		schema, i = SchemaVersion, 15 // the usual head, compared in three moves
@@ -212,7 +211,10 @@ func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool
 		}
 		i = keyAt(data, i, keyMatch)
 	}
-	if m, i = strAt(data, i); i < 0 {
+	m, j := fixstrAt(data, i) // inline; an id of over 31 bytes by a call
+	if j >= 0 {
+		i = j
+	} else if m, i = strAt(data, i); i < 0 {
 		return nil, false, false
 	}
 	if string(m) != d.lastMatch {
@@ -220,12 +222,27 @@ func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool
 		d.lastMatchValid = validID(d.lastMatch)
 	}
 	seq, i := uintAt(data, keyAt(data, i, keySeq))
-	k, i := strAt(data, keyAt(data, i, keyKind))
+	if n == len(envelopeKeys) {
+		if p, recorded, prev, hash, ok := passAt(data, i); ok {
+			x := keptPass(keep)
+			x.body.Player = players[p]
+			out := event(x)
+			out.Schema, out.Match, out.Seq, out.Kind, out.Actor, out.Recorded = int(schema), d.lastMatch, seq, KindPass, players[p], recorded
+			out.Prev, out.Hash = *prev, *hash
+			return out, d.lastMatchValid, true
+		}
+	}
+	k, i := fixstrAt(data, keyAt(data, i, keyKind))
 	if i < 0 {
 		return nil, false, false
 	}
 	kind, ok := kindOf(k)
-	a, i := strAt(data, keyAt(data, i, keyActor))
+	i = keyAt(data, i, keyActor)
+	a, j := fixstrAt(data, i)
+	if j < 0 {
+		a, j = strAt(data, i)
+	}
+	i = j
 	recorded, i := intAt(data, keyAt(data, keyAt(data, i, keyRecorded), "d"))
 	if i = keyAt(data, i, keyBody); i < 0 || !ok {
 		return nil, false, false
@@ -255,8 +272,8 @@ func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool
 		}
 		i = r.i
 	}
-	if len(data)-i == sealedTail && string(data[i:i+7]) == keyPrev+"\xc4\x20" && string(data[i+39:i+46]) == keyHash+"\xc4\x20" {
-		out.Prev, out.Hash = *(*Hash)(data[i+7 : i+39]), *(*Hash)(data[i+46:]) // a stored input's
+	if t := data[i:]; len(t) == sealedTail && string(t[:7]) == keyPrev+"\xc4\x20" && string(t[39:46]) == keyHash+"\xc4\x20" {
+		out.Prev, out.Hash = *(*Hash)(t[7:39]), *(*Hash)(t[46:]) // a stored input's
 	} else {
 		i = hashAt(data, keyAt(data, i, keyPrev), &out.Prev)
 		if i = hashAt(data, keyAt(data, i, keyHash), &out.Hash); i != len(data) {

@@ -130,3 +130,30 @@ func playerBody(b []byte, i int) (string, int) {
 	}
 	return players[b[j-1]-'1'], j
 }
+
+// fixstrAt reads a fixstr at i, inline: what a kind always is.
+func fixstrAt(b []byte, i int) ([]byte, int) {
+	if uint(i) < uint(len(b)) && b[i]&0xe0 == 0xa0 {
+		if j := i + 1 + int(b[i]&0x1f); j <= len(b) {
+			return b[i+1 : j], j
+		}
+	}
+	return nil, -1
+}
+
+// refAt reads an object id in its usual form at i ("o" and a number
+// under objectRefs, a fixstr), giving its shared string; -1 for anything
+// else.
+func refAt(b []byte, i int) (string, int) {
+	if uint(i) >= uint(len(b)) || b[i] < 0xa2 || b[i] > 0xa5 { // a fixstr of 2 to 5 bytes
+		return "", -1
+	}
+	j := i + 1 + int(b[i]&0x1f)
+	if j > len(b) {
+		return "", -1
+	}
+	if s, ok := objectRef(b[i+1 : j]); ok {
+		return s, j
+	}
+	return "", -1
+}

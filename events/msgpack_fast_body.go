@@ -51,10 +51,12 @@ func (f *bodyFields) done() bool { return !f.bad && f.left == 0 }
 
 // text reads a string value.
 func (f *bodyFields) text() string {
-	b, j := strAt(f.r.b, f.r.i)
+	b, j := fixstrAt(f.r.b, f.r.i)
 	if j < 0 {
-		f.bad = true
-		return ""
+		if b, j = strAt(f.r.b, f.r.i); j < 0 {
+			f.bad = true
+			return ""
+		}
 	}
 	f.r.i = j
 	s, ok := internText(b)
@@ -110,15 +112,18 @@ func (f *bodyFields) list() int {
 	return n
 }
 
-// texts reads a list of strings.
+// texts reads a list of strings; an object id, what most lists hold (a
+// shuffled library's sixty), is read and shared in one step.
 func (f *bodyFields) texts() []string {
 	n := f.list()
 	if f.bad {
 		return nil
 	}
 	out := make([]string, n)
-	for i := range out {
-		if out[i] = f.text(); f.bad {
+	for k := range out {
+		if s, j := refAt(f.r.b, f.r.i); j >= 0 {
+			out[k], f.r.i = s, j
+		} else if out[k] = f.text(); f.bad {
 			return nil
 		}
 	}
@@ -127,7 +132,8 @@ func (f *bodyFields) texts() []string {
 
 // names reads a list of strings that repeat within it (a deck's card
 // names) as one string cut in pieces: one allocation for the text instead
-// of one a name.
+// of one a name. The text is checked as UTF-8 once, whole: each name is
+// valid when the whole is and none starts inside a character.
 func (f *bodyFields) names() []string {
 	n := f.list()
 	if f.bad {
@@ -137,7 +143,7 @@ func (f *bodyFields) names() []string {
 	from, size := f.r.i, 0
 	for range out {
 		b, ok := f.r.str()
-		if !ok || !utf8.Valid(b) {
+		if !ok || len(b) > 0 && !utf8.RuneStart(b[0]) {
 			f.bad = true
 			return nil
 		}
@@ -151,6 +157,10 @@ func (f *bodyFields) names() []string {
 		all.Write(b)
 	}
 	text, at := all.String(), 0
+	if !utf8.ValidString(text) {
+		f.bad = true
+		return nil
+	}
 	f.r.i = from
 	for i := range out {
 		b, _ := f.r.str()
@@ -246,6 +256,9 @@ func (f *bodyFields) blocks() []BlockAssign {
 
 // costChoices reads the fields CostChoices inlines, which come last.
 func (f *bodyFields) costChoices(c *CostChoices) {
+	if f.left == 0 {
+		return // most costs choose nothing
+	}
 	if f.next("sacrifice") {
 		c.Sacrifice = f.texts()
 	}
@@ -275,7 +288,7 @@ type withBody[B any] struct {
 
 // with gives an empty event with an empty body of type B, to be read in
 // place (the caller writes the envelope): a new one, or with keep the one
-// kept in keep[slot], written over.
+// kept in keep.slot[slot], written over.
 func with[B any](keep *kept, slot int) *withBody[B] {
 	if keep == nil {
 		return new(withBody[B])
@@ -289,10 +302,10 @@ func with[B any](keep *kept, slot int) *withBody[B] {
 //
 //go:noinline
 func reused[B any](keep *kept, slot int) *withBody[B] {
-	x, ok := keep[slot].(*withBody[B])
+	x, ok := keep.slot[slot].(*withBody[B])
 	if !ok {
 		x = new(withBody[B])
-		keep[slot] = x
+		keep.slot[slot] = x
 		return x
 	}
 	*x = withBody[B]{}
@@ -317,7 +330,7 @@ func event[B any, P interface {
 func fastBody(kind Kind, r *fastReader, keep *kept) (out *Event, player string, checked bool) {
 	if kind == KindPass {
 		if p, j := playerBody(r.b, r.i); j >= 0 { // a usual player: a valid id
-			x := with[Pass](keep, slotPass)
+			x := keptPass(keep)
 			x.body.Player = p
 			r.i = j
 			return event(x), p, true

@@ -58,8 +58,8 @@ func eachFixtureEvent(t *testing.T, fn func(ev *Event)) {
 	}
 }
 
-// fastVariants gives ev's canonical encoding as recorded, sealed, and with
-// a signature.
+// fastVariants gives ev's canonical encoding as recorded, sealed, with a
+// signature, and sealed after another input.
 func fastVariants(ev *Event) [][]byte {
 	plain := ev.MarshalMsgpack()
 	sealed := *ev
@@ -69,7 +69,10 @@ func fastVariants(ev *Event) [][]byte {
 	for i := range signed.Sig {
 		signed.Sig[i] = byte(i)
 	}
-	return [][]byte{plain, sealed.MarshalMsgpack(), signed.MarshalMsgpack()}
+	chained := *ev // as stored: after another input, sealed
+	chained.Prev = Hash{0: 0xc4, 31: 0x20}
+	chained.Seal()
+	return [][]byte{plain, sealed.MarshalMsgpack(), signed.MarshalMsgpack(), chained.MarshalMsgpack()}
 }
 
 // compareDecoders decodes data both ways, fails t where they differ, and
@@ -112,6 +115,7 @@ var fastShapes = []string{
 	`{"schema":1,"match":"m-1","seq":7,"kind":"pass","actor":"table","body":{"player":"p4"}}`,
 	`{"schema":1,"match":"m-1","seq":7,"kind":"pass","actor":"player-3","body":{"player":"player-3"}}`,
 	`{"schema":1,"match":"a-match-id-of-more-than-thirty-one-bytes","seq":70000,"kind":"pass","actor":"p1","body":{"player":"p1"}}`,
+	`{"schema":1,"match":"m-1","seq":7,"kind":"pass","actor":"a-player-id-of-more-than-thirty-one-bytes","body":{"player":"a-player-id-of-more-than-thirty-one-bytes"}}`,
 	`{"schema":1,"match":"m-1","seq":16,"kind":"mulligan","actor":"p2","body":{"player":"p2"}}`,
 	`{"schema":1,"match":"m-1","seq":17,"kind":"concede","actor":"p1","body":{"player":"p1"}}`,
 	`{"schema":1,"match":"m-1","seq":1,"kind":"match_started","actor":"table","body":{"format":"modern","players":[{"id":"p1","name":"Alice","deck":["Island","Island","Æther Vial","Island"],"sideboard":["Negate"],"key":"UBMPPZ5ONXBQPRNEAP6SWYEDNPRZD22CD7TLWL3RPX3GTKKLJQZZYM7D"},{"id":"p2","name":"Bob","deck":[],"key":"UCL24BB4HF6RCMH3BHRQEOUY4MXTKEECQPHHXNECZH2XR7ZCJIQBE6EW"}],"starting_life":20,"first_player":"p2","event":"FNM","best_of":3,"table_key":"UCL24BB4HF6RCMH3BHRQEOUY4MXTKEECQPHHXNECZH2XR7ZCJIQBE6EW"}}`,
@@ -244,5 +248,59 @@ func TestSharedStrings(t *testing.T) {
 	}
 	if got, ok := internText([]byte("\xff")); ok {
 		t.Errorf("internText took invalid UTF-8 as %q", got)
+	}
+}
+
+// A deck's names are checked as UTF-8 whole: a character split between
+// two names, valid once joined, is still refused, as the general decoder
+// refuses it.
+func TestDecodeFastNamesSplitCharacter(t *testing.T) {
+	ev, err := ParseJSON([]byte(fastShapes[len(fastShapes)-2]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, deck := range [][]string{{"\xc3", "\x86ther Vial"}, {"Island", "A\xc3", "B"}, {"\x86"}} {
+		body := *ev.Body.(*MatchStarted)
+		body.Players = append([]Player(nil), body.Players...)
+		body.Players[0].Deck = deck
+		e := *ev
+		e.Body = &body
+		data := e.MarshalMsgpack()
+		compareDecoders(t, data)
+		if _, err := DecodeMsgpack(data); err == nil {
+			t.Errorf("deck %q: decoded", deck)
+		}
+	}
+}
+
+// A stored pass by one of the usual players is read as a template; one
+// that differs anywhere (another player, an actor not its player, a time
+// of another form, a hash missing) is read key by key, and each reads as
+// the general decoder reads it.
+func TestDecodeFastPassTemplate(t *testing.T) {
+	pass := func(actor, player string, recorded int64, prev Hash) []byte {
+		ev := Event{Schema: 1, Match: "m-1", Seq: 300, Kind: KindPass, Actor: actor, Recorded: recorded, Body: &Pass{Player: player}, Prev: prev}
+		ev.Seal()
+		return ev.MarshalMsgpack()
+	}
+	const at = 1 + len(keySchema) + 1 + len(keyMatch) + 4 + len(keySeq) + 3 // the kind key, for match "m-1" and seq 300
+	for _, c := range []struct {
+		data     []byte
+		template bool
+	}{
+		{pass("p1", "p1", 1767258012000000000, Hash{1}), true},
+		{pass("p4", "p4", 1767258012000000000, Hash{1}), true},
+		{pass("p5", "p5", 1767258012000000000, Hash{1}), false},
+		{pass("p1", "p2", 1767258012000000000, Hash{1}), false},
+		{pass(TableActor, "p2", 1767258012000000000, Hash{1}), false},
+		{pass("p2", "p2", 12, Hash{1}), false},
+		{pass("p2", "p2", 1767258012000000000, Hash{}), false},
+	} {
+		if _, _, _, _, ok := passAt(c.data, at); ok != c.template {
+			t.Errorf("%x: read as a template: %v", c.data, ok)
+		}
+		if path := compareDecoders(t, c.data); path != "fast" {
+			t.Errorf("%x: read by %q", c.data, path)
+		}
 	}
 }
