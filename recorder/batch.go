@@ -304,7 +304,7 @@ func (r *Recorder) committed(a *admitted) {
 	}
 	for _, ev := range a.batch.Events {
 		if m := r.matches[ev.Match]; m != nil {
-			delete(m.pending, ev.Seq)
+			m.pending.storedTo(ev.Seq)
 		}
 	}
 	r.trimCaches()
@@ -362,7 +362,7 @@ const maxCachedMatches = 50000
 // its view and its game can't be rebuilt from the store until they are.
 func (r *Recorder) busy(match string) bool {
 	m := r.matches[match]
-	return m != nil && len(m.pending) > 0
+	return m != nil && m.pending.len() > 0
 }
 
 // trimCaches lets go of the views (and the validator's games) of matches
@@ -370,7 +370,7 @@ func (r *Recorder) busy(match string) bool {
 func (r *Recorder) trimCaches() {
 	if len(r.matches) > maxCachedMatches {
 		for id, m := range r.matches {
-			if len(m.pending) == 0 {
+			if m.pending.len() == 0 {
 				delete(r.matches, id)
 			}
 		}
@@ -498,7 +498,7 @@ func (r *Recorder) admit(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byt
 		r.matches[ev.Match] = m
 	}
 	m.Seq, m.Hash = ev.Seq, ev.Hash
-	m.pending[ev.Seq] = ev
+	m.pending.add(ev)
 	// The hash and digest are written by the committer (tell).
 	v := bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, StreamSeq: md.Sequence.Stream}
 	if r.cfg.Validator != nil {
@@ -532,7 +532,7 @@ func (r *Recorder) storedVerification(v *bus.Verdict) {
 
 // duplicateOrConflict handles an input at a seq the match already holds.
 func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetadata, raw []byte, m *Match, ev *events.Event) (bus.Verdict, *events.Event, *store.Rejection) {
-	stored := m.pending[ev.Seq]
+	stored := m.pending.at(ev.Seq)
 	if stored == nil {
 		var err error
 		if stored, err = r.cfg.Store.Event(ev.Match, ev.Seq); err != nil {
@@ -543,7 +543,7 @@ func (r *Recorder) duplicateOrConflict(msg jetstream.Msg, md *jetstream.MsgMetad
 	if same {
 		v := bus.Verdict{Match: ev.Match, Seq: ev.Seq, Status: bus.StatusStored, Duplicate: true,
 			Hash: stored.Hash.String(), Digest: stored.Digest().String(), StreamSeq: md.Sequence.Stream}
-		if r.cfg.Validator != nil && m.pending[ev.Seq] == nil {
+		if r.cfg.Validator != nil && m.pending.at(ev.Seq) == nil {
 			r.storedVerification(&v)
 		}
 		return v, nil, nil

@@ -30,12 +30,12 @@ type Match struct {
 	// Keys are the public keys match_started declares (nil: none): then
 	// every input must be signed by its actor.
 	Keys events.Keys
-	// pending are the events accepted in the current batch, by seq.
-	pending map[uint64]*events.Event
+	// pending are the inputs accepted and not yet stored.
+	pending pending
 }
 
 func matchFromMeta(m *store.Meta) *Match {
-	mt := &Match{ID: m.Match, Seq: m.HeadSeq, Hash: m.Head(), Players: map[string]bool{}, Keys: m.Keys(), pending: map[uint64]*events.Event{}}
+	mt := &Match{ID: m.Match, Seq: m.HeadSeq, Hash: m.Head(), Players: map[string]bool{}, Keys: m.Keys()}
 	for _, p := range m.Players {
 		mt.Players[p.ID] = true
 	}
@@ -44,7 +44,7 @@ func matchFromMeta(m *store.Meta) *Match {
 
 func matchFromStart(ev *events.Event) *Match {
 	ms := ev.Body.(*events.MatchStarted)
-	mt := &Match{ID: ev.Match, Players: map[string]bool{}, Keys: ms.Keys(), pending: map[uint64]*events.Event{}}
+	mt := &Match{ID: ev.Match, Players: map[string]bool{}, Keys: ms.Keys()}
 	for _, id := range ms.PlayerIDs() {
 		mt.Players[id] = true
 	}
