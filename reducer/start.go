@@ -212,6 +212,17 @@ func (g *Game) libraryOrder(seat int, order []events.Ref) ([]ObjID, error) {
 func (s *State) firstNamed(ref string, byID []ObjID, taken []bool) int {
 	kind, n, isID := parseID(ref)
 	if isID && kind == 'o' {
+		// A library's ids are mostly a run (its cards were created one
+		// after another): where n sits at its place in the run, that is
+		// its position, without a search.
+		if len(byID) > 0 {
+			if k := int(n) - int(byID[0]); k >= 0 && k < len(byID) && byID[k] == ObjID(n) {
+				if taken[k] {
+					return -1
+				}
+				return k
+			}
+		}
 		if k, ok := slices.BinarySearch(byID, ObjID(n)); ok && !taken[k] {
 			return k
 		}

@@ -175,6 +175,12 @@ func (c *Card) IsPermanent() bool {
 // PT returns printed power and toughness as numbers; ok is false for a
 // card without them or with a characteristic-defining "*".
 func (c *Card) PT() (p, t int, ok bool) {
+	if len(c.Power) == 1 && len(c.Toughness) == 1 { // most are one digit each: read inline
+		p, t = int(c.Power[0])-'0', int(c.Toughness[0])-'0'
+		if uint(p) <= 9 && uint(t) <= 9 {
+			return p, t, true
+		}
+	}
 	p, ok1 := atoi(c.Power)
 	t, ok2 := atoi(c.Toughness)
 	return p, t, ok1 && ok2
