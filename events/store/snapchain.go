@@ -62,6 +62,12 @@ const maxChainBuf = 1 << 20
 // stored at seq in the snapshots bucket b, following deltas back to their
 // keyframe; depth is how many deltas it applied.
 func loadSnapshot(b *bolt.Bucket, seq uint64, p, dst []byte) (out []byte, depth int, err error) {
+	return loadChain(b, seq, p, dst, nil)
+}
+
+// loadChain is loadSnapshot calling chain (when not nil) with the seq and
+// stored value of each base it reads, in the order it reads them.
+func loadChain(b *bolt.Bucket, seq uint64, p, dst []byte, chain func(seq uint64, v []byte)) (out []byte, depth int, err error) {
 	var frames [][]byte // the deltas' ops, newest first
 	for isDelta(p) {
 		base, k := binary.Uvarint(p[1:])
@@ -73,6 +79,9 @@ func loadSnapshot(b *bolt.Bucket, seq uint64, p, dst []byte) (out []byte, depth 
 		v := b.Get(key)
 		if v == nil {
 			return nil, 0, fmt.Errorf("%w: the delta at seq %d builds on seq %d, which has no snapshot", ErrDamaged, seq, base)
+		}
+		if chain != nil {
+			chain(base, v)
 		}
 		if p, err = unseal(key, v); err != nil {
 			return nil, 0, fmt.Errorf("its base at seq %d: %w", base, err)

@@ -44,14 +44,24 @@ func (s *Store) SnapshotAtOrBeforeInto(match string, seq uint64, buf []byte) (at
 			}
 			k, v := lastAtOrBefore(b.Cursor(), hi)
 			if k != nil && readU64(k) >= sg.from {
+				seq := readU64(k)
+				if kept, ok := keptSnapshot(b, sg.match, seq, v, buf[:0]); ok {
+					data, at = kept, seq
+					return nil
+				}
 				p, err := unseal(k, v)
 				if err != nil {
-					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
+					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, seq, err)
 				}
-				if data, _, err = loadSnapshot(b, readU64(k), p, buf[:0]); err != nil {
-					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, readU64(k), err)
+				seqs, vals := []uint64{seq}, [][]byte{v}
+				data, _, err = loadChain(b, seq, p, buf[:0], func(base uint64, v []byte) {
+					seqs, vals = append(seqs, base), append(vals, v)
+				})
+				if err != nil {
+					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, seq, err)
 				}
-				at = readU64(k)
+				keepSnapshot(sg.match, seqs, vals, data)
+				at = seq
 				return nil
 			}
 		}

@@ -1,0 +1,55 @@
+package store_test
+
+import (
+	"bytes"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/chronicle-mtg/chronicle/events/store"
+)
+
+// A snapshot read again is the one kept from the first read only while its
+// stored chain is the same: a keyframe written again, under the same match
+// and seq, reads as written, and so does a delta built on it.
+func TestSnapshotKeptWhileItsChainIs(t *testing.T) {
+	path := tempPath(t)
+	s := openStore(t, path)
+	evs := sealedChain(defaultSpec("kept"), 300)
+	b := newBoard(400)
+	d := derivedFor(evs, nil)
+	want := map[uint64][]byte{}
+	for seq := uint64(64); seq <= 256; seq += 64 {
+		want[seq] = b.step()
+		d[seq-1].Snapshot = want[seq]
+	}
+	mustCommit(t, s, &store.Batch{Events: evs, Derived: d})
+	read := func(seq uint64) []byte {
+		t.Helper()
+		at, data, err := s.SnapshotAtOrBefore("kept", seq)
+		if err != nil || at != seq {
+			t.Fatalf("snapshot at %d: at %d, %v", seq, at, err)
+		}
+		return data
+	}
+	for range 2 {
+		for seq := uint64(64); seq <= 256; seq += 64 {
+			if got := read(seq); !bytes.Equal(got, want[seq]) {
+				t.Fatalf("seq %d: %d bytes, want %d", seq, len(got), len(want[seq]))
+			}
+		}
+	}
+	s.Close()
+	// The keyframe at 64 written again, uncompressed (as an older store
+	// holds one), its first object renamed.
+	renamed := func(b []byte) []byte { return bytes.Replace(b, []byte("{id:o0,"), []byte("{id:x0,"), 1) }
+	editSnapshots(t, path, "kept", func(b *bolt.Bucket) error {
+		return b.Put(seqKey(64), store.Seal(seqKey(64), renamed(want[64])))
+	})
+	s = openStore(t, path)
+	for seq := uint64(64); seq <= 128; seq += 64 {
+		if got := read(seq); !bytes.Equal(got, renamed(want[seq])) || bytes.Equal(got, want[seq]) {
+			t.Errorf("seq %d after its keyframe changed: the snapshot kept from before", seq)
+		}
+	}
+}
