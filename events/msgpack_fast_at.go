@@ -119,18 +119,6 @@ func hashAt(b []byte, i int, h *Hash) int {
 	return i + 2 + len(h)
 }
 
-// playerBody reads {"player": "pN"} at i, N from 1 to 4: the body of a
-// pass (three inputs in four) by one of the usual players. It gives the
-// shared player id, -1 for anything else.
-func playerBody(b []byte, i int) (string, int) {
-	const head = "\x81\xa6player" // a map of one, the key
-	j := i + len(head) + 3        // and a fixstr of two
-	if uint(i) > uint(j) || j > len(b) || string(b[i:i+len(head)]) != head || b[j-3] != 0xa2 || b[j-2] != 'p' || b[j-1]-'1' >= 4 {
-		return "", -1
-	}
-	return players[b[j-1]-'1'], j
-}
-
 // fixstrAt reads a fixstr at i, inline: what a kind always is.
 func fixstrAt(b []byte, i int) ([]byte, int) {
 	if uint(i) < uint(len(b)) && b[i]&0xe0 == 0xa0 {

@@ -328,13 +328,8 @@ func event[B any, P interface {
 // finds nothing, known from reading it. With keep, the event and body are
 // the ones kept there for the kind, written over.
 func fastBody(kind Kind, r *fastReader, keep *kept) (out *Event, player string, checked bool) {
-	if kind == KindPass {
-		if p, j := playerBody(r.b, r.i); j >= 0 { // a usual player: a valid id
-			x := keptPass(keep)
-			x.body.Player = p
-			r.i = j
-			return event(x), p, true
-		}
+	if out, player, ok := usualBody(kind, r, keep); ok {
+		return out, player, true
 	}
 	f := fields(r)
 	switch kind {

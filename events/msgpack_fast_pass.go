@@ -56,19 +56,3 @@ func passAt(data []byte, i int) (player int, recorded int64, prev, hash *Hash, o
 	}
 	return int(p), int64(v), (*Hash)(e[7:39]), (*Hash)(e[46:]), true
 }
-
-// keptPass gives the event and body a pass is read into: with keep, the
-// one kept there, emptied.
-func keptPass(keep *kept) *withBody[Pass] {
-	if keep == nil {
-		return new(withBody[Pass])
-	}
-	x := keep.pass
-	if x == nil {
-		x = new(withBody[Pass])
-		keep.pass = x
-	} else {
-		*x = withBody[Pass]{} // inline: what reused does for the other kinds by a call
-	}
-	return x
-}
