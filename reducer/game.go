@@ -162,6 +162,7 @@ func (g *Game) checkActing(ev *events.Event) (int, error) {
 	if s.Over {
 		return -1, g.refuse("CR 104.1", "kind", "the match is over")
 	}
+	var player string
 	switch b := ev.Body.(type) {
 	case *events.Setup:
 		return -1, g.checkSetup(b)
@@ -169,8 +170,13 @@ func (g *Game) checkActing(ev *events.Event) (int, error) {
 		return -1, g.checkRandom(b)
 	case *events.Concede:
 		return -1, g.checkConcede(b)
+	case *events.Pass: // the inputs made most often: their player read without an interface
+		player = b.Player
+	case *events.Activate:
+		player = b.Player
+	default:
+		player, _ = events.PlayerOf(ev.Body)
 	}
-	player, _ := events.PlayerOf(ev.Body)
 	seat := s.Seat(player)
 	if seat < 0 {
 		return -1, g.refuse(events.RuleActor, "body.player", "%q is not a player of this match", player)
@@ -213,18 +219,12 @@ func (g *Game) execute(ev *events.Event, seat int) {
 	switch b := ev.Body.(type) {
 	case *events.MatchStarted:
 		g.startMatch(b)
-		return
 	case *events.Setup:
 		g.doSetup(b)
-		return
 	case *events.Random:
 		g.doRandom(b)
-		return
 	case *events.Concede:
 		g.doConcede(s.Seat(b.Player))
-		return
-	}
-	switch b := ev.Body.(type) {
 	case *events.Mulligan:
 		g.doMulligan(seat)
 	case *events.Keep:

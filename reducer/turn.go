@@ -123,7 +123,7 @@ func (g *Game) givePriority(seat, passes int) {
 		}
 		passes = 0
 	}
-	if g.askTriggerTargets(seat) {
+	if len(g.S.Stack) > 0 && g.askTriggerTargets(seat) {
 		return // a triggered ability's controller chooses its targets first
 	}
 	g.emitPriority(seat, passes)
