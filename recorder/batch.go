@@ -25,6 +25,7 @@ type admitted struct {
 	// verdicts[i] is sent with: the digest worked out by the committer
 	// (tell), off the admitting path, and both written from their bytes.
 	digestOf []*events.Event
+	sealedOf [][]byte // digestOf[i]'s sealed encoding, when known
 	last     jetstream.Msg
 	msgs     int // messages taken whole
 	inputs   int // inputs admitted, of those messages and of a pack begun
@@ -56,7 +57,9 @@ func (a *admitted) reset() {
 		Holes: b.Holes[:0], Sealed: b.Sealed[:0]}
 	clear(a.verdicts)
 	clear(a.digestOf)
-	*a = admitted{batch: b, verdicts: a.verdicts[:0], grouped: a.grouped[:0], digestOf: a.digestOf[:0]}
+	clear(a.sealedOf)
+	*a = admitted{batch: b, verdicts: a.verdicts[:0], grouped: a.grouped[:0], digestOf: a.digestOf[:0],
+		sealedOf: a.sealedOf[:0]}
 }
 
 // empty reports whether a holds nothing to commit.
@@ -193,6 +196,7 @@ func (a *admitted) add(v bus.Verdict, ev *events.Event, sealed []byte, rej *stor
 	a.verdicts = append(a.verdicts, v)
 	a.grouped = append(a.grouped, grouped)
 	a.digestOf = append(a.digestOf, ev)
+	a.sealedOf = append(a.sealedOf, sealed)
 }
 
 // commitAdmitted commits a, acks it and sends its verdicts. It touches
@@ -274,7 +278,10 @@ func (a *admitted) appendVerdict(dst []byte, i int) []byte {
 	if ev == nil {
 		return bus.AppendVerdict(dst, v)
 	}
-	d := ev.Digest()
+	d, ok := digestOfSealed(a.sealedOf[i], ev)
+	if !ok {
+		d = ev.Digest()
+	}
 	return bus.AppendVerdictHashes(dst, v, &ev.Hash, &d)
 }
 

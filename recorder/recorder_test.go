@@ -46,6 +46,9 @@ func TestRecordsAMatch(t *testing.T) {
 		if outs[i].Verdict.Hash != e.Hash.String() {
 			t.Fatalf("seq %d: verdict hash %s, stored %s", e.Seq, outs[i].Verdict.Hash, e.Hash)
 		}
+		if outs[i].Verdict.Digest != e.Digest().String() {
+			t.Fatalf("seq %d: verdict digest %s, stored %s", e.Seq, outs[i].Verdict.Digest, e.Digest())
+		}
 	}
 	meta, err := h.store.Meta("m1")
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 // fixtureInputs reads a fixture match from the repository.
-func fixtureInputs(t *testing.T, name string) []*events.Event {
+func fixtureInputs(t testing.TB, name string) []*events.Event {
 	t.Helper()
 	lines, err := events.ReadJSONLFile(filepath.Join("..", "fixtures", "matches", name), events.ReadOptions{})
 	if err != nil {
