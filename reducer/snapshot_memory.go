@@ -10,7 +10,12 @@ import "github.com/chronicle-mtg/chronicle/reducer/cards"
 // loaded machine faulted in page by page. The zero SnapshotMemory is ready
 // to use.
 type SnapshotMemory struct {
-	objs  []Object  // the objects of the last state decoded
+	objs []Object // the objects of the last state decoded
+	// want is how many objects the last state had: a decode that does
+	// not fit in objs has slabs of its own, and the next makes objs as
+	// large (a reader that decodes once allocates no more than
+	// UnmarshalSnapshot).
+	want  int
 	ptrs  []*Object // its Objects
 	cards []Card    // its Cards
 	// defs is the map of names to definitions its snapshot's reading
@@ -23,22 +28,21 @@ type SnapshotMemory struct {
 // before from m is gone once this is called: its objects and lists are
 // written over (clone it, State.Clone, to keep it).
 func (m *SnapshotMemory) UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, error) {
-	clear(m.objs)
+	if m.want > len(m.objs) {
+		m.objs = make([]Object, m.want+m.want/8) // and room for a few more
+	} else {
+		clear(m.objs)
+	}
 	clear(m.defs)
 	s, err := unmarshalSnapshot(pool, b, m)
 	if err != nil {
 		return nil, err
 	}
-	n := 0
+	m.want = 0
 	for _, o := range s.Objects {
 		if o != nil {
-			n++
+			m.want++
 		}
-	}
-	if n > len(m.objs) {
-		// Carved from slabs of its own past m's: the next state has room
-		// for as many, and a few more.
-		m.objs = make([]Object, n+n/8)
 	}
 	return s, nil
 }
