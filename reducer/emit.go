@@ -58,9 +58,16 @@ func (g *Game) emitStep(n int, st Step, seat int) {
 }
 
 // emitObj emits op (OpTap, OpUntap, OpSick) for object id with n.
+//
+// A tap or an untap where nothing reads tapped status keeps every cache
+// (State.quietInPlain) and is made directly, as emitPriority's change.
 func (g *Game) emitObj(op Op, id ObjID, n int) {
 	e := g.nextOut()
 	e.Op, e.Obj, e.N = op, id, n
+	if s := g.S; (op == OpTap || op == OpUntap) && s.tapBlind() {
+		s.mustObj(id).Tapped = op == OpTap // OpTap's and OpUntap's change (State.change)
+		return
+	}
 	g.S.apply(e)
 }
 

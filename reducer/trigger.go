@@ -56,7 +56,9 @@ func (g *Game) fire(when string, about ObjID, seat int) {
 	if s.anyCommand() {
 		g.fireEmblems(when, about, seat) // interp_emblem.go
 	}
-	g.fireGraveyards(when, about, seat) // interp_zonetriggers.go
+	if s.specials != 0 || s.matchCards().graveyardTriggers || checkCaches {
+		g.fireGraveyards(when, about, seat) // interp_zonetriggers.go
+	}
 	if when == cards.TriggerCast {
 		g.fireCastSelf(about, seat) // interp_trigger.go
 	}
