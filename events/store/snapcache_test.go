@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -50,6 +51,44 @@ func TestSnapshotKeptWhileItsChainIs(t *testing.T) {
 	for seq := uint64(64); seq <= 128; seq += 64 {
 		if got := read(seq); !bytes.Equal(got, renamed(want[seq])) || bytes.Equal(got, want[seq]) {
 			t.Errorf("seq %d after its keyframe changed: the snapshot kept from before", seq)
+		}
+	}
+}
+
+// Readers on several goroutines, each reading the snapshots in its own
+// order, get what was written whether each read builds or finds it kept
+// (go test -race checks the keeping).
+func TestSnapshotKeptConcurrently(t *testing.T) {
+	s := openStore(t, tempPath(t))
+	evs := sealedChain(defaultSpec("many"), 1100)
+	b := newBoard(200)
+	d := derivedFor(evs, nil)
+	want := map[uint64][]byte{}
+	for seq := uint64(64); seq <= 1088; seq += 64 {
+		want[seq] = b.step()
+		d[seq-1].Snapshot = want[seq]
+	}
+	mustCommit(t, s, &store.Batch{Events: evs, Derived: d})
+	errs := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			for i := range 200 {
+				seq := uint64(64 + (i*(g+3))%1025)
+				at, data, err := s.SnapshotAtOrBefore("many", seq)
+				if err == nil && !bytes.Equal(data, want[at]) {
+					err = fmt.Errorf("seq %d: the snapshot at %d differs", seq, at)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }
