@@ -156,15 +156,16 @@ func (s *State) amongTypes(o *Object, among string, asking *[]ObjID) typeSet {
 
 // choiceTypes: the types the player may choose for ability ab of o, and
 // whether the ability asks for a choice at all.
-func (s *State) choiceTypes(o *Object, ab *cards.ManaAbility) (typeSet, bool) {
+// room is memory for the list of the objects asked (couldProduce), free
+// to write over: a list on the stack would escape to the heap.
+func (s *State) choiceTypes(o *Object, ab *cards.ManaAbility, room []ObjID) (typeSet, bool) {
 	if !ab.AnyColor && ab.Among == "" {
 		return 0, false
 	}
 	if ab.Among == "" {
 		return s.abilityTypes(o, ab, nil), true // asks no other object: no set of those asked
 	}
-	var buf [8]ObjID
-	asking := append(buf[:0], o.ID)
+	asking := append(room[:0], o.ID)
 	return s.abilityTypes(o, ab, &asking), true
 }
 
@@ -359,7 +360,7 @@ func (w *world) CountersOn(obj uint32) map[string]int {
 // the type is undefined, nothing may be chosen and no mana is produced
 // (MANA-1).
 func (g *Game) chooseAmong(mc manaChoice, o *Object, choice string) (manaChoice, error) {
-	set, _ := g.S.choiceTypes(o, mc.ability)
+	set, _ := g.S.choiceTypes(o, mc.ability, g.idScratch[len(g.idScratch):]) // past every list walked now
 	name := g.S.nameOf(o.ID)
 	if set == 0 {
 		if choice != "" {
