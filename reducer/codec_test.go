@@ -55,7 +55,7 @@ func normalEffects(effs []Effect) []Effect {
 }
 
 // fixtureEffects replays a fixture match and returns each input's effects.
-func fixtureEffects(t *testing.T, name string) [][]Effect {
+func fixtureEffects(t testing.TB, name string) [][]Effect {
 	t.Helper()
 	lines, err := events.ReadJSONLFile("../fixtures/matches/"+name+".jsonl", events.ReadOptions{})
 	if err != nil {

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/chronicle-mtg/chronicle/reducer"
@@ -26,30 +27,79 @@ func Fold(src Source, match string, fn func(g *reducer.Game, seq uint64) error) 
 	if f == nil {
 		f = new(foldMemory)
 	}
-	c.g, c.seq, c.effs = reducer.Recycle(f.g, nil), 0, f.effs
-	err = c.forward(c.sum.HeadSeq, func(seq uint64) error { return fn(c.g, seq) })
-	// (A panic, fn's, goes on up past this: its game is not kept.)
-	f.g, f.effs = c.g, nil
-	if cap(c.effs) <= maxPooledEffects {
-		f.effs = c.effs[:0]
+	c.g, c.seq = reducer.Recycle(f.g, nil), 0
+	each := func(seq uint64) error { return fn(c.g, seq) }
+	head := c.sum.HeadSeq
+	for err == nil && c.seq < head {
+		if c.snaps != nil {
+			if err = f.stored(c, head, each); err != nil || c.seq >= head {
+				break
+			}
+		}
+		// The next input has no stored effects: the rules derive them.
+		err = c.forward(c.seq+1, each)
 	}
+	// (A panic, fn's, goes on up past this: its game is not kept.)
+	f.g = c.g
 	folds.Put(f)
+	return err
+}
+
+// stored folds the stored effects of the inputs after c.seq, up to head or
+// the first input stored without effects, each in one pass (Folder).
+func (f *foldMemory) stored(c *Cursor, head uint64, each func(seq uint64) error) (err error) {
+	// The reducer panics on effects that don't fit the state; one
+	// deferred catch for the walk turns that into an error. applying is
+	// the seq being applied, 0 in between: a panic elsewhere (each's)
+	// goes on up.
+	var applying uint64
+	defer func() {
+		if applying == 0 {
+			return
+		}
+		if r := recover(); r != nil {
+			c.g, c.seq = nil, 0 // half applied: no game to stand on
+			err = fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", c.match, applying, r)
+		}
+	}()
+	err = c.snaps.EffectsFrom(c.match, c.seq+1, func(at uint64, b []byte) error {
+		if at != c.seq+1 {
+			return errGap
+		}
+		applying = at
+		if err := f.fold.Apply(c.g, b); err != nil {
+			c.g, c.seq = nil, 0 // half applied
+			return fmt.Errorf("%s seq %d: %w", c.match, at, err)
+		}
+		applying = 0
+		c.seq = at
+		if err := each(at); err != nil {
+			return err
+		}
+		if at >= head {
+			return errStop
+		}
+		return nil
+	})
+	if err == errGap || err == errStop {
+		return nil
+	}
 	return err
 }
 
 // foldMemory is what a fold leaves for the next: its game, whose slabs
 // of objects (a match's library, some tens of kilobytes a game) the next
-// match's are carved from again, and the effects each input's are decoded
-// into, which a match's first input (its decks' cards) grows to a few
-// hundred. A tournament's audit or replay would otherwise allocate both
-// again for every match, and hand the pages back to the system between
-// passes only to fault them in again.
+// match's are carved from again, and its Folder's memory. A tournament's
+// audit or replay would otherwise allocate both again for every match,
+// and hand the pages back to the system between passes only to fault
+// them in again.
 type foldMemory struct {
 	g    *reducer.Game
-	effs []reducer.Effect
+	fold reducer.Folder
 }
 
 var folds sync.Pool
 
-// maxPooledEffects bounds the effects memory kept (an effect is 216 bytes).
+// maxPooledEffects bounds the effects memory a seek keeps for the next
+// (an effect is 216 bytes).
 const maxPooledEffects = 4096

@@ -2,10 +2,15 @@ package replay_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/chronicle-mtg/chronicle/events/store"
 	"github.com/chronicle-mtg/chronicle/reducer"
 	"github.com/chronicle-mtg/chronicle/replay"
+	"github.com/chronicle-mtg/chronicle/replay/replaytest"
 )
 
 // foldDigests folds a match and returns the state digest after each input.
@@ -83,4 +88,48 @@ func TestFoldPassesFnsPanicOn(t *testing.T) {
 		return nil
 	})
 	t.Fatal("the fold returned")
+}
+
+// Damaged stored effects, under a checksum that holds, stop the fold with
+// an error that says where: effects that don't fit the game, and bytes
+// that are not effects (its own, cut short in the last).
+// The fold after either starts afresh and goes through every state.
+func TestFoldDamagedEffects(t *testing.T) {
+	want := foldDigests(t, recorded(t, fixture("bolt-race.jsonl")), "bolt-race")
+	for name, c := range map[string]struct {
+		edit func(own, cast []byte) []byte
+		want string
+	}{
+		"misfit": {func(_, cast []byte) []byte { return cast }, "bolt-race seq 3: the stored effects don't fit the game"},
+		"cut":    {func(own, _ []byte) []byte { return own[:len(own)-1] }, "bolt-race seq 3: reducer: stored effects: effect"},
+	} {
+		dir := t.TempDir()
+		replaytest.Record(t, dir, fixture("bolt-race.jsonl"))
+		replaytest.EditMatch(t, dir, "bolt-race", func(mb *bolt.Bucket) error {
+			eb := mb.Bucket([]byte("effects"))
+			// The activation's effects, or the cast's after it, sealed anew.
+			own, err := store.Unseal(replaytest.SeqKey(3), eb.Get(replaytest.SeqKey(3)))
+			if err != nil {
+				return err
+			}
+			cast, err := store.Unseal(replaytest.SeqKey(4), eb.Get(replaytest.SeqKey(4)))
+			if err != nil {
+				return err
+			}
+			return eb.Put(replaytest.SeqKey(3), store.Seal(replaytest.SeqKey(3), c.edit(own, cast)))
+		})
+		src, err := replay.OpenStore(dir, replay.StoreOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = replay.Fold(src, "bolt-race", func(*reducer.Game, uint64) error { return nil })
+		src.Close()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", name, err, c.want)
+		}
+		got := foldDigests(t, recorded(t, fixture("bolt-race.jsonl")), "bolt-race")
+		if len(got) != len(want) || got[len(got)-1] != want[len(want)-1] {
+			t.Fatalf("%s: the fold after the damaged one ends elsewhere", name)
+		}
+	}
 }

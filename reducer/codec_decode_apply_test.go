@@ -1,0 +1,129 @@
+package reducer
+
+import (
+	"fmt"
+	"testing"
+)
+
+// A Folder reaches the state Game.Apply of the decoded effects reaches,
+// input by input, over every fixture game; one Folder serves them all, as
+// a fold's serves its matches.
+func TestFolderIsApply(t *testing.T) {
+	var f Folder
+	for _, name := range []string{"bolt-race", "green-red", "discover", "populate", "adventure-enablers", "mana-abilities", "table-effects", "table-bowmasters"} {
+		want, got := New(nil), New(nil)
+		for i, effs := range fixtureEffects(t, name) {
+			b := EncodeEffects(effs)
+			decoded, err := DecodeEffects(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want.Apply(decoded)
+			if err := f.Apply(got, b); err != nil {
+				t.Fatalf("%s input %d: %v", name, i+1, err)
+			}
+			if want.S.Digest() != got.S.Digest() {
+				t.Fatalf("%s input %d: the folded state differs from the applied one", name, i+1)
+			}
+		}
+	}
+}
+
+// The forms read in line take their numbers in every width msgpack has;
+// the wider ones go the effectReader's way to the same state.
+func TestFolderReadsWideForms(t *testing.T) {
+	base := New(nil)
+	for _, effs := range fixtureEffects(t, "bolt-race")[:3] {
+		base.Apply(effs)
+	}
+	for _, b := range [][]byte{
+		{0x92, 0x0f, 0x41, 0x01, 0x02, 0x10, 0xcd, 0x10, 0x00, 0x92, 0x01, 0x01},                   // priority, then a question
+		{0x92, 0x0f, 0xcc, 0x41, 0xd0, 0x01, 0xd1, 0x00, 0x02, 0x10, 0xcd, 0x10, 0x00, 0x91, 0x01}, // the same, wide
+		{0x91, 0x10, 0xce, 0x00, 0x00, 0x10, 0x00, 0x92, 0xcc, 0x01, 0xd0, 0x01},                   // a wide question
+		{0x91, 0x0e, 0x61, 0x01, 0xcc, 0x05, 0xcd, 0x00, 0x03},                                     // a step, its numbers wide
+		{0x91, 0x0f, 0x41, 0xff, 0x00},                                                             // priority to nobody
+	} {
+		want, got := base.Clone(), base.Clone()
+		effs, err := DecodeEffects(b)
+		if err != nil {
+			t.Fatalf("% x: %v", b, err)
+		}
+		want.Apply(effs)
+		var f Folder
+		if err := f.Apply(got, b); err != nil {
+			t.Fatalf("% x: %v", b, err)
+		}
+		if want.S.Digest() != got.S.Digest() {
+			t.Fatalf("% x: the folded state differs from the applied one", b)
+		}
+	}
+}
+
+// Folding a pass's effects again and again allocates nothing.
+func TestFolderAllocatesNothing(t *testing.T) {
+	g := New(nil)
+	for _, effs := range fixtureEffects(t, "bolt-race")[:3] {
+		g.Apply(effs)
+	}
+	b := EncodeEffects([]Effect{
+		{Op: OpPriority, Seat: 1, N: 1},
+		{Op: OpStep, Seat: 1, Step: StepDraw, N: 3},
+		{Op: OpAsk, Ask: &Question{Ask: AskPriority, Player: 1}},
+	})
+	var f Folder
+	if n := testing.AllocsPerRun(100, func() {
+		if err := f.Apply(g, b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("%.1f allocations a fold of a pass, want 0", n)
+	}
+}
+
+// FuzzFolderApply: on any bytes a Folder does what decoding and
+// Game.Apply do: bytes that don't decode are an error (or, where an
+// effect before the bad one doesn't fit, a panic), effects that don't fit
+// the state a panic, and any others the same state.
+func FuzzFolderApply(f *testing.F) {
+	inputs := fixtureEffects(f, "bolt-race")
+	base := New(nil)
+	for _, effs := range inputs[:3] {
+		base.Apply(effs)
+	}
+	for _, effs := range inputs[3:] {
+		f.Add(EncodeEffects(effs))
+	}
+	var fold Folder
+	f.Fuzz(func(t *testing.T, b []byte) {
+		effs, decodeErr := DecodeEffects(b)
+		want, got := base.Clone(), base.Clone()
+		wantPanic := decodeErr == nil && panics(func() { want.Apply(effs) }) != nil
+		var err error
+		gotPanic := panics(func() { err = fold.Apply(got, b) })
+		switch {
+		case decodeErr != nil:
+			if err == nil && gotPanic == nil {
+				t.Fatalf("% x: folded, where decoding fails: %v", b, decodeErr)
+			}
+		case wantPanic != (gotPanic != nil):
+			t.Fatalf("% x: Apply panics %v, the Folder %v (%v)", b, wantPanic, gotPanic, err)
+		case wantPanic:
+		case err != nil:
+			t.Fatalf("% x: decodes, and the Folder fails: %v", b, err)
+		case want.S.Digest() != got.S.Digest():
+			t.Fatalf("% x: the folded state differs from the applied one", b)
+		}
+	})
+}
+
+// panics runs fn and returns what it panicked with, as an error; nil if
+// it returned.
+func panics(fn func()) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	fn()
+	return nil
+}
