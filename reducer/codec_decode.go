@@ -72,6 +72,36 @@ type effectReader struct {
 	err    error
 	spares [4]*Question // questions to read over, spares[:nspare]
 	nspare int
+	// names, when set, are the strings read before, each kept once
+	// (name): a Folder's.
+	names map[string]string
+}
+
+// maxNames bounds effectReader.names: a match's card names, a few
+// hundred, and the kinds and outcomes its effects name.
+const maxNames = 4096
+
+// name is str for a reader that keeps the strings it reads: the card
+// names a match's first input lists, and every match of a tournament
+// lists again, and the kinds its effects repeat are made once, not once
+// an effect.
+func (r *effectReader) name() string {
+	p, err := r.w.bytes()
+	if err != nil {
+		r.fail(err)
+		return ""
+	}
+	if len(p) == 0 {
+		return ""
+	}
+	if v, ok := r.names[string(p)]; ok {
+		return v
+	}
+	v := string(p)
+	if len(r.names) < maxNames {
+		r.names[v] = v
+	}
+	return v
 }
 
 // fail keeps err and ends the reading.
@@ -178,6 +208,9 @@ func (r *effectReader) intSlow() int {
 func (r *effectReader) str() string {
 	if r.err != nil {
 		return ""
+	}
+	if r.names != nil {
+		return r.name()
 	}
 	v, err := r.w.str()
 	if err != nil {

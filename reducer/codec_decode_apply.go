@@ -38,6 +38,9 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 	s.link()
 	r := &f.r
 	r.w, r.err = wireReader{b: b}, nil
+	if r.names == nil {
+		r.names = make(map[string]string)
+	}
 	var n int
 	if len(b) > 0 && msgpcode.IsFixedArray(b[0]) {
 		n, r.w.off = int(b[0]&msgpcode.FixedArrayMask), 1

@@ -2,7 +2,9 @@ package reducer
 
 import (
 	"fmt"
+	"strconv"
 	"testing"
+	"unsafe"
 )
 
 // A Folder reaches the state Game.Apply of the decoded effects reaches,
@@ -126,4 +128,21 @@ func panics(fn func()) (err error) {
 	}()
 	fn()
 	return nil
+}
+
+// A Folder's reader makes each name once: read again, a name is the same
+// string; past maxNames, new names are still read, and not kept.
+func TestFolderKeepsNames(t *testing.T) {
+	r := effectReader{names: map[string]string{}}
+	r.w = wireReader{b: []byte("\xa5Shock\xa5Shock")}
+	if a, b := r.str(), r.str(); a != "Shock" || b != "Shock" || unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Fatalf("read %q and %q, apart", a, b)
+	}
+	for i := len(r.names); i < maxNames; i++ {
+		r.names[strconv.Itoa(i)] = ""
+	}
+	r.w = wireReader{b: []byte("\xa3new")}
+	if v := r.str(); v != "new" || len(r.names) != maxNames {
+		t.Fatalf("read %q, kept %d names, want %d", v, len(r.names), maxNames)
+	}
 }
