@@ -37,9 +37,9 @@ type Cursor struct {
 	// without stored ones.
 	marks map[uint64][]byte
 	turns []TurnStart // nil until listed
-	// effs is the memory each stored input's effects are decoded into,
-	// applied before the next is read.
-	effs []reducer.Effect
+	// fold reads each stored input's effects and applies them as it
+	// reads; nil until the first is folded.
+	fold *reducer.Folder
 	// mem is the memory snapshots are decoded into: a move that starts
 	// again from a snapshot builds its game over the last one's objects.
 	mem reducer.SnapshotMemory
@@ -234,6 +234,9 @@ func (c *Cursor) forward(seq uint64, each func(seq uint64) error) error {
 // forwardStored folds the stored effects of the inputs after c.seq, up to
 // seq or the first input stored without effects.
 func (c *Cursor) forwardStored(seq uint64, each func(seq uint64) error) (err error) {
+	if c.fold == nil {
+		c.fold = new(reducer.Folder)
+	}
 	// The reducer panics on effects that don't fit the state (applyStored);
 	// one deferred catch for the walk, not one for each input, turns that
 	// into an error. applying is the seq being applied, 0 in between: a
@@ -252,13 +255,11 @@ func (c *Cursor) forwardStored(seq uint64, each func(seq uint64) error) (err err
 		if at != c.seq+1 {
 			return errGap
 		}
-		effs, err := reducer.DecodeEffectsInto(c.effs, b)
-		if err != nil {
+		applying = at
+		if err := c.fold.Apply(c.g, b); err != nil {
+			c.g, c.seq = nil, 0 // half applied
 			return fmt.Errorf("%s seq %d: %w", c.match, at, err)
 		}
-		c.effs = effs
-		applying = at
-		c.g.Apply(effs)
 		applying = 0
 		c.seq = at
 		if each != nil {

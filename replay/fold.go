@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/chronicle-mtg/chronicle/reducer"
@@ -28,11 +27,12 @@ func Fold(src Source, match string, fn func(g *reducer.Game, seq uint64) error) 
 		f = new(foldMemory)
 	}
 	c.g, c.seq = reducer.Recycle(f.g, nil), 0
+	c.fold = &f.fold
 	each := func(seq uint64) error { return fn(c.g, seq) }
 	head := c.sum.HeadSeq
 	for err == nil && c.seq < head {
 		if c.snaps != nil {
-			if err = f.stored(c, head, each); err != nil || c.seq >= head {
+			if err = c.forwardStored(head, each); err != nil || c.seq >= head {
 				break
 			}
 		}
@@ -42,48 +42,6 @@ func Fold(src Source, match string, fn func(g *reducer.Game, seq uint64) error) 
 	// (A panic, fn's, goes on up past this: its game is not kept.)
 	f.g = c.g
 	folds.Put(f)
-	return err
-}
-
-// stored folds the stored effects of the inputs after c.seq, up to head or
-// the first input stored without effects, each in one pass (Folder).
-func (f *foldMemory) stored(c *Cursor, head uint64, each func(seq uint64) error) (err error) {
-	// The reducer panics on effects that don't fit the state; one
-	// deferred catch for the walk turns that into an error. applying is
-	// the seq being applied, 0 in between: a panic elsewhere (each's)
-	// goes on up.
-	var applying uint64
-	defer func() {
-		if applying == 0 {
-			return
-		}
-		if r := recover(); r != nil {
-			c.g, c.seq = nil, 0 // half applied: no game to stand on
-			err = fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", c.match, applying, r)
-		}
-	}()
-	err = c.snaps.EffectsFrom(c.match, c.seq+1, func(at uint64, b []byte) error {
-		if at != c.seq+1 {
-			return errGap
-		}
-		applying = at
-		if err := f.fold.Apply(c.g, b); err != nil {
-			c.g, c.seq = nil, 0 // half applied
-			return fmt.Errorf("%s seq %d: %w", c.match, at, err)
-		}
-		applying = 0
-		c.seq = at
-		if err := each(at); err != nil {
-			return err
-		}
-		if at >= head {
-			return errStop
-		}
-		return nil
-	})
-	if err == errGap || err == errStop {
-		return nil
-	}
 	return err
 }
 
@@ -99,7 +57,3 @@ type foldMemory struct {
 }
 
 var folds sync.Pool
-
-// maxPooledEffects bounds the effects memory a seek keeps for the next
-// (an effect is 216 bytes).
-const maxPooledEffects = 4096

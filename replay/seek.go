@@ -118,23 +118,20 @@ func Seek(src Source, match string, at At) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The game goes to the caller; the memory its effects were decoded
-	// into is the next seek's.
-	if e, _ := seekEffects.Get().(*[]reducer.Effect); e != nil {
-		c.effs = *e
-	}
+	// The game goes to the caller; the memory its effects were folded
+	// with is the next seek's.
+	c.fold, _ = seekFolders.Get().(*reducer.Folder)
 	pos, err := c.Seek(at)
-	if cap(c.effs) <= maxPooledEffects {
-		e := c.effs[:0]
-		seekEffects.Put(&e)
+	if c.fold != nil {
+		seekFolders.Put(c.fold)
 	}
 	return pos, err
 }
 
-// seekEffects holds the effects memory of seeks done (Seek): grown anew
+// seekFolders holds the effects memory of seeks done (Seek): grown anew
 // each seek, it was some 40 KB of the 380 KB a seek of the bench's long
 // match allocated.
-var seekEffects sync.Pool
+var seekFolders sync.Pool
 
 // Seek moves the cursor to the point at (see At).
 func (c *Cursor) Seek(at At) (*Position, error) {
