@@ -226,6 +226,10 @@ func audit(r *Report, src *replay.Store, c *corpus, decode time.Duration) error 
 func replayMemory(r *Report, src *replay.Store, c *corpus) error {
 	long := uint64(c.long.Len())
 	liveOver := func(upTo uint64) (uint64, error) {
+		// Two collections empty the pool of fold memory (a sync.Pool
+		// keeps what it holds through one), so that neither replay
+		// starts with the last one's game already counted in base.
+		runtime.GC()
 		runtime.GC()
 		base := heapNow()
 		var most uint64
