@@ -85,13 +85,10 @@ func unmarshalSnapshot(pool *cards.Pool, b []byte, m *SnapshotMemory) (*State, e
 	if pool == nil {
 		pool = cards.Default()
 	}
-	r := &snapReader{w: wireReader{b: b}, pool: pool, mem: m}
-	if m != nil {
-		if m.defs == nil {
-			m.defs = make(map[string]*cards.Card, 64)
-		}
-		r.slab, r.defs = m.objs, m.defs
+	if m == nil {
+		m = &SnapshotMemory{oneShot: true}
 	}
+	r := &snapReader{w: wireReader{b: b}, pool: pool, mem: m}
 	n := r.arr()
 	if n != 2 && n != 3 && r.err == nil {
 		return nil, fmt.Errorf("reducer: snapshot: an array of %d, want [version, state] or [version, declared, state]", n)
@@ -99,16 +96,15 @@ func unmarshalSnapshot(pool *cards.Pool, b []byte, m *SnapshotMemory) (*State, e
 	if v := r.int(); r.err == nil && v != SnapshotVersion {
 		return nil, fmt.Errorf("reducer: snapshot version %d, this build reads %d", v, SnapshotVersion)
 	}
-	s := &State{pool: pool}
+	s := m.state(pool)
 	if n == 3 && r.err == nil {
-		r.decode(&s.Declared)
-		for i := range s.Declared {
-			def, err := declareCard(&s.Declared[i])
-			r.keep(err)
-			s.declared = append(s.declared, def)
-		}
+		r.readDeclared(s)
 		r.declared = s
+	} else {
+		m.resolvesAs(pool, nil)
+		m.decl, m.declared, m.declDefs = nil, nil, nil
 	}
+	r.slab, r.defs = m.objs, m.defs
 	s.readSnapshot(r)
 	if r.err != nil {
 		return nil, fmt.Errorf("reducer: snapshot: %w", r.err)
@@ -117,6 +113,39 @@ func unmarshalSnapshot(pool *cards.Pool, b []byte, m *SnapshotMemory) (*State, e
 		return nil, errors.New("reducer: snapshot: trailing bytes")
 	}
 	return s, nil
+}
+
+// readDeclared reads the cards the match declares into s and builds their
+// definitions; the last snapshot's, when it declared the same (the bytes
+// of a whole msgpack value tell where it ends, so the same bytes are the
+// same value).
+func (r *snapReader) readDeclared(s *State) {
+	m := r.mem
+	if m.decl != nil && bytes.HasPrefix(r.w.b[r.w.off:], m.decl) {
+		r.w.off += len(m.decl)
+		s.Declared = m.declared[:len(m.declared):len(m.declared)]
+		s.declared = m.declDefs[:len(m.declDefs):len(m.declDefs)]
+		m.resolvesAs(r.pool, m.decl)
+		return
+	}
+	start := r.w.off
+	r.decode(&s.Declared)
+	for i := range s.Declared {
+		def, err := declareCard(&s.Declared[i])
+		r.keep(err)
+		s.declared = append(s.declared, def)
+	}
+	if r.err != nil {
+		return
+	}
+	decl := r.w.b[start:r.w.off]
+	m.resolvesAs(r.pool, decl)
+	if !m.oneShot {
+		m.decl = bytes.Clone(decl)
+		m.declared, m.declDefs = s.Declared, s.declared
+		s.Declared = s.Declared[:len(s.Declared):len(s.Declared)]
+		s.declared = s.declared[:len(s.declared):len(s.declared)]
+	}
 }
 
 // NewFromState returns a game that continues from s, as if its inputs had
@@ -191,6 +220,11 @@ func (s *State) writeSnapshot(w *snapWriter) {
 	}
 }
 
+// zoneMore is the room a decoded zone the game adds to has past its ids,
+// in a SnapshotMemory: the inputs folded after a snapshot move cards in
+// and out of hands, graveyards, the stack and the battlefield.
+const zoneMore = 8
+
 func (s *State) readSnapshot(r *snapReader) {
 	more := r.fieldsUpTo(snapStateFields, 2, "state")
 	s.Match = r.str()
@@ -215,7 +249,7 @@ func (s *State) readSnapshot(r *snapReader) {
 		}
 	}
 	if n := r.arr(); n > 0 {
-		s.Players = make([]*Player, n)
+		s.Players = r.mem.pptrs.take(n, 0)
 		for i := range s.Players {
 			s.Players[i] = readPlayer(r)
 		}
@@ -227,11 +261,11 @@ func (s *State) readSnapshot(r *snapReader) {
 		}
 	}
 	s.countSpecials()
-	s.Battlefield = r.ids()
-	s.Stack = r.ids()
-	s.Exile = r.ids()
+	s.Battlefield = r.idsRoom(zoneMore)
+	s.Stack = r.idsRoom(zoneMore)
+	s.Exile = r.idsRoom(zoneMore)
 	if n := r.arr(); n > 0 {
-		s.Triggers = make([]Trigger, n)
+		s.Triggers = r.mem.triggers.take(n, 0)
 		for i := range s.Triggers {
 			readTrigger(r, &s.Triggers[i])
 		}
@@ -247,7 +281,7 @@ func (s *State) readSnapshot(r *snapReader) {
 	s.Discovery = readDiscovery(r)
 	if more > 0 {
 		if n := r.arr(); n > 0 {
-			s.Delayed = make([]Trigger, n)
+			s.Delayed = r.mem.triggers.take(n, 0)
 			for i := range s.Delayed {
 				readTrigger(r, &s.Delayed[i])
 			}

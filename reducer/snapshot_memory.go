@@ -1,28 +1,67 @@
 package reducer
 
-import "github.com/chronicle-mtg/chronicle/reducer/cards"
+import (
+	"bytes"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
+)
 
 // SnapshotMemory is memory that snapshots are decoded into one after
 // another, each written over the last: a viewer's cursor seeks again and
 // again, and each seek decoded its snapshot's objects (some 600 of 416
 // bytes on a long match's board), their list and the cards' into fresh
 // memory, some 300 KB the collector then had to take back, and that a
-// loaded machine faulted in page by page. The zero SnapshotMemory is ready
-// to use.
+// loaded machine faulted in page by page. Every list of the state (zones,
+// players, counters, targets, triggers, last known information), the
+// state itself and the object slabs its game carves after it come from
+// here too, and what is resolved from names (card definitions, declared
+// cards) and the strings read are kept from one decode to the next: a
+// seek that decodes into memory a seek made before allocates next to
+// nothing, and a collection that ran on while it was under way asks it
+// for no work. The zero SnapshotMemory is ready to use.
 type SnapshotMemory struct {
 	objs []Object // the objects of the last state decoded
-	// want is how many objects the last state had: a decode that does
+	// want is the most objects a state decoded had: a decode that does
 	// not fit in objs has slabs of its own, and the next makes objs as
 	// large (a reader that decodes once allocates no more than
 	// UnmarshalSnapshot).
 	want  int
 	ptrs  []*Object // its Objects
 	cards []Card    // its Cards
-	// defs is the map of names to definitions its snapshot's reading
-	// kept, emptied for the next: its names may resolve otherwise there
-	// (another pool, or cards the match declares).
-	defs map[string]*cards.Card
+	last  *State    // the state decoded last, taken again by the next
+	// oneShot: a decode of its own (UnmarshalSnapshot), whose memory
+	// no other takes again: every list made to size as before, no
+	// strings kept.
+	oneShot bool
+
+	// defs maps the names read to their definitions in defsPool and the
+	// cards declared in decl (nil: none): kept while a snapshot has the
+	// same, emptied when one resolves names otherwise.
+	defs     map[string]*cards.Card
+	defsPool *cards.Pool
+	decl     []byte        // the declared cards as they lie in the snapshot
+	declared []Declared    // decl decoded
+	declDefs []*cards.Card // and built
+
+	// names are the strings read, each kept once (at most maxKeptStrings).
+	names map[string]string
+
+	ids      arena[ObjID]
+	ints     arena[int]
+	strs     arena[string]
+	players  arena[Player]
+	pptrs    arena[*Player]
+	mana     arena[Mana]
+	counters arena[Counter]
+	targets  arena[Target]
+	lkis     arena[LKI]
+	triggers arena[Trigger]
 }
+
+// maxKeptStrings bounds the strings a SnapshotMemory keeps: a state's are its
+// players', its counters' kinds, a few choices; they repeat from one
+// snapshot of a match to the next.
+const maxKeptStrings = 4096
 
 // UnmarshalSnapshot is UnmarshalSnapshot in m's memory. The state decoded
 // before from m is gone once this is called: its objects and lists are
@@ -33,27 +72,124 @@ func (m *SnapshotMemory) UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, 
 	} else {
 		clear(m.objs)
 	}
-	clear(m.defs)
+	m.reset()
 	s, err := unmarshalSnapshot(pool, b, m)
 	if err != nil {
+		m.defsPool, m.decl = nil, nil // resolve anew
 		return nil, err
 	}
-	m.want = 0
+	n := 0
 	for _, o := range s.Objects {
 		if o != nil {
-			m.want++
+			n++
 		}
 	}
+	m.want = max(m.want, n)
 	return s, nil
+}
+
+func (m *SnapshotMemory) reset() {
+	m.ids.reset()
+	m.ints.reset()
+	m.strs.reset()
+	m.players.reset()
+	m.pptrs.reset()
+	m.mana.reset()
+	m.counters.reset()
+	m.targets.reset()
+	m.lkis.reset()
+	m.triggers.reset()
+}
+
+// state is the State a decode fills: the last one's, zeroed, its game's
+// brief object slabs kept for the next game to carve (object_slab.go).
+func (m *SnapshotMemory) state(pool *cards.Pool) *State {
+	s := m.last
+	if s == nil {
+		s = new(State)
+		m.last = s
+	}
+	briefs := s.slabs.briefs
+	*s = State{pool: pool}
+	s.slabs.briefs = briefs
+	return s
+}
+
+// resolvesAs makes defs those of pool and the declared cards decl: kept
+// when the last snapshot's were the same.
+func (m *SnapshotMemory) resolvesAs(pool *cards.Pool, decl []byte) {
+	if m.defs == nil {
+		m.defs = make(map[string]*cards.Card, 64)
+	}
+	if pool != m.defsPool || !bytes.Equal(decl, m.decl) || (decl == nil) != (m.decl == nil) {
+		clear(m.defs)
+	}
+	m.defsPool = pool
+}
+
+// name returns p as a string, kept from an earlier read when one had it.
+func (m *SnapshotMemory) name(p []byte) string {
+	if m.oneShot {
+		return string(p)
+	}
+	if s, ok := m.names[string(p)]; ok {
+		return s
+	}
+	s := string(p)
+	if m.names == nil {
+		m.names = make(map[string]string, 64)
+	}
+	if len(m.names) < maxKeptStrings {
+		m.names[s] = s
+	}
+	return s
+}
+
+// arena hands out slices of one array, each with no room past its end
+// but what it was given (an append beyond moves it out), so that a
+// decode's lists take one allocation of each kind, none once an earlier
+// decode has grown them. Its slices are written over by the decode after
+// the next reset.
+type arena[T any] struct {
+	buf  []T
+	need int // what the decode since reset took
+	most int // the most a decode took
+}
+
+func (a *arena[T]) reset() {
+	a.most = max(a.most, a.need)
+	if a.most > cap(a.buf) {
+		a.buf = make([]T, 0, a.most+a.most/4)
+	}
+	a.buf, a.need = a.buf[:0], 0
+}
+
+// take returns n zero values and room for more more after them; nil for
+// none. Without room in the arena (the first decode, or one larger than
+// any before) it makes the n alone.
+func (a *arena[T]) take(n, more int) []T {
+	k := n + more
+	a.need += k
+	if len(a.buf)+k > cap(a.buf) || k == 0 {
+		if n == 0 {
+			return nil
+		}
+		return make([]T, n)
+	}
+	at := len(a.buf)
+	a.buf = a.buf[:at+k]
+	s := a.buf[at : at+n : at+k]
+	clear(a.buf[at : at+k])
+	return s
 }
 
 // cardRoom is the room for a state's n cards: m's, zeroed, when it has
 // room.
 func (r *snapReader) cardRoom(n int) []Card {
 	m := r.mem
-	if m == nil || cap(m.cards) < n {
+	if cap(m.cards) < n {
 		c := make([]Card, n)
-		if m != nil {
+		if !m.oneShot {
 			m.cards = c
 		}
 		return c
@@ -67,7 +203,7 @@ func (r *snapReader) cardRoom(n int) []Card {
 // zeroed, when it has room.
 func (r *snapReader) objectRoom(n int) []*Object {
 	m := r.mem
-	if m == nil {
+	if m.oneShot {
 		return make([]*Object, n)
 	}
 	if cap(m.ptrs) < n {

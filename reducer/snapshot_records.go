@@ -71,19 +71,24 @@ func writePlayer(w *snapWriter, p *Player) {
 	}
 }
 
+// manaMore is the room a decoded mana pool has for mana added, in a
+// SnapshotMemory.
+const manaMore = 8
+
 func readPlayer(r *snapReader) *Player {
 	extra := r.fieldsUpTo(snapPlayerFields, 6, "player")
-	p := &Player{ID: r.str(), Name: r.str(), Life: r.int()}
+	p := &r.mem.players.take(1, 0)[0]
+	p.ID, p.Name, p.Life = r.str(), r.str(), r.int()
 	p.Library = r.ids()
-	p.Hand = r.ids()
-	p.Graveyard = r.ids()
+	p.Hand = r.idsRoom(zoneMore)
+	p.Graveyard = r.idsRoom(zoneMore)
 	p.Command = r.ids()
-	if n := r.arr(); n > 0 {
+	if n := r.arr(); n > 0 || !r.mem.oneShot {
 		if n%3 != 0 {
 			r.fail("a mana pool of %d items", n)
 			return p
 		}
-		p.Pool = make([]Mana, n/3)
+		p.Pool = r.mem.mana.take(n/3, manaMore)
 		for i := range p.Pool {
 			p.Pool[i] = Mana{Color: cards.Color(r.int()), Source: ObjID(r.int()), Legendary: r.bool()}
 		}
@@ -175,7 +180,8 @@ func (r *snapReader) lki() *LKI {
 		return nil
 	}
 	more := r.fieldsUpTo(snapLKIFields, 2, "last known information")
-	l := &LKI{Card: CardID(r.int()), Power: r.int(), Toughness: r.int(), Counters: r.counters(), X: r.int(), Cast: r.bool()}
+	l := &r.mem.lkis.take(1, 0)[0]
+	l.Card, l.Power, l.Toughness, l.Counters, l.X, l.Cast = CardID(r.int()), r.int(), r.int(), r.counters(), r.int(), r.bool()
 	if more > 0 {
 		l.Moved = ObjID(r.int())
 	}

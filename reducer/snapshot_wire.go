@@ -83,10 +83,12 @@ type snapReader struct {
 	declared *State
 	err      error
 	slab     []Object // see newObject
-	mem      *SnapshotMemory
-	// defs caches the definitions of the names read so far: a state names
-	// the same few dozen cards hundreds of times. Names are looked up as
-	// they lie in the snapshot, with no string made of them.
+	// mem is the memory the state's lists come from (a SnapshotMemory of
+	// its own for UnmarshalSnapshot).
+	mem *SnapshotMemory
+	// defs caches the definitions of the names read (mem's): a state
+	// names the same few dozen cards hundreds of times. Names are looked
+	// up as they lie in the snapshot, with no string made of them.
 	defs map[string]*cards.Card
 }
 
@@ -141,11 +143,19 @@ func (r *snapReader) int() int {
 	if r.err != nil {
 		return 0
 	}
-	// The one-byte form, most of a snapshot's ints, inline.
-	if r.w.off < len(r.w.b) {
-		if c := r.w.b[r.w.off]; msgpcode.IsFixedNum(c) {
-			r.w.off++
+	// The forms of most of a snapshot's ints (ids, small counts), inline.
+	b, off := r.w.b, r.w.off
+	if off < len(b) {
+		switch c := b[off]; {
+		case msgpcode.IsFixedNum(c):
+			r.w.off = off + 1
 			return int(int8(c))
+		case c == msgpcode.Uint8 && off+1 < len(b):
+			r.w.off = off + 2
+			return int(b[off+1])
+		case c == msgpcode.Uint16 && off+2 < len(b):
+			r.w.off = off + 3
+			return int(b[off+1])<<8 | int(b[off+2])
 		}
 	}
 	v, err := r.w.int64()
@@ -166,9 +176,12 @@ func (r *snapReader) str() string {
 	if r.err != nil {
 		return ""
 	}
-	v, err := r.w.str()
+	p, err := r.w.bytes()
 	r.keep(err)
-	return v
+	if len(p) == 0 {
+		return ""
+	}
+	return r.mem.name(p)
 }
 
 // isNil consumes a nil and reports whether there was one.
@@ -196,19 +209,24 @@ func (r *snapReader) ints() []int {
 	if n == 0 {
 		return nil
 	}
-	out := make([]int, n)
+	out := r.mem.ints.take(n, 0)
 	for i := range out {
 		out[i] = r.int()
 	}
 	return out
 }
 
-func (r *snapReader) ids() []ObjID {
+// ids reads a list of object ids.
+func (r *snapReader) ids() []ObjID { return r.idsRoom(0) }
+
+// idsRoom reads a list of object ids, with room for more more after them
+// (a zone the game adds to).
+func (r *snapReader) idsRoom(more int) []ObjID {
 	n := r.arr()
-	if n == 0 {
+	if r.mem.oneShot && n == 0 {
 		return nil
 	}
-	out := make([]ObjID, n)
+	out := r.mem.ids.take(n, more)
 	for i := range out {
 		out[i] = ObjID(r.int())
 	}
@@ -244,12 +262,10 @@ func (r *snapReader) def() *cards.Card {
 	if c, ok := r.defs[string(name)]; ok {
 		return c
 	}
-	c := r.card(string(name))
+	key := string(name)
+	c := r.card(key)
 	if r.err == nil {
-		if r.defs == nil {
-			r.defs = make(map[string]*cards.Card, 64)
-		}
-		r.defs[string(name)] = c
+		r.defs[key] = c
 	}
 	return c
 }
@@ -259,7 +275,7 @@ func (r *snapReader) counters() []Counter {
 	if n == 0 {
 		return nil
 	}
-	out := make([]Counter, n)
+	out := r.mem.counters.take(n, 0)
 	for i := range out {
 		out[i] = Counter{Kind: r.str(), N: r.int()}
 	}
@@ -271,7 +287,7 @@ func (r *snapReader) strs() []string {
 	if n == 0 {
 		return nil
 	}
-	out := make([]string, n)
+	out := r.mem.strs.take(n, 0)
 	for i := range out {
 		out[i] = r.str()
 	}
@@ -294,7 +310,7 @@ func (r *snapReader) targets() []Target {
 	if n == 0 {
 		return nil
 	}
-	out := make([]Target, n)
+	out := r.mem.targets.take(n, 0)
 	for i := range out {
 		out[i] = Target{Obj: uint32(r.int()), Player: r.int()}
 	}

@@ -38,7 +38,7 @@ func TestSnapReaderPrimitives(t *testing.T) {
 		if w.err != nil {
 			t.Fatal(w.err)
 		}
-		r := &snapReader{w: wireReader{b: buf.Bytes()}}
+		r := &snapReader{w: wireReader{b: buf.Bytes()}, mem: new(SnapshotMemory)}
 		for _, v := range ints {
 			if got := r.int(); got != v {
 				t.Errorf("compact %v: int %d read as %d", compact, v, got)
