@@ -161,6 +161,12 @@ func (s *State) listSources(ss *staticSources) {
 			continue
 		}
 		k := sourceKindsOf(src.Def)
+		if k&^(sourceKnown|sourcePlain) == 0 && src.Face == "" && src.AttachedTo == 0 {
+			// In no list and reading nothing (a basic land, a vanilla
+			// creature's card is in creatures): most of a battlefield.
+			ss.plainCards = ss.plainCards && k&sourcePlain != 0
+			continue
+		}
 		shown := k // the kinds of the card it shows (Object.def): a face up's own
 		if src.Face != "" {
 			shown = sourceKindsOf(src.def())
