@@ -64,6 +64,21 @@ func (s *State) checkSources(ss *staticSources) {
 	}
 }
 
+// checkSpecialIDs panics if a token or copy is missing from the ids the
+// state-based actions walk for them, or the ids are out of order.
+func (s *State) checkSpecialIDs() {
+	if !slices.IsSorted(s.specialIDs) {
+		panic(fmt.Sprintf("reducer: the ids of tokens and copies are out of order: %v", s.specialIDs))
+	}
+	for id, o := range s.Objects {
+		if o != nil && o.special() {
+			if _, found := slices.BinarySearch(s.specialIDs, ObjID(id)); !found {
+				panic(fmt.Sprintf("reducer: token or copy o%d is missing from the ids %v", id, s.specialIDs))
+			}
+		}
+	}
+}
+
 func (g *Game) lastOp() Op {
 	if len(g.out) == 0 {
 		return OpNone

@@ -30,6 +30,7 @@ func (s *State) Clone() *State {
 		c.Players[i] = &cp
 	}
 	c.Objects = make([]*Object, len(s.Objects))
+	c.specialIDs = slices.Clone(s.specialIDs) // the scan filters it in place
 	live := 0
 	for _, o := range s.Objects {
 		if o != nil {

@@ -392,6 +392,7 @@ func (s *State) addObject(o *Object, pos int) {
 	o.state = s
 	if o.special() {
 		s.specials++
+		s.specialIDs = append(s.specialIDs, o.ID) // ids are made ascending
 	}
 	if len(s.Objects) == 0 {
 		s.Objects = append(s.Objects, nil)
@@ -422,13 +423,22 @@ func (s *State) removeObject(o *Object) {
 // the stack (CR 704.5d, 704.5e).
 func (o *Object) special() bool { return o.Token || o.Copy }
 
-// countSpecials recounts s.specials from the objects.
+// countSpecials recounts s.specials, and lists s.specialIDs, from the
+// objects.
 func (s *State) countSpecials() {
-	s.specials = 0
-	for _, o := range s.Objects {
+	s.specials, s.specialIDs = 0, s.specialIDs[:0]
+	for id, o := range s.Objects {
 		if o != nil && o.special() {
 			s.specials++
+			s.specialIDs = append(s.specialIDs, ObjID(id))
 		}
+	}
+}
+
+// noteSpecial lists object id, made a copy, among s.specialIDs.
+func (s *State) noteSpecial(id ObjID) {
+	if i, found := slices.BinarySearch(s.specialIDs, id); !found {
+		s.specialIDs = slices.Insert(s.specialIDs, i, id)
 	}
 }
 
@@ -440,7 +450,7 @@ func (s *State) newGame(n int) {
 	for i := range s.Objects {
 		s.Objects[i] = nil
 	}
-	s.specials = 0
+	s.specials, s.specialIDs = 0, s.specialIDs[:0]
 	for _, p := range s.Players {
 		p.Life = s.StartingLife
 		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil

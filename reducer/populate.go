@@ -56,6 +56,7 @@ func init() {
 		o := s.mustObj(e.Obj)
 		if !o.special() {
 			s.specials++
+			s.noteSpecial(o.ID)
 		}
 		o.Def, o.Copy = def, true
 	})

@@ -95,15 +95,27 @@ func (g *Game) stateBasedScan() bool {
 	if s.specials == 0 {
 		return acted // no token or copy exists: nothing can vanish
 	}
-	for id, o := range s.Objects {
-		if o != nil && o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack && !isEmblem(o) { // interp_emblem.go
-			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5d
+	if checkCaches {
+		s.checkSpecialIDs() // cache_check.go
+	}
+	// In id order, as the objects are; an id whose object has left is
+	// dropped from the list.
+	kept := s.specialIDs[:0]
+	for _, id := range s.specialIDs {
+		o := s.Objects[id]
+		if o == nil || !o.special() {
+			continue
+		}
+		kept = append(kept, id)
+		if o.Token && o.Zone != ZoneBattlefield && o.Zone != ZoneStack && !isEmblem(o) { // interp_emblem.go
+			g.emit(Effect{Op: OpVanish, Obj: id}) // CR 704.5d
 			acted = true
-		} else if o != nil && o.isSpellCopy() && o.Zone != ZoneStack {
-			g.emit(Effect{Op: OpVanish, Obj: ObjID(id)}) // CR 704.5e (ADV-10)
+		} else if o.isSpellCopy() && o.Zone != ZoneStack {
+			g.emit(Effect{Op: OpVanish, Obj: id}) // CR 704.5e (ADV-10)
 			acted = true
 		}
 	}
+	s.specialIDs = kept
 	return acted
 }
 

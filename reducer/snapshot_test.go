@@ -140,7 +140,7 @@ func TestSnapshotEveryField(t *testing.T) {
 // once snapshots of the old form are stored anywhere) before this test
 // passes again.
 var snapshotFields = map[reflect.Type]string{
-	reflect.TypeFor[State]():      "Match Format StartingLife BestOf pool Players Objects Cards Battlefield Stack Exile Game Turn Step Active Priority Passes Pending Triggers Delayed Continuous Timestamp Discovery ExtraTurns Declared declared lastDef declaredSums linked readingStatics specials cardFacts paying changes placed statics sbaClean legendClean entersClean overClean slabs tokenNames Over GameWins GameOver Winner",
+	reflect.TypeFor[State]():      "Match Format StartingLife BestOf pool Players Objects Cards Battlefield Stack Exile Game Turn Step Active Priority Passes Pending Triggers Delayed Continuous Timestamp Discovery ExtraTurns Declared declared lastDef declaredSums linked readingStatics specials specialIDs cardFacts paying changes placed statics sbaClean legendClean entersClean overClean slabs tokenNames Over GameWins GameOver Winner",
 	reflect.TypeFor[Player]():     "ID Name Life Library Hand Graveyard Command Pool LandsPlayed Drawn Spells Noncreature Mulligans Kept Decided Lost LossReason Counters ChosePlay DrewEmpty Left",
 	reflect.TypeFor[Object]():     "state Def Owner Controller Damage Counters Ability Trigger LKI EventSeat EventLKI X Targets Face Step MayCast ExiledBy PumpP PumpT Attacking Used Kicks Times ClassLevel CastWith SkipUntap Regen Chosen Lang Text Facts Spent SpentColors ID Card Source Event Blocking AttackingPW AttachedTo Melded Zone Token Tapped Sick Deathtouched Blocked Cast FaceDown CastFrom Copy Kicked Uncounterable",
 	reflect.TypeFor[Card]():       "Def Owner Sideboard",

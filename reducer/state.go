@@ -82,6 +82,11 @@ type State struct {
 	// state-based actions skip the scan for tokens and spell copies that
 	// must cease to exist (CR 704.5d, 704.5e).
 	specials int
+	// specialIDs are the ids, ascending, of the objects that were tokens
+	// or copies when added or made copies: every such object in Objects,
+	// and some that have left since (the scan for them drops those).
+	// Derived as specials is; the scan walks these, not every object.
+	specialIDs []ObjID
 	// cardFacts: what the match's cards read (interp_zonetriggers.go),
 	// derived like specials.
 	cardFacts matchCardFacts
