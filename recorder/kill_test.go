@@ -42,7 +42,7 @@ func runChild() int {
 		return 2
 	}
 	defer nc.Close()
-	rec, err := New(Config{Store: st, Conn: nc, Batch: 32, BeforeCommit: func(n int) {
+	rec, err := New(Config{Store: st, Conn: nc, Batch: 8, BeforeCommit: func(n int) {
 		fmt.Printf("batch %d\n", n)
 		time.Sleep(30 * time.Millisecond)
 	}})
