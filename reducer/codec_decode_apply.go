@@ -2,9 +2,10 @@ package reducer
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // Folding stored effects in one pass. A fold that decoded each input's
@@ -22,7 +23,6 @@ import (
 type Folder struct {
 	r effectReader
 	e Effect
-	q Question
 	// dirty is set when e holds more than numbers (read by the
 	// effectReader): the next effect of numbers only clears the rest.
 	dirty bool
@@ -36,50 +36,62 @@ type Folder struct {
 func (f *Folder) Apply(g *Game, b []byte) error {
 	s := g.S
 	s.link()
-	r := &f.r
-	r.w, r.err = wireReader{b: b}, nil
-	if r.names == nil {
-		r.names = make(map[string]string)
-	}
-	var n int
+	var n, off int
 	if len(b) > 0 && msgpcode.IsFixedArray(b[0]) {
-		n, r.w.off = int(b[0]&msgpcode.FixedArrayMask), 1
+		n, off = int(b[0]&msgpcode.FixedArrayMask), 1
 	} else {
+		w := wireReader{b: b}
 		var err error
-		if n, err = r.w.arrayLen(); err != nil {
+		if n, err = w.arrayLen(); err != nil {
 			return fmt.Errorf("reducer: stored effects: %w", err)
 		}
+		off = w.off
 	}
 	if n < 0 || n > len(b) {
 		return fmt.Errorf("reducer: stored effects: bad count %d", n)
 	}
+	// The reading place is off, kept here; the effectReader is handed it
+	// for an effect of another form.
 	for i := 0; i < n; i++ {
-		if f.quick(s) {
-			continue
+		if off+1 < len(b) {
+			if next := f.quick(s, b, off); next > off {
+				off = next
+				continue
+			}
 		}
-		e := &f.e
-		if q := e.Ask; q != nil {
-			r.spare(q)
-			e.Ask = nil
+		if err := f.slow(s, b, &off); err != nil {
+			return fmt.Errorf("reducer: stored effects: effect %d: %w", i, err)
 		}
-		f.dirty = true // even when the reading fails half way
-		r.effect(e)
-		if r.err != nil {
-			return fmt.Errorf("reducer: stored effects: effect %d: %w", i, r.err)
-		}
-		s.applyFolded(e)
 	}
 	return nil
 }
 
-// quick applies the effect at the reader's place when it takes one of
-// the forms read in line, and reports whether it did; otherwise it reads
-// nothing.
-func (f *Folder) quick(s *State) bool {
-	b, off := f.r.w.b, f.r.w.off
-	if off+1 >= len(b) {
-		return false
+// slow reads the effect at b[*off] with the effectReader and applies it.
+func (f *Folder) slow(s *State, b []byte, off *int) error {
+	r := &f.r
+	r.w, r.err = wireReader{b: b, off: *off}, nil
+	if r.names == nil {
+		r.names = make(map[string]string)
 	}
+	e := &f.e
+	if q := e.Ask; q != nil {
+		r.spare(q)
+		e.Ask = nil
+	}
+	f.dirty = true // even when the reading fails half way
+	r.effect(e)
+	if r.err != nil {
+		return r.err
+	}
+	*off = r.w.off
+	s.applyFolded(e)
+	return nil
+}
+
+// quick applies the effect at b[off] when it takes one of the forms read
+// in line, and returns the offset after it; for any other form it applies
+// nothing and returns off. b[off+1] is in b.
+func (f *Folder) quick(s *State, b []byte, off int) int {
 	op, mask := b[off], b[off+1]
 	switch {
 	case op == byte(OpPriority) && mask&^(fSeat|fN) == 0:
@@ -87,82 +99,139 @@ func (f *Folder) quick(s *State) bool {
 		seat, passes, p := 0, 0, off+2
 		if mask&fSeat != 0 {
 			if p >= len(b) || int8(b[p]) < -32 {
-				return false
+				return off
 			}
 			seat, p = int(int8(b[p])), p+1
 		}
 		if mask&fN != 0 {
 			if p >= len(b) || int8(b[p]) < -32 {
-				return false
+				return off
 			}
 			passes, p = int(int8(b[p])), p+1
 		}
-		f.r.w.off = p
 		s.changes++
 		s.placed++
 		s.givePriority(seat, passes)
-		return true
+		return p
 	case op == byte(OpAsk) && mask == msgpcode.Uint16:
 		// A question of its first one or two fields: 10 cd 10 00 92 01 01.
 		if off+5 >= len(b) || b[off+2] != fAsk>>8 || b[off+3] != 0 {
-			return false
+			return off
 		}
 		c, ask, p := b[off+4], b[off+5], off+6
 		player := 0
 		switch {
 		case ask > 0x7f:
-			return false
+			return off
 		case c == msgpcode.FixedArrayLow|1:
 		case c == msgpcode.FixedArrayLow|2 && p < len(b) && int8(b[p]) >= -32:
 			player, p = int(int8(b[p])), p+1
 		default:
-			return false
+			return off
 		}
-		f.r.w.off = p
-		f.q = Question{Ask: Ask(ask), Player: player}
 		s.changes++
 		s.placed++
-		s.askNow(&f.q)
-		return true
+		s.askShort(Ask(ask), player)
+		return p
 	case op <= 0x7f && mask <= 0x7f:
-		return f.numbers(s, b, off+2, Op(op), uint(mask))
+		return f.numbers(s, b, off, off+2, Op(op), uint(mask))
+	case op <= 0x7f && mask == msgpcode.Uint8 && off+2 < len(b):
+		// A mask of eight bits: the numbers and Color (mana).
+		return f.numbers(s, b, off, off+3, Op(op), uint(b[off+2]))
 	}
-	return false
+	return off
 }
 
-// numbers applies an effect whose mask sets only number fields (not
-// Color, the eighth), each a fixint, a uint8 or a uint16 (object ids),
-// at b[off]; it reads nothing and reports false for any other form.
-func (f *Folder) numbers(s *State, b []byte, off int, op Op, mask uint) bool {
-	var v [8]int
-	for m := mask; m != 0; m &= m - 1 {
-		if off >= len(b) {
-			return false
-		}
-		x := 0
-		switch c := b[off]; {
-		case int8(c) >= -32:
-			x, off = int(int8(c)), off+1
-		case c == msgpcode.Uint8 && off+1 < len(b):
-			x, off = int(b[off+1]), off+2
-		case c == msgpcode.Uint16 && off+2 < len(b):
-			x, off = int(b[off+1])<<8|int(b[off+2]), off+3
-		default:
-			return false
-		}
-		v[bits.TrailingZeros(m)&7] = x
+// askShort is askNow of a question of only Ask and Player, written in
+// the pending one's place: the strings and options are cleared only where
+// they hold something.
+func (s *State) askShort(ask Ask, player int) {
+	s.paying = 0
+	q := &s.Pending
+	q.Ask, q.Player, q.Of, q.Resolving, q.N, q.Max = ask, player, 0, 0, 0, 0
+	if q.Random != "" || q.Prompt != "" || q.What != "" || q.Options != nil {
+		q.Random, q.Prompt, q.What, q.Options = "", "", "", nil
 	}
-	f.r.w.off = off
-	e := &f.e
-	if f.dirty {
-		f.clean()
+}
+
+// numbers applies the effect at b[at] whose mask sets only number fields
+// (the first eight: Seat to Color), each in a form numAt reads, from
+// b[off]; it returns the offset after it, or at, applying nothing, for
+// any other form. The commonest ops (a step, a tap, mana) are applied
+// from the numbers as change applies them; the rest are written into the
+// Folder's Effect for change.
+func (f *Folder) numbers(s *State, b []byte, at, off int, op Op, mask uint) int {
+	// As effectReader.effect reads them: the fields the mask leaves out
+	// are zero, and a negative fixint is an unsigned field's two's
+	// complement.
+	var seat, obj, to, card, zone, step, n, color uint64
+	ok := true
+	if mask&fSeat != 0 {
+		if seat, off, ok = numAt(b, off); !ok {
+			return at
+		}
 	}
-	// As effectReader.effect reads them: the unsigned fields from a
-	// negative fixint as its two's complement.
-	e.Op, e.Seat, e.Obj, e.To, e.Card = op, v[0], ObjID(uint64(v[1])), ObjID(uint64(v[2])), CardID(uint64(v[3]))
-	e.Zone, e.Step, e.N, e.Color = Zone(uint64(v[4])), Step(uint64(v[5])), v[6], 0
-	s.applyFolded(e)
-	return true
+	if mask&fObj != 0 {
+		if obj, off, ok = numAt(b, off); !ok {
+			return at
+		}
+	}
+	if mask&fTo != 0 {
+		if to, off, ok = numAt(b, off); !ok {
+			return at
+		}
+	}
+	if mask&fCard != 0 {
+		if card, off, ok = numAt(b, off); !ok {
+			return at
+		}
+	}
+	if mask&fZone != 0 {
+		if zone, off, ok = numAt(b, off); !ok {
+			return at
+		}
+	}
+	if mask&fStep != 0 {
+		if step, off, ok = numAt(b, off); !ok {
+			return at
+		}
+	}
+	if mask&fN != 0 {
+		if n, off, ok = numAt(b, off); !ok {
+			return at
+		}
+	}
+	if mask&fColor != 0 {
+		if color, off, ok = numAt(b, off); !ok {
+			return at
+		}
+	}
+	s.changes++
+	s.placed++
+	switch op {
+	case OpTap:
+		s.mustObj(ObjID(obj)).Tapped = true
+	case OpUntap:
+		s.mustObj(ObjID(obj)).Tapped = false
+	case OpSick:
+		s.mustObj(ObjID(obj)).Sick = n != 0
+	case OpStep:
+		s.step(int(seat), Step(step), int(n))
+	case OpAddMana:
+		p := s.Players[int(seat)]
+		p.Pool = append(p.Pool, Mana{Color: cards.Color(color), Source: ObjID(obj), Legendary: n&1 != 0, Uncounterable: n&2 != 0})
+	case OpLandPlayed:
+		s.Players[int(seat)].LandsPlayed++
+	default:
+		e := &f.e
+		if f.dirty {
+			f.clean()
+		}
+		e.Op, e.Seat, e.Obj, e.To, e.Card = op, int(seat), ObjID(obj), ObjID(to), CardID(card)
+		e.Zone, e.Step, e.N, e.Color = Zone(zone), Step(step), int(n), cards.Color(color)
+		s.change(e)
+	}
+	return off
 }
 
 // clean clears what the effectReader left in e besides numbers; a

@@ -205,12 +205,7 @@ func (s *State) change(e *Effect) {
 		o := s.mustObj(e.Obj)
 		o.Counters = addCounter(o.Counters, e.Kind, e.N)
 	case OpStep:
-		if e.N != s.Turn {
-			for _, p := range s.Players {
-				p.LandsPlayed, p.Spells, p.Drawn, p.Noncreature, p.Left = 0, 0, 0, 0, false
-			}
-		}
-		s.Turn, s.Step, s.Active = e.N, e.Step, e.Seat
+		s.step(e.Seat, e.Step, e.N)
 	case OpPriority:
 		s.givePriority(e.Seat, e.N)
 	case OpAsk:
@@ -348,6 +343,17 @@ func (s *State) change(e *Effect) {
 		}
 		panic(fmt.Sprintf("reducer: unknown effect op %d", e.Op))
 	}
+}
+
+// step is OpStep's change: the game moves to turn, step, active player
+// seat.
+func (s *State) step(seat int, step Step, turn int) {
+	if turn != s.Turn {
+		for _, p := range s.Players {
+			p.LandsPlayed, p.Spells, p.Drawn, p.Noncreature, p.Left = 0, 0, 0, 0, false
+		}
+	}
+	s.Turn, s.Step, s.Active = turn, step, seat
 }
 
 // givePriority is OpPriority's change: seat receives priority with passes
