@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/vmihailenco/msgpack/v5"
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -60,7 +61,7 @@ func lineage(tx *bolt.Tx, match string) ([]segment, error) {
 			}
 			return nil, fmt.Errorf("store: branch %s names parent %s, which is not stored: the file is damaged", rev[len(rev)-1].match, id)
 		}
-		m, err := decodeMeta(mb.Get(keyMeta))
+		m, err := decodeLine(mb.Get(keyMeta))
 		if err != nil {
 			return nil, fmt.Errorf("store: match %s: %w", id, err)
 		}
@@ -81,6 +82,32 @@ func lineage(tx *bolt.Tx, match string) ([]segment, error) {
 		out[len(rev)-1-i] = s
 	}
 	return out, nil
+}
+
+// line is what lineage reads of a match's meta: whether it branches, and
+// where. Every read of a match walks its lineage first, and the whole
+// meta, decoded by reflection (players, hashes, times), was a fifth of
+// the reading of a short match's stored effects.
+type line struct {
+	Parent      string `msgpack:"parent,omitempty"`
+	BranchPoint uint64 `msgpack:"branch_point,omitempty"`
+}
+
+// decodeLine reads a meta's line, its seal checked as decodeMeta checks
+// it.
+func decodeLine(v []byte) (line, error) {
+	var m line
+	if v == nil {
+		return m, fmt.Errorf("meta missing: %w", ErrDamaged)
+	}
+	p, err := unseal(keyMeta, v)
+	if err != nil {
+		return m, fmt.Errorf("meta: %w", err)
+	}
+	if err := msgpack.Unmarshal(p, &m); err != nil {
+		return m, fmt.Errorf("meta: %w: %v", ErrDamaged, err)
+	}
+	return m, nil
 }
 
 // eachStored calls fn with each key and value that the sub-bucket sub holds
@@ -135,6 +162,49 @@ func eachSealed(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owne
 		}
 		return fn(owner, seq, p)
 	})
+}
+
+// eachSealedOut is eachSealed for a walk that hands each payload to a
+// caller's fn (EffectsFrom, a fold's every input): in one loop, without a
+// call between it and fn for each value, fn marked as the caller's by g.
+func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from uint64, g *callouts, fn func(seq uint64, v []byte) error) error {
+	segs, err := lineage(tx, match)
+	if err != nil {
+		return err
+	}
+	key := make([]byte, 8, 8+sealedInline)
+	for _, sg := range segs {
+		b := sg.b.Bucket(sub)
+		if b == nil {
+			continue
+		}
+		start := max(from, sg.from)
+		c := b.Cursor()
+		var k, v []byte
+		if start <= 1 {
+			k, v = c.First()
+		} else {
+			k, v = c.Seek(u64(start))
+		}
+		for ; k != nil; k, v = c.Next() {
+			seq := readU64(k)
+			if sg.to != 0 && seq > sg.to {
+				break
+			}
+			binary.BigEndian.PutUint64(key, seq)
+			p, err := unsealAfter(key, v)
+			if err != nil {
+				return fmt.Errorf("store: %s seq %d: %s: %w", sg.match, seq, sub, err)
+			}
+			g.in = true
+			err = fn(seq, p)
+			g.in = false
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // sealedInline is the longest payload eachSealed sums in one pass with

@@ -97,16 +97,9 @@ func callOut(fn func() error) (err error) {
 // deferred catch for the whole walk (a defer and a recover for each value
 // were a tenth of folding an input's stored effects) marks a panic raised
 // while a callback runs as the caller's, and leaves one raised between
-// callbacks (bbolt on a damaged page) to the boundary.
+// callbacks (bbolt on a damaged page) to the boundary. The walk sets in
+// while it calls back (eachSealedOut).
 type callouts struct{ in bool }
-
-// call calls fn as the caller's.
-func (g *callouts) call(fn func(seq uint64, v []byte) error, seq uint64, v []byte) error {
-	g.in = true
-	err := fn(seq, v)
-	g.in = false
-	return err
-}
 
 // catch is deferred by the walk, in the transaction.
 func (g *callouts) catch() {

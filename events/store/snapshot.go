@@ -102,8 +102,6 @@ func (s *Store) EffectsFrom(match string, from uint64, fn func(seq uint64, effec
 	return s.view(func(tx *bolt.Tx) error {
 		var g callouts
 		defer g.catch()
-		return eachSealed(tx, match, bucketEffects, from, func(_ string, seq uint64, v []byte) error {
-			return g.call(fn, seq, v)
-		})
+		return eachSealedOut(tx, match, bucketEffects, from, &g, fn)
 	})
 }
