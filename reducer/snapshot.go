@@ -97,14 +97,13 @@ func unmarshalSnapshot(pool *cards.Pool, b []byte, m *SnapshotMemory) (*State, e
 		return nil, fmt.Errorf("reducer: snapshot version %d, this build reads %d", v, SnapshotVersion)
 	}
 	s := m.state(pool)
-	if n == 3 && r.err == nil {
-		r.readDeclared(s)
+	declares := n == 3 && r.err == nil
+	res := m.resolution(pool, declares, r.w.b[r.w.off:])
+	if declares {
+		r.readDeclared(s, res)
 		r.declared = s
-	} else {
-		m.resolvesAs(pool, nil)
-		m.decl, m.declared, m.declDefs = nil, nil, nil
 	}
-	r.slab, r.defs = m.objs, m.defs
+	r.slab, r.defs = m.objs, res.defs
 	s.readSnapshot(r)
 	if r.err != nil {
 		return nil, fmt.Errorf("reducer: snapshot: %w", r.err)
@@ -116,16 +115,14 @@ func unmarshalSnapshot(pool *cards.Pool, b []byte, m *SnapshotMemory) (*State, e
 }
 
 // readDeclared reads the cards the match declares into s and builds their
-// definitions; the last snapshot's, when it declared the same (the bytes
-// of a whole msgpack value tell where it ends, so the same bytes are the
-// same value).
-func (r *snapReader) readDeclared(s *State) {
-	m := r.mem
-	if m.decl != nil && bytes.HasPrefix(r.w.b[r.w.off:], m.decl) {
-		r.w.off += len(m.decl)
-		s.Declared = m.declared[:len(m.declared):len(m.declared)]
-		s.declared = m.declDefs[:len(m.declDefs):len(m.declDefs)]
-		m.resolvesAs(r.pool, m.decl)
+// definitions: res's, when it has them (it was found by their bytes: a
+// whole msgpack value's bytes tell where it ends, so the same bytes are
+// the same value).
+func (r *snapReader) readDeclared(s *State, res *resolution) {
+	if res.decl != nil {
+		r.w.off += len(res.decl)
+		s.Declared = res.declared[:len(res.declared):len(res.declared)]
+		s.declared = res.declDefs[:len(res.declDefs):len(res.declDefs)]
 		return
 	}
 	start := r.w.off
@@ -138,13 +135,33 @@ func (r *snapReader) readDeclared(s *State) {
 	if r.err != nil {
 		return
 	}
-	decl := r.w.b[start:r.w.off]
-	m.resolvesAs(r.pool, decl)
-	if !m.oneShot {
-		m.decl = bytes.Clone(decl)
-		m.declared, m.declDefs = s.Declared, s.declared
-		s.Declared = s.Declared[:len(s.Declared):len(s.Declared)]
-		s.declared = s.declared[:len(s.declared):len(s.declared)]
+	res.decl = bytes.Clone(r.w.b[start:r.w.off])
+	res.declared, res.declDefs = s.Declared, s.declared
+	s.Declared = s.Declared[:len(s.Declared):len(s.Declared)]
+	s.declared = s.declared[:len(s.declared):len(s.declared)]
+}
+
+// readCards reads the state's cards: a copy of those of the last snapshot
+// whose names resolved as this one's, when it had the same.
+func (r *snapReader) readCards(s *State) {
+	res := r.mem.cur
+	if len(res.cardBytes) > 0 && r.err == nil && bytes.HasPrefix(r.w.b[r.w.off:], res.cardBytes) {
+		r.w.off += len(res.cardBytes)
+		s.Cards = r.cardRoom(len(res.cardsWere))
+		copy(s.Cards, res.cardsWere)
+		return
+	}
+	start := r.w.off
+	if n := r.arr(); n > 0 {
+		s.Cards = r.cardRoom(n)
+		for i := range s.Cards {
+			r.fields(3, "card")
+			s.Cards[i] = Card{Def: r.def(), Owner: r.int(), Sideboard: r.bool()}
+		}
+	}
+	if r.mem.again && r.err == nil && len(s.Cards) > 0 { // kept once it decodes again
+		res.cardBytes = append(res.cardBytes[:0], r.w.b[start:r.w.off]...)
+		res.cardsWere = append(res.cardsWere[:0], s.Cards...)
 	}
 }
 
@@ -155,6 +172,20 @@ func NewFromState(s *State) *Game {
 		s.pool = cards.Default()
 	}
 	return &Game{S: s, match: s.Match}
+}
+
+// Game is NewFromState for a state m decoded, in the memory of the game
+// m made for the last one, which is gone with that state.
+func (m *SnapshotMemory) Game(s *State) *Game {
+	if m.game == nil {
+		m.game = NewFromState(s)
+		return m.game
+	}
+	if s.pool == nil {
+		s.pool = cards.Default()
+	}
+	*m.game = Game{S: s, match: s.Match}
+	return m.game
 }
 
 func (s *State) writeSnapshot(w *snapWriter) {
@@ -241,13 +272,7 @@ func (s *State) readSnapshot(r *snapReader) {
 	s.GameWins = r.ints()
 	s.GameOver = r.bool()
 	s.Winner = r.int()
-	if n := r.arr(); n > 0 {
-		s.Cards = r.cardRoom(n)
-		for i := range s.Cards {
-			r.fields(3, "card")
-			s.Cards[i] = Card{Def: r.def(), Owner: r.int(), Sideboard: r.bool()}
-		}
-	}
+	r.readCards(s)
 	if n := r.arr(); n > 0 {
 		s.Players = r.mem.pptrs.take(n, 0)
 		for i := range s.Players {

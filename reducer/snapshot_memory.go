@@ -15,7 +15,8 @@ import (
 // players, counters, targets, triggers, last known information), the
 // state itself and the object slabs its game carves after it come from
 // here too, and what is resolved from names (card definitions, declared
-// cards) and the strings read are kept from one decode to the next: a
+// cards, the cards) and the strings read are kept from one decode to the
+// next: a
 // seek that decodes into memory a seek made before allocates next to
 // nothing, and a collection that ran on while it was under way asks it
 // for no work. The zero SnapshotMemory is ready to use.
@@ -29,19 +30,20 @@ type SnapshotMemory struct {
 	ptrs  []*Object // its Objects
 	cards []Card    // its Cards
 	last  *State    // the state decoded last, taken again by the next
+	game  *Game     // the game made for it (Game)
 	// oneShot: a decode of its own (UnmarshalSnapshot), whose memory
 	// no other takes again: every list made to size as before, no
 	// strings kept.
 	oneShot bool
+	// again: a decode before this one; what only a decode after it
+	// would use is kept from then on (the first of a cursor may be its
+	// last).
+	again bool
 
-	// defs maps the names read to their definitions in defsPool and the
-	// cards declared in decl (nil: none): kept while a snapshot has the
-	// same, emptied when one resolves names otherwise.
-	defs     map[string]*cards.Card
-	defsPool *cards.Pool
-	decl     []byte        // the declared cards as they lie in the snapshot
-	declared []Declared    // decl decoded
-	declDefs []*cards.Card // and built
+	// res are the ways names resolved in the snapshots decoded last,
+	// the latest first (at most keptResolutions); cur is this decode's.
+	res []*resolution
+	cur *resolution
 
 	// names are the strings read, each kept once (at most maxKeptStrings).
 	names map[string]string
@@ -58,8 +60,8 @@ type SnapshotMemory struct {
 	triggers arena[Trigger]
 }
 
-// maxKeptStrings bounds the strings a SnapshotMemory keeps: a state's are its
-// players', its counters' kinds, a few choices; they repeat from one
+// maxKeptStrings bounds the strings a SnapshotMemory keeps: a state's are
+// its players', its counters' kinds, a few choices; they repeat from one
 // snapshot of a match to the next.
 const maxKeptStrings = 4096
 
@@ -75,7 +77,7 @@ func (m *SnapshotMemory) UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, 
 	m.reset()
 	s, err := unmarshalSnapshot(pool, b, m)
 	if err != nil {
-		m.defsPool, m.decl = nil, nil // resolve anew
+		m.cur.pool = nil // half made: never taken again
 		return nil, err
 	}
 	n := 0
@@ -84,7 +86,7 @@ func (m *SnapshotMemory) UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, 
 			n++
 		}
 	}
-	m.want = max(m.want, n)
+	m.want, m.again = max(m.want, n), true
 	return s, nil
 }
 
@@ -115,16 +117,52 @@ func (m *SnapshotMemory) state(pool *cards.Pool) *State {
 	return s
 }
 
-// resolvesAs makes defs those of pool and the declared cards decl: kept
-// when the last snapshot's were the same.
-func (m *SnapshotMemory) resolvesAs(pool *cards.Pool, decl []byte) {
-	if m.defs == nil {
-		m.defs = make(map[string]*cards.Card, 64)
+// resolution is how a snapshot's names resolve, kept for the next
+// snapshots of the same: the card pool, the cards the match declares, the
+// definitions of the names read so far, and the snapshot's cards (they
+// change only as a game begins). A match declares cards at its start and
+// a few more later (the bench's long match, three over 10,000 inputs), so
+// a seek meets a handful of these.
+type resolution struct {
+	pool     *cards.Pool
+	decl     []byte        // the declared cards as they lie in the snapshot; nil: none
+	declared []Declared    // decl decoded
+	declDefs []*cards.Card // and built
+	defs     map[string]*cards.Card
+	// cardBytes are the cards of the last snapshot of these, as they
+	// lie in it (empty: none yet), decoded to cardsWere.
+	cardBytes []byte
+	cardsWere []Card
+}
+
+// keptResolutions is how many resolutions a SnapshotMemory keeps.
+const keptResolutions = 4
+
+// resolution finds the resolution of a snapshot whose names resolve in
+// pool and, when declared, in the cards declared at the start of rest; a
+// new one (declared cards not yet read) when none was kept.
+func (m *SnapshotMemory) resolution(pool *cards.Pool, declared bool, rest []byte) *resolution {
+	for i, e := range m.res {
+		if e.pool == pool && (e.decl == nil) != declared && (!declared || bytes.HasPrefix(rest, e.decl)) {
+			copy(m.res[1:i+1], m.res[:i])
+			m.res[0], m.cur = e, e
+			return e
+		}
 	}
-	if pool != m.defsPool || !bytes.Equal(decl, m.decl) || (decl == nil) != (m.decl == nil) {
-		clear(m.defs)
+	var e *resolution
+	if len(m.res) < keptResolutions {
+		e = &resolution{defs: make(map[string]*cards.Card, 64)}
+		m.res = append(m.res, nil)
+	} else {
+		e = m.res[len(m.res)-1]
+		clear(e.defs)
+		e.decl, e.declared, e.declDefs = nil, nil, nil
+		e.cardBytes, e.cardsWere = e.cardBytes[:0], e.cardsWere[:0]
 	}
-	m.defsPool = pool
+	copy(m.res[1:], m.res[:len(m.res)-1])
+	m.res[0], m.cur = e, e
+	e.pool = pool
+	return e
 }
 
 // name returns p as a string, kept from an earlier read when one had it.

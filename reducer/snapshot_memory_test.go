@@ -57,8 +57,9 @@ func TestSnapshotMemory(t *testing.T) {
 
 // A memory keeps the declared cards a snapshot decoded for the next that
 // declares the same, and builds them anew for one that declares otherwise
-// or not at all: each state decodes to its own digest and bytes, its cards
-// resolved in its own declarations.
+// or not at all, or whose declarations it no longer keeps: each state
+// decodes to its own digest and bytes, its cards resolved in its own
+// declarations.
 func TestSnapshotMemoryDeclared(t *testing.T) {
 	game := func(power string, declare bool) *State {
 		start := &events.MatchStarted{Format: "playtest", FirstPlayer: "p1",
@@ -75,9 +76,9 @@ func TestSnapshotMemoryDeclared(t *testing.T) {
 		}
 		return g.S
 	}
-	two, three, none := game("2", true), game("3", true), game("", false)
-	var m SnapshotMemory
-	for i, want := range []*State{two, two, three, two, none, none, three} {
+	two, three, four, five, none := game("2", true), game("3", true), game("4", true), game("5", true), game("", false)
+	var m SnapshotMemory // keeps four ways of resolving names: five here
+	for i, want := range []*State{two, two, three, two, none, none, three, four, five, two, none, four, three} {
 		b := want.MarshalSnapshot()
 		s, err := m.UnmarshalSnapshot(nil, b)
 		if err != nil {

@@ -72,8 +72,8 @@ func writePlayer(w *snapWriter, p *Player) {
 }
 
 // manaMore is the room a decoded mana pool has for mana added, in a
-// SnapshotMemory.
-const manaMore = 8
+// SnapshotMemory: a turn of the bench's long match taps dozens of lands.
+const manaMore = 64
 
 func readPlayer(r *snapReader) *Player {
 	extra := r.fieldsUpTo(snapPlayerFields, 6, "player")

@@ -132,9 +132,10 @@ func (c *Cursor) move(seq uint64) error {
 			// A snapshot this build can't read means a start from the
 			// beginning instead: slower, never wrong. The decoded state
 			// keeps nothing of data (its strings are copies), and its
-			// objects are the last game's memory, that game dropped.
+			// objects and the game itself are the last game's memory,
+			// that game dropped.
 			if s, err := c.mem.UnmarshalSnapshot(nil, data); err == nil {
-				c.g, c.seq = reducer.NewFromState(s), at
+				c.g, c.seq = c.mem.Game(s), at
 			}
 		}
 		if c.g == nil {
