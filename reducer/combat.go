@@ -87,7 +87,7 @@ func reasonRule(why, def string) (string, string) {
 // can; with none, no attackers are declared.
 func (g *Game) beginDeclareAttackers() bool {
 	s := g.S
-	for _, id := range s.Battlefield {
+	for _, id := range s.printedOr(s.sources().creatures) { // sba.go: the only creatures but for a type given
 		if g.attackBarOf(s.Objects[id], s.Active) == canAttackNow {
 			g.ask(Question{Ask: AskAttack, Player: s.Active})
 			return true

@@ -34,16 +34,22 @@ func (g *Game) legendConflict() (controller int, ids []ObjID) {
 	return g.legendScan()
 }
 
-// legendScan looks at every legendary permanent for the legend rule.
+// legendScan looks at every legendary permanent for the legend rule: with
+// no effect and no static to add the supertype, only the permanents the
+// static sources list as legendary (in battlefield order) may be.
 func (g *Game) legendScan() (controller int, ids []ObjID) {
 	s := g.S
-	for i, a := range s.Battlefield {
+	field := s.Battlefield
+	if ss := s.sources(); len(s.Continuous) == 0 && len(ss.lang) == 0 {
+		field = ss.legendary
+	}
+	for i, a := range field {
 		oa := s.Objects[a]
 		if oa.Def == nil || !oa.IsLegendary() {
 			continue
 		}
 		var group []ObjID
-		for _, b := range s.Battlefield[i+1:] {
+		for _, b := range field[i+1:] {
 			ob := s.Objects[b]
 			if ob.Controller == oa.Controller && ob.Def != nil && ob.Name() == oa.Name() && ob.IsLegendary() {
 				if group == nil {
