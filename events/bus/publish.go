@@ -285,6 +285,7 @@ type matchRun struct {
 	streamed bool
 	held     int
 	progress time.Time // the last verdict, acknowledgement or answer
+	over     bool      // the result is out (result): nothing more is settled
 	wake     chan struct{}
 	verdicts []Verdict // onVerdict's, read again for each message
 }
@@ -326,7 +327,7 @@ func (r *matchRun) settle(v Verdict) {
 // settleLocked is settle with r.mu held, the verdict heard at now.
 func (r *matchRun) settleLocked(v *Verdict, now time.Time) {
 	sl := r.slots.at(v.Seq)
-	if sl == nil || sl.done || v.Status == StatusPending {
+	if sl == nil || sl.done || r.over || v.Status == StatusPending {
 		return
 	}
 	ev := sl.ev
@@ -337,7 +338,7 @@ func (r *matchRun) settleLocked(v *Verdict, now time.Time) {
 	// A duplicate of an input this run sent is our own earlier copy,
 	// stored after a retry, not an input stored before the run.
 	sl.settle(Outcome{Match: r.match, Seq: v.Seq, Status: v.Status, Verdict: *v, Already: v.Duplicate && !sl.sent})
-	o := &sl.out
+	o := sl.out
 	switch {
 	case v.Status == StatusStored && !storedOurs(v, ev):
 		o.Status, o.Rule = StatusRejected, events.RuleConflict
@@ -389,12 +390,12 @@ func (r *matchRun) abandon(from []*events.Event, reason string) {
 	defer r.mu.Unlock()
 	for _, ev := range from {
 		sl := r.slots.at(ev.Seq)
-		if sl == nil || sl.done {
+		if sl == nil || sl.done || r.over {
 			continue
 		}
 		sl.settle(Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnpublished, Reason: reason})
 		if r.p.OnOutcome != nil {
-			r.p.OnOutcome(sl.out)
+			r.p.OnOutcome(*sl.out)
 		}
 	}
 }
@@ -658,23 +659,26 @@ func (r *matchRun) missing() []uint64 {
 	return out
 }
 
+// result is the outcome of each of the run's inputs, evs, in seq order:
+// the run's own list, the inputs without a verdict given theirs. The run
+// is over then: a verdict that comes later changes nothing.
 func (r *matchRun) result(evs []*events.Event) []Outcome {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]Outcome, 0, len(evs))
-	for _, ev := range evs {
-		sl := r.slots.at(ev.Seq)
+	r.over = true
+	for i := range r.slots.s {
+		sl := &r.slots.s[i]
+		seq := r.slots.first + uint64(i)
 		switch {
-		case sl != nil && sl.done:
-			out = append(out, sl.out)
-		case sl != nil && sl.sent:
-			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUnconfirmed,
-				Reason: "sent, but no verdict came: the stream may hold it; publish again to learn its fate"})
+		case sl.done:
+		case sl.sent:
+			*sl.out = Outcome{Match: r.match, Seq: seq, Status: StatusUnconfirmed,
+				Reason: "sent, but no verdict came: the stream may hold it; publish again to learn its fate"}
 		default:
-			out = append(out, Outcome{Match: r.match, Seq: ev.Seq, Status: StatusUntried, Reason: "not sent: the publisher gave up before it"})
+			*sl.out = Outcome{Match: r.match, Seq: seq, Status: StatusUntried, Reason: "not sent: the publisher gave up before it"}
 		}
 	}
-	return out
+	return r.slots.outs[:len(evs)]
 }
 
 // status asks the recorder what it holds of the match, within the

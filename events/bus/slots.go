@@ -5,7 +5,7 @@ import "github.com/chronicle-mtg/chronicle/events"
 // slot is what a publisher knows of one of a match's inputs.
 type slot struct {
 	ev       *events.Event
-	out      Outcome // its fate, once known (done)
+	out      *Outcome // its fate, in the run's outcomes, once known (done)
 	done     bool
 	awaiting bool // published, no verdict yet
 	sent     bool // handed to NATS at least once
@@ -14,21 +14,23 @@ type slot struct {
 
 // slots are a run's inputs by seq. The seqs are consecutive, so a slice
 // does what maps did, without hashing a seq several times an input on
-// the way out and again as its verdict comes back; each holds its
-// outcome, which is not allocated apart.
+// the way out and again as its verdict comes back. The outcomes are a
+// slice of their own, in seq order, which the run returns as its result
+// (a few hundred bytes each: made once, not copied again at the end).
 type slots struct {
 	first    uint64
 	s        []slot
+	outs     []Outcome
 	awaiting int // how many are awaiting
 }
 
 func newSlots(evs []*events.Event) slots {
-	ss := slots{s: make([]slot, len(evs))}
+	ss := slots{s: make([]slot, len(evs)), outs: make([]Outcome, len(evs))}
 	if len(evs) > 0 {
 		ss.first = evs[0].Seq
 	}
 	for i, ev := range evs {
-		ss.s[i].ev = ev
+		ss.s[i].ev, ss.s[i].out = ev, &ss.outs[i]
 	}
 	return ss
 }
@@ -44,7 +46,7 @@ func (ss *slots) at(seq uint64) *slot {
 // outcome is seq's outcome, nil when it has none (or is not the run's).
 func (ss *slots) outcome(seq uint64) *Outcome {
 	if s := ss.at(seq); s != nil && s.done {
-		return &s.out
+		return s.out
 	}
 	return nil
 }
@@ -67,7 +69,7 @@ func (ss *slots) await(seq uint64, on bool) {
 }
 
 // settle sets s's outcome to o.
-func (s *slot) settle(o Outcome) { s.out, s.done = o, true }
+func (s *slot) settle(o Outcome) { *s.out, s.done = o, true }
 
 // awaitNone forgets which inputs wait for a verdict.
 func (ss *slots) awaitNone() {
