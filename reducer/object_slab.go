@@ -15,9 +15,14 @@ package reducer
 //     of briefSlab, as these leave soon (a spell resolves, a card in hand
 //     is played or discarded at cleanup) or are few; the first keptBriefs
 //     of a game's are kept, and the next game clears and takes them again;
-//   - the rest (the battlefield, graveyards, a library after the game's
-//     start) one by one: these may stay for the rest of a long game,
-//     each pinning whatever dead objects shared its slab.
+//   - the first keptFields*briefSlab objects of a game that come onto the
+//     battlefield or into a graveyard: slabs of their own, which the next
+//     game clears and takes again, as the brief ones; a short game's
+//     objects all fit (a game of the quick bench corpus makes about 30),
+//     and in a long game these few are all that may pin dead neighbours;
+//   - the rest (the battlefield and graveyards after those, a library
+//     after the game's start) one by one: these may stay for the rest of
+//     a long game, each pinning whatever dead objects shared its slab.
 //
 // An object is never shared between states: Clone copies every object
 // into a slab of its own and drops the original's spare slabs (a clone
@@ -31,16 +36,23 @@ const briefSlab = 16
 // later ones are left to the collector, so what is kept stays small.
 const keptBriefs = 4
 
+// keptFields is how many slabs of objects on the battlefield or in a
+// graveyard a game carves and the next takes again.
+const keptFields = 4
+
 // objSlabs are a state's spare zero objects (see above): an allocation
 // cache, dropped by Clone.
 type objSlabs struct {
-	library, brief []Object
+	library, brief, field []Object
 	// game is the whole of this game's library slab, for the next game.
 	game []Object
 	// briefs are the first brief slabs made, whole; the game has carved
-	// the first used of them (the next game takes them again).
-	briefs [keptBriefs][]Object
-	used   int
+	// the first used of them (the next game takes them again). fields and
+	// fieldsUsed are the same for the battlefield's and graveyards'.
+	briefs     [keptBriefs][]Object
+	used       int
+	fields     [keptFields][]Object
+	fieldsUsed int
 }
 
 // newObject returns a copy of v, from a slab when v's zone has one.
@@ -69,10 +81,35 @@ func (s *State) zeroObject(zone Zone) *Object {
 			s.slabs.brief = s.takeBrief()
 		}
 		o, s.slabs.brief = &s.slabs.brief[0], s.slabs.brief[1:]
+	case ZoneBattlefield, ZoneGraveyard:
+		if len(s.slabs.field) == 0 {
+			if s.slabs.fieldsUsed == keptFields {
+				o = new(Object)
+				break
+			}
+			s.slabs.field = s.takeField()
+		}
+		o, s.slabs.field = &s.slabs.field[0], s.slabs.field[1:]
 	default:
 		o = new(Object)
 	}
 	return o
+}
+
+// takeField returns the next of the kept slabs of objects on the
+// battlefield or in a graveyard: one a game before this one carved,
+// cleared, or a new one.
+func (s *State) takeField() []Object {
+	sl := &s.slabs
+	b := sl.fields[sl.fieldsUsed]
+	if b == nil {
+		b = make([]Object, briefSlab)
+		sl.fields[sl.fieldsUsed] = b
+	} else {
+		clear(b)
+	}
+	sl.fieldsUsed++
+	return b
 }
 
 // librarySlab makes the slab the OpCreates of a new game take: one object
@@ -95,6 +132,7 @@ func (s *State) librarySlab() {
 	}
 	s.zoneRoom()
 	s.slabs.brief, s.slabs.used = nil, 0 // the brief slabs are taken again
+	s.slabs.field, s.slabs.fieldsUsed = nil, 0
 	if cap(s.slabs.game) < n {
 		s.slabs.game = make([]Object, n)
 	} else {

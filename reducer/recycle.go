@@ -25,6 +25,7 @@ func Recycle(old *Game, pool *cards.Pool) *Game {
 	// (librarySlab, takeBrief); until it begins, objects are made one by
 	// one, as in a new state.
 	slabs.library, slabs.brief, slabs.used = nil, nil, 0
+	slabs.field, slabs.fieldsUsed = nil, 0
 	objs, cs := s.Objects[:cap(s.Objects)], s.Cards[:cap(s.Cards)]
 	clear(objs)
 	clear(cs)
