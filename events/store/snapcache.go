@@ -11,9 +11,11 @@ import (
 // its chain (snapchain.go): the keyframe decompressed and up to seven
 // deltas applied, a quarter of a seek on the bench's long match, done
 // again each time a viewer comes back near a point. The snapshots built
-// last are kept here with the stored values they were built from; one is
-// used again only when every value of its chain, read again in the
-// reader's own transaction, is byte for byte the one it was built from.
+// last are kept here with the stored values they were built from, and so
+// is every snapshot of the chain built on the way, which a later build
+// starts from (buildSnapshot); one is used again only when every value of
+// its chain, read again in the reader's own transaction, is byte for byte
+// the one it was built from.
 // The check needs no key but match and seq, and no store: a snapshot
 // written again, another store's match of the same name, a damaged base
 // all differ and are built anew, as if nothing were kept.
@@ -47,18 +49,28 @@ var built struct {
 // chain's values in snapshots bucket b are those it was built from; v is
 // the value stored at seq.
 func keptSnapshot(b *bolt.Bucket, match string, seq uint64, v, dst []byte) ([]byte, bool) {
+	e := keptEntry(b, match, seq, v)
+	if e == nil {
+		return nil, false
+	}
+	return append(dst, e.data...), true
+}
+
+// keptEntry is the snapshot kept for match's seq when the chain's values
+// in b are those it was built from (see keptSnapshot); nil when none is.
+func keptEntry(b *bolt.Bucket, match string, seq uint64, v []byte) *builtSnapshot {
 	built.mu.Lock()
 	e := built.m[builtKey{match, seq}]
 	built.mu.Unlock()
 	if e == nil || !bytes.Equal(e.vals[0], v) {
-		return nil, false
+		return nil
 	}
 	for i := 1; i < len(e.seqs); i++ {
 		if !bytes.Equal(b.Get(u64(e.seqs[i])), e.vals[i]) {
-			return nil, false
+			return nil
 		}
 	}
-	return append(dst, e.data...), true
+	return e
 }
 
 // keepSnapshot keeps data, built from the values vals stored at seqs (the

@@ -121,3 +121,93 @@ func loadChain(b *bolt.Bucket, seq uint64, p, dst []byte, chain func(seq uint64,
 	}
 	return cur, len(frames), nil
 }
+
+// buildSnapshot appends to dst the snapshot of match stored at seq in the
+// snapshots bucket b (stored value v, its payload p): from the nearest
+// snapshot down its chain that is kept built (snapcache.go), else from
+// the keyframe, and keeps each snapshot it builds on the way. A seek to a
+// snapshot not yet built (the first seeks near a point; a quarter of the
+// quick bench's seeks, most of its slowest) then patches a delta or two
+// where it decompressed a keyframe and patched up to seven.
+func buildSnapshot(b *bolt.Bucket, match string, seq uint64, v, p, dst []byte) ([]byte, error) {
+	seqs, vals := []uint64{seq}, [][]byte{v}
+	var frames [][]byte // frames[i] builds seqs[i] from the snapshot after it
+	var from *builtSnapshot
+	for at := seq; isDelta(p); {
+		base, k := binary.Uvarint(p[1:])
+		if k <= 0 || base >= at || len(frames) == maxChain {
+			return nil, fmt.Errorf("%w: the delta at seq %d names no earlier snapshot it builds on", ErrDamaged, at)
+		}
+		frames = append(frames, p[1+k:])
+		key := u64(base)
+		bv := b.Get(key)
+		if bv == nil {
+			return nil, fmt.Errorf("%w: the delta at seq %d builds on seq %d, which has no snapshot", ErrDamaged, at, base)
+		}
+		if from = keptEntry(b, match, base, bv); from != nil {
+			break
+		}
+		var err error
+		if p, err = unseal(key, bv); err != nil {
+			return nil, fmt.Errorf("its base at seq %d: %w", base, err)
+		}
+		seqs, vals, at = append(seqs, base), append(vals, bv), base
+	}
+	// The chain of seqs[i]: seqs[i:], then the kept snapshot's.
+	var tailSeqs []uint64
+	var tailVals [][]byte
+	keep := func(i int, data []byte) {
+		keepSnapshot(match, append(seqs[i:len(seqs):len(seqs)], tailSeqs...), append(vals[i:len(vals):len(vals)], tailVals...), data)
+	}
+	if from == nil && len(frames) == 0 {
+		out, err := unpackSnapshot(dst, p)
+		if err == nil {
+			keep(0, out)
+		}
+		return out, err
+	}
+	bufs := chainPool.Get().(*chainBufs)
+	bs := [2][]byte{bufs.a[:0], bufs.b[:0]}
+	defer func() {
+		bufs.a, bufs.b = bs[0][:0], bs[1][:0]
+		for _, s := range []*[]byte{&bufs.a, &bufs.b} {
+			if cap(*s) > maxChainBuf {
+				*s = nil
+			}
+		}
+		chainPool.Put(bufs)
+	}()
+	var cur []byte
+	in := -1 // the buffer of bs cur is in; -1: the kept snapshot's memory
+	if from != nil {
+		cur, tailSeqs, tailVals = from.data, from.seqs, from.vals
+	} else {
+		kf := len(seqs) - 1
+		var err error
+		if cur, err = unpackSnapshot(bs[0], p); err != nil {
+			return nil, fmt.Errorf("its keyframe at seq %d: %w", seqs[kf], err)
+		}
+		bs[0], in = cur, 0
+		keep(kf, cur)
+	}
+	for i := len(frames) - 1; i >= 0; i-- {
+		t := 0
+		if in == 0 {
+			t = 1
+		}
+		next := bs[t][:0]
+		if i == 0 {
+			next = dst
+		}
+		next, err := patchBytes(next, cur, frames[i])
+		if err != nil {
+			return nil, err
+		}
+		keep(i, next)
+		if i > 0 {
+			bs[t], in = next, t
+		}
+		cur = next
+	}
+	return cur, nil
+}

@@ -53,14 +53,9 @@ func (s *Store) SnapshotAtOrBeforeInto(match string, seq uint64, buf []byte) (at
 				if err != nil {
 					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, seq, err)
 				}
-				seqs, vals := []uint64{seq}, [][]byte{v}
-				data, _, err = loadChain(b, seq, p, buf[:0], func(base uint64, v []byte) {
-					seqs, vals = append(seqs, base), append(vals, v)
-				})
-				if err != nil {
+				if data, err = buildSnapshot(b, sg.match, seq, v, p, buf[:0]); err != nil {
 					return fmt.Errorf("store: %s seq %d: snapshot: %w", sg.match, seq, err)
 				}
-				keepSnapshot(sg.match, seqs, vals, data)
 				at = seq
 				return nil
 			}
