@@ -224,7 +224,7 @@ func decodeFast(data []byte, d *decoder, keep *kept) (ev *Event, vetted, ok bool
 	seq, i := uintAt(data, keyAt(data, i, keySeq))
 	if n == len(envelopeKeys) {
 		if p, recorded, prev, hash, ok := passAt(data, i); ok {
-			x := keptPass(keep)
+			x := keptPassOver(keep)
 			x.body.Player = players[p]
 			out := event(x)
 			out.Schema, out.Match, out.Seq, out.Kind, out.Actor, out.Recorded = int(schema), d.lastMatch, seq, KindPass, players[p], recorded

@@ -79,3 +79,15 @@ func keptPass(keep *kept) *withBody[Pass] {
 	}
 	return x
 }
+
+// keptPassOver is keptPass for a reader that writes every other field of
+// the event and the body (decodeFast's stored pass): only the fields it
+// leaves are emptied, not the whole event (some 200 bytes) first.
+func keptPassOver(keep *kept) *withBody[Pass] {
+	if keep == nil || keep.pass == nil {
+		return keptPass(keep)
+	}
+	x := keep.pass
+	x.ev.Effects, x.ev.Sig = nil, nil
+	return x
+}

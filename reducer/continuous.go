@@ -163,13 +163,19 @@ func (o *Object) addedSubtype(t string) bool {
 	return o.recordedAny(func(c *Continuous) bool { return slices.Contains(c.AddSubtypes, t) })
 }
 
+// recordedAny reports whether an effect or a language static that applies
+// to o satisfies f. The common case, no effect and no static to ask, is
+// answered inline: it is asked constantly (a land tapped for mana asks
+// whether it is legendary).
 func (o *Object) recordedAny(f func(c *Continuous) bool) bool {
-	if o.state == nil || o.Zone != ZoneBattlefield {
+	if s := o.state; s == nil || o.Zone != ZoneBattlefield || len(s.Continuous) == 0 && (s.readingStatics || len(s.sources().lang) == 0) {
 		return false
 	}
-	if s := o.state; len(s.Continuous) == 0 && (s.readingStatics || len(s.sources().lang) == 0) {
-		return false // no effect and no static to ask: the common case, asked constantly
-	}
+	return o.recordedAnyOf(f)
+}
+
+// recordedAnyOf is recordedAny past its common case.
+func (o *Object) recordedAnyOf(f func(c *Continuous) bool) bool {
 	found := false
 	o.langStaticsOn(func(c *Continuous) { found = found || f(c) }) // layer 4 of language statics
 	if found {
