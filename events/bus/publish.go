@@ -302,9 +302,12 @@ func (r *matchRun) onVerdict(m *nats.Msg) {
 	}
 	// Read into the verdicts of the message before (NATS hands one
 	// subscription its messages in turn), copied to their outcomes.
-	vs, err := parseVerdictsInto(r.verdicts[:0], m.Data)
-	if err != nil {
-		return
+	vs, ok := parseVerdictsOwned(r.verdicts[:0], m.Data)
+	if !ok {
+		var err error
+		if vs, err = parseVerdictsInto(r.verdicts[:0], m.Data); err != nil {
+			return
+		}
 	}
 	r.verdicts = vs
 	now := time.Now()

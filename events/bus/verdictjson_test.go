@@ -107,6 +107,11 @@ func checkParse(t *testing.T, data []byte) {
 	if err == nil && !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s:\n got %+v\nwant %+v", data, got, want)
 	}
+	// Read in place, what it takes it reads alike.
+	own := bytes.Clone(data)
+	if got, ok := parseVerdictsOwned(nil, own); ok && (err != nil || !reflect.DeepEqual(got, want)) {
+		t.Fatalf("%s: read in place\n got %+v\nwant %+v (error %v)", data, got, want, err)
+	}
 }
 
 // Shapes the writer never makes read as encoding/json reads them.
@@ -144,6 +149,20 @@ func BenchmarkVerdictsJSON(b *testing.B) {
 	b.Run("parse", func(b *testing.B) {
 		for range b.N {
 			ParseVerdicts(data)
+		}
+	})
+	// As a publisher reads a message: into the list of the one before,
+	// strings cut from a copy of the data, or from the data itself.
+	b.Run("parse-into", func(b *testing.B) {
+		var out []Verdict
+		for range b.N {
+			out, _ = parseVerdictsFast(out[:0], data)
+		}
+	})
+	b.Run("parse-owned", func(b *testing.B) {
+		var out []Verdict
+		for range b.N {
+			out, _ = parseVerdictsOwned(out[:0], data)
 		}
 	})
 	b.Run("unmarshal", func(b *testing.B) {
