@@ -16,13 +16,14 @@ package reducer
 //     is played or discarded at cleanup) or are few; the first keptBriefs
 //     of a game's are kept, and the next game clears and takes them again;
 //   - the first keptFields*briefSlab objects of a game that come onto the
-//     battlefield or into a graveyard: slabs of their own, which the next
-//     game clears and takes again, as the brief ones; a short game's
-//     objects all fit (a game of the quick bench corpus makes about 30),
-//     and in a long game these few are all that may pin dead neighbours;
-//   - the rest (the battlefield and graveyards after those, a library
-//     after the game's start) one by one: these may stay for the rest of
-//     a long game, each pinning whatever dead objects shared its slab.
+//     battlefield, into a graveyard, or into a library after the game's
+//     start (a mulligan's): slabs of their own, which the next game clears
+//     and takes again, as the brief ones; a short game's all fit (a game
+//     of the quick bench corpus makes about 30), and in a long game these
+//     few are all that may pin dead neighbours;
+//   - the rest (the battlefield, graveyards and libraries after those)
+//     one by one: these may stay for the rest of a long game, each
+//     pinning whatever dead objects shared its slab.
 //
 // An object is never shared between states: Clone copies every object
 // into a slab of its own and drops the original's spare slabs (a clone
@@ -72,7 +73,7 @@ func (s *State) zeroObject(zone Zone) *Object {
 	switch zone {
 	case ZoneLibrary:
 		if len(s.slabs.library) == 0 {
-			o = new(Object)
+			o = s.fieldObject() // a card put back (a mulligan)
 			break
 		}
 		o, s.slabs.library = &s.slabs.library[0], s.slabs.library[1:]
@@ -82,17 +83,24 @@ func (s *State) zeroObject(zone Zone) *Object {
 		}
 		o, s.slabs.brief = &s.slabs.brief[0], s.slabs.brief[1:]
 	case ZoneBattlefield, ZoneGraveyard:
-		if len(s.slabs.field) == 0 {
-			if s.slabs.fieldsUsed == keptFields {
-				o = new(Object)
-				break
-			}
-			s.slabs.field = s.takeField()
-		}
-		o, s.slabs.field = &s.slabs.field[0], s.slabs.field[1:]
+		o = s.fieldObject()
 	default:
 		o = new(Object)
 	}
+	return o
+}
+
+// fieldObject returns a zero object from the kept slabs of long-lived
+// objects while the game has not used them up, else a new one.
+func (s *State) fieldObject() *Object {
+	if len(s.slabs.field) == 0 {
+		if s.slabs.fieldsUsed == keptFields {
+			return new(Object)
+		}
+		s.slabs.field = s.takeField()
+	}
+	o := &s.slabs.field[0]
+	s.slabs.field = s.slabs.field[1:]
 	return o
 }
 
