@@ -172,7 +172,6 @@ func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from uint64, g *callou
 	if err != nil {
 		return err
 	}
-	key := make([]byte, 8, 8+sealedInline)
 	for _, sg := range segs {
 		b := sg.b.Bucket(sub)
 		if b == nil {
@@ -191,8 +190,7 @@ func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from uint64, g *callou
 			if sg.to != 0 && seq > sg.to {
 				break
 			}
-			binary.BigEndian.PutUint64(key, seq)
-			p, err := unsealAfter(key, v)
+			p, err := unsealSeq(seq, v)
 			if err != nil {
 				return fmt.Errorf("store: %s seq %d: %s: %w", sg.match, seq, sub, err)
 			}
