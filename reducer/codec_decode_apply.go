@@ -13,16 +13,22 @@ import (
 // (Game.Apply) wrote every effect's 216 bytes once to read them back once.
 // A Folder reads each effect and applies it before it reads the next.
 // Priority and the question after it, two effects in three of a stored
-// match, are applied straight from their bytes; an effect of numbers only
-// (a step, a tap, mana) is read into one Effect kept for the purpose with
-// its numbers in line; any other is read by the effectReader into that
-// same Effect. Every effect is applied as Game.Apply applies it.
+// match, are applied straight from their bytes; so are the commonest
+// effects of numbers only (a step, a tap, mana), and a card of the
+// match's list, whose definition is kept by name; any other effect of
+// numbers only is read into one Effect kept for the purpose, and the
+// rest by the effectReader into that same Effect. Every effect is applied
+// as Game.Apply applies it.
 
 // Folder folds inputs' stored effects into a game; its memory serves every
 // input it folds. The zero Folder is ready to use.
 type Folder struct {
 	r effectReader
 	e Effect
+	// defs are the definitions of the cards the matches folded listed
+	// (OpCard), by name: a tournament's matches list the same cards
+	// again and again.
+	defs map[string]folderDef
 	// dirty is set when e holds more than numbers (read by the
 	// effectReader): the next effect of numbers only clears the rest.
 	dirty bool
@@ -133,6 +139,8 @@ func (f *Folder) quick(s *State, b []byte, off int) int {
 		s.placed++
 		s.askShort(Ask(ask), player)
 		return p
+	case op == byte(OpCard) && mask == msgpcode.Uint16:
+		return f.card(s, b, off)
 	case op <= 0x7f && mask <= 0x7f:
 		return f.numbers(s, b, off, off+2, Op(op), uint(mask))
 	case op <= 0x7f && mask == msgpcode.Uint8 && off+2 < len(b):
@@ -140,6 +148,78 @@ func (f *Folder) quick(s *State, b []byte, off int) int {
 		return f.numbers(s, b, off, off+3, Op(op), uint(b[off+2]))
 	}
 	return off
+}
+
+// folderDef is a card name's definition in a pool.
+type folderDef struct {
+	pool *cards.Pool
+	def  *cards.Card
+}
+
+// card applies the OpCard at b[off] whose mask is a uint16 of Seat, Card,
+// N and Name, the name a fixstr or str8, and returns the offset after it;
+// for any other form, in a match that declares cards of its own
+// (cardDef), or where change would panic, it applies nothing and returns
+// off. The definition is the one cardDef gives, kept by name and pool.
+func (f *Folder) card(s *State, b []byte, off int) int {
+	if off+3 >= len(b) || len(s.declared) != 0 {
+		return off
+	}
+	mask := uint(b[off+2])<<8 | uint(b[off+3])
+	if mask&^(fSeat|fCard|fN|fName) != 0 || mask&fName == 0 {
+		return off
+	}
+	var seat, card, n uint64
+	p, ok := off+4, true
+	if mask&fSeat != 0 {
+		if seat, p, ok = numAt(b, p); !ok {
+			return off
+		}
+	}
+	if mask&fCard != 0 {
+		if card, p, ok = numAt(b, p); !ok {
+			return off
+		}
+	}
+	if mask&fN != 0 {
+		if n, p, ok = numAt(b, p); !ok {
+			return off
+		}
+	}
+	if p >= len(b) || int(CardID(card)) != max(len(s.Cards), 1) {
+		return off
+	}
+	var size int
+	switch c := b[p]; {
+	case msgpcode.IsFixedString(c):
+		size, p = int(c&msgpcode.FixedStrMask), p+1
+	case c == msgpcode.Str8 && p+1 < len(b):
+		size, p = int(b[p+1]), p+2
+	default:
+		return off
+	}
+	if size == 0 || p+size > len(b) {
+		return off
+	}
+	name := b[p : p+size]
+	d, found := f.defs[string(name)]
+	if !found || d.pool != s.pool {
+		def, ok := s.cardDef(string(name))
+		if !ok {
+			return off
+		}
+		if f.defs == nil {
+			f.defs = make(map[string]folderDef)
+		}
+		d = folderDef{pool: s.pool, def: def}
+		if len(f.defs) < maxNames {
+			f.defs[string(name)] = d
+		}
+	}
+	s.changes++
+	s.placed++
+	s.addCard(d.def, int(seat), int(n))
+	return p + size
 }
 
 // askShort is askNow of a question of only Ask and Player, written in

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 	"unsafe"
+
+	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
 // A Folder reaches the state Game.Apply of the decoded effects reaches,
@@ -144,5 +146,29 @@ func TestFolderKeepsNames(t *testing.T) {
 	r.w = wireReader{b: []byte("\xa3new")}
 	if v := r.str(); v != "new" || len(r.names) != maxNames {
 		t.Fatalf("read %q, kept %d names, want %d", v, len(r.names), maxNames)
+	}
+}
+
+// A Folder keeps each listed card's definition by name and pool: folded
+// over a game of another pool, the same list gives that pool's
+// definitions, as Apply does.
+func TestFolderCardsAreThePools(t *testing.T) {
+	first := fixtureEffects(t, "bolt-race")[0]
+	b := EncodeEffects(first)
+	var f Folder
+	for _, pool := range []*cards.Pool{nil, drivePool(), nil} {
+		want, got := New(pool), New(pool)
+		want.Apply(first)
+		if err := f.Apply(got, b); err != nil {
+			t.Fatal(err)
+		}
+		if len(got.S.Cards) < 2 || len(got.S.Cards) != len(want.S.Cards) {
+			t.Fatalf("%d cards folded, %d applied", len(got.S.Cards), len(want.S.Cards))
+		}
+		for i := range want.S.Cards {
+			if got.S.Cards[i] != want.S.Cards[i] {
+				t.Fatalf("card %d: folded %+v, applied %+v", i, got.S.Cards[i], want.S.Cards[i])
+			}
+		}
 	}
 }

@@ -332,10 +332,7 @@ func (s *State) change(e *Effect) {
 		if !ok {
 			panic("reducer: card " + e.Name + " is not in the pool")
 		}
-		if len(s.Cards) == 0 {
-			s.Cards = append(s.Cards, Card{})
-		}
-		s.Cards = append(s.Cards, Card{Def: def, Owner: e.Seat, Sideboard: e.N == 1})
+		s.addCard(def, e.Seat, e.N)
 	default:
 		if f := extOps[e.Op]; f != nil {
 			f(s, e)
@@ -343,6 +340,15 @@ func (s *State) change(e *Effect) {
 		}
 		panic(fmt.Sprintf("reducer: unknown effect op %d", e.Op))
 	}
+}
+
+// addCard is the end of OpCard's change: the next card of the match's
+// list is def, owned by seat, in the sideboard if n is 1.
+func (s *State) addCard(def *cards.Card, seat, n int) {
+	if len(s.Cards) == 0 {
+		s.Cards = append(s.Cards, Card{})
+	}
+	s.Cards = append(s.Cards, Card{Def: def, Owner: seat, Sideboard: n == 1})
 }
 
 // step is OpStep's change: the game moves to turn, step, active player
