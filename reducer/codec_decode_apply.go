@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
 
@@ -57,13 +58,41 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 		return fmt.Errorf("reducer: stored effects: bad count %d", n)
 	}
 	// The reading place is off, kept here; the effectReader is handed it
-	// for an effect of another form.
+	// for an effect of another form. Priority, a third of the effects, is
+	// read in the loop itself.
 	for i := 0; i < n; i++ {
+		next := off
 		if off+1 < len(b) {
-			if next := f.quick(s, b, off); next > off {
-				off = next
-				continue
+			switch op, mask := b[off], b[off+1]; {
+			case op == byte(OpPriority) && mask&^(fSeat|fN) == 0:
+				// Seat and passes, fixints: 0f 41 01 01.
+				seat, passes, p := 0, 0, off+2
+				if mask&fSeat != 0 && p < len(b) && int8(b[p]) >= -32 {
+					seat, p = int(int8(b[p])), p+1
+				}
+				if mask&fN != 0 && p < len(b) && int8(b[p]) >= -32 {
+					passes, p = int(int8(b[p])), p+1
+				}
+				if p-off-2 == bits.OnesCount8(mask) {
+					s.changes++
+					s.placed++
+					s.givePriority(seat, passes)
+					next = p
+				}
+			case op == byte(OpAsk) && mask == msgpcode.Uint16:
+				next = f.question(s, b, off)
+			case op == byte(OpCard) && mask == msgpcode.Uint16:
+				next = f.card(s, b, off)
+			case op <= 0x7f && mask <= 0x7f:
+				next = f.numbers(s, b, off, off+2, Op(op), uint(mask))
+			case op <= 0x7f && mask == msgpcode.Uint8 && off+2 < len(b):
+				// A mask of eight bits: the numbers and Color (mana).
+				next = f.numbers(s, b, off, off+3, Op(op), uint(b[off+2]))
 			}
+		}
+		if next > off {
+			off = next
+			continue
 		}
 		if err := f.slow(s, b, &off); err != nil {
 			return fmt.Errorf("reducer: stored effects: effect %d: %w", i, err)
@@ -94,60 +123,29 @@ func (f *Folder) slow(s *State, b []byte, off *int) error {
 	return nil
 }
 
-// quick applies the effect at b[off] when it takes one of the forms read
-// in line, and returns the offset after it; for any other form it applies
-// nothing and returns off. b[off+1] is in b.
-func (f *Folder) quick(s *State, b []byte, off int) int {
-	op, mask := b[off], b[off+1]
-	switch {
-	case op == byte(OpPriority) && mask&^(fSeat|fN) == 0:
-		// Seat and passes, fixints: 0f 41 01 01.
-		seat, passes, p := 0, 0, off+2
-		if mask&fSeat != 0 {
-			if p >= len(b) || int8(b[p]) < -32 {
-				return off
-			}
-			seat, p = int(int8(b[p])), p+1
-		}
-		if mask&fN != 0 {
-			if p >= len(b) || int8(b[p]) < -32 {
-				return off
-			}
-			passes, p = int(int8(b[p])), p+1
-		}
-		s.changes++
-		s.placed++
-		s.givePriority(seat, passes)
-		return p
-	case op == byte(OpAsk) && mask == msgpcode.Uint16:
-		// A question of its first one or two fields: 10 cd 10 00 92 01 01.
-		if off+5 >= len(b) || b[off+2] != fAsk>>8 || b[off+3] != 0 {
-			return off
-		}
-		c, ask, p := b[off+4], b[off+5], off+6
-		player := 0
-		switch {
-		case ask > 0x7f:
-			return off
-		case c == msgpcode.FixedArrayLow|1:
-		case c == msgpcode.FixedArrayLow|2 && p < len(b) && int8(b[p]) >= -32:
-			player, p = int(int8(b[p])), p+1
-		default:
-			return off
-		}
-		s.changes++
-		s.placed++
-		s.askShort(Ask(ask), player)
-		return p
-	case op == byte(OpCard) && mask == msgpcode.Uint16:
-		return f.card(s, b, off)
-	case op <= 0x7f && mask <= 0x7f:
-		return f.numbers(s, b, off, off+2, Op(op), uint(mask))
-	case op <= 0x7f && mask == msgpcode.Uint8 && off+2 < len(b):
-		// A mask of eight bits: the numbers and Color (mana).
-		return f.numbers(s, b, off, off+3, Op(op), uint(b[off+2]))
+// question applies the OpAsk at b[off] whose mask is the uint16 of Ask
+// alone and whose question is its first one or two fields, fixints (10 cd
+// 10 00 92 01 01), and returns the offset after it; for another form it
+// applies nothing and returns off.
+func (f *Folder) question(s *State, b []byte, off int) int {
+	if off+5 >= len(b) || b[off+2] != fAsk>>8 || b[off+3] != 0 {
+		return off
 	}
-	return off
+	c, ask, p := b[off+4], b[off+5], off+6
+	player := 0
+	switch {
+	case ask > 0x7f:
+		return off
+	case c == msgpcode.FixedArrayLow|1:
+	case c == msgpcode.FixedArrayLow|2 && p < len(b) && int8(b[p]) >= -32:
+		player, p = int(int8(b[p])), p+1
+	default:
+		return off
+	}
+	s.changes++
+	s.placed++
+	s.askShort(Ask(ask), player)
+	return p
 }
 
 // folderDef is a card name's definition in a pool.
