@@ -27,6 +27,7 @@ type SnapshotMemory struct {
 	// large (a reader that decodes once allocates no more than
 	// UnmarshalSnapshot).
 	want  int
+	used  int       // how many of objs the last decode handed out
 	ptrs  []*Object // its Objects
 	cards []Card    // its Cards
 	last  *State    // the state decoded last, taken again by the next
@@ -72,11 +73,12 @@ func (m *SnapshotMemory) UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, 
 	if m.want > len(m.objs) {
 		m.objs = make([]Object, m.want+m.want/8) // and room for a few more
 	} else {
-		clear(m.objs)
+		clear(m.objs[:m.used]) // the rest were never handed out
 	}
 	m.reset()
 	s, err := unmarshalSnapshot(pool, b, m)
 	if err != nil {
+		m.used = len(m.objs)
 		m.cur.pool = nil // half made: never taken again
 		return nil, err
 	}
@@ -86,7 +88,7 @@ func (m *SnapshotMemory) UnmarshalSnapshot(pool *cards.Pool, b []byte) (*State, 
 			n++
 		}
 	}
-	m.want, m.again = max(m.want, n), true
+	m.want, m.used, m.again = max(m.want, n), min(n, len(m.objs)), true
 	return s, nil
 }
 
@@ -104,16 +106,17 @@ func (m *SnapshotMemory) reset() {
 }
 
 // state is the State a decode fills: the last one's, zeroed, its game's
-// brief object slabs kept for the next game to carve (object_slab.go).
+// kept object slabs (brief ones, the battlefield's) kept for the next
+// game to carve (object_slab.go).
 func (m *SnapshotMemory) state(pool *cards.Pool) *State {
 	s := m.last
 	if s == nil {
 		s = new(State)
 		m.last = s
 	}
-	briefs := s.slabs.briefs
+	briefs, fields := s.slabs.briefs, s.slabs.fields
 	*s = State{pool: pool}
-	s.slabs.briefs = briefs
+	s.slabs.briefs, s.slabs.fields = briefs, fields
 	return s
 }
 

@@ -264,7 +264,26 @@ func (s *State) readObject(r *snapReader, left int) *Object {
 	}
 	o := r.newObject(left)
 	for m := mask; m != 0; m &= m - 1 { // the fields present, in order
-		objectFields[bits.TrailingZeros64(m)].read(r, s, o)
+		// The fields every object has, and a permanent's flags, read
+		// here; the rest through the table.
+		switch i := bits.TrailingZeros64(m); i {
+		case objID:
+			o.ID = ObjID(r.int())
+		case objCard:
+			o.Card = CardID(r.int())
+		case objOwner:
+			o.Owner = r.int()
+		case objController:
+			o.Controller = r.int()
+		case objZone:
+			o.Zone = Zone(r.int())
+		case objTapped:
+			o.Tapped = r.bool()
+		case objSick:
+			o.Sick = r.bool()
+		default:
+			objectFields[i].read(r, s, o)
+		}
 	}
 	if mask&(1<<objDefField) == 0 {
 		o.Def = s.cardDefOf(o.Card)
@@ -292,6 +311,18 @@ func (r *snapReader) newObject(left int) *Object {
 
 // slabObjects is how many objects a slab of newObject holds at most.
 var slabObjects = max(1, 32<<10/int(unsafe.Sizeof(Object{})))
+
+// The indexes in objectFields of the fields readObject reads itself
+// (TestSnapshotObjectFieldIndexes checks them against the table).
+const (
+	objID         = 0
+	objCard       = 1
+	objOwner      = 3
+	objController = 4
+	objZone       = 5
+	objTapped     = 7
+	objSick       = 8
+)
 
 // objDefField is the index of Def in objectFields.
 var objDefField = slices.IndexFunc(objectFields, func(f objectField) bool { return f.name == "Def" })

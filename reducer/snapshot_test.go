@@ -200,3 +200,13 @@ func TestSnapshotRefusesBadBytes(t *testing.T) {
 		t.Errorf("an unknown card: %v", err)
 	}
 }
+
+// The fields readObject reads without the table are where the table has
+// them.
+func TestSnapshotObjectFieldIndexes(t *testing.T) {
+	for i, name := range map[int]string{objID: "ID", objCard: "Card", objOwner: "Owner", objController: "Controller", objZone: "Zone", objTapped: "Tapped", objSick: "Sick"} {
+		if objectFields[i].name != name {
+			t.Errorf("objectFields[%d] is %s, want %s", i, objectFields[i].name, name)
+		}
+	}
+}
