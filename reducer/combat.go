@@ -202,7 +202,7 @@ func (g *Game) canBlockAtAll(o *Object, seat int) bool {
 func (g *Game) beginDeclareBlockers() bool {
 	s := g.S
 	def := g.defendingSeat()
-	for _, id := range s.Battlefield {
+	for _, id := range s.printedOr(s.sources().creatures) { // as beginDeclareAttackers
 		if g.canBlockAtAll(s.Objects[id], def) {
 			g.ask(Question{Ask: AskBlock, Player: def})
 			return true

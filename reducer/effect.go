@@ -375,7 +375,9 @@ func (s *State) givePriority(seat, passes int) {
 func (s *State) askNow(q *Question) {
 	s.paying = 0
 	s.Pending = *q
-	s.Pending.Options = slices.Clone(q.Options)
+	if q.Options != nil { // a priority question has none
+		s.Pending.Options = slices.Clone(q.Options)
+	}
 	if q.Ask == AskChoose && q.What == whatPlayOrDraw {
 		for i, p := range s.Players {
 			p.ChosePlay = i == q.Player // sba.go

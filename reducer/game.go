@@ -82,7 +82,10 @@ func (g *Game) Submit(ev *events.Event) (effs []Effect, err error) {
 	if g.match == "" {
 		g.match = ev.Match
 	}
-	g.verif, g.table, g.touched, g.tr, g.hooked, g.diffs = Verification{}, false, nil, nil, false, nil
+	if g.table || g.tr != nil || g.hooked || g.touched != nil || g.diffs != nil || g.verif.Status != "" {
+		// Most inputs find these empty: a table's input left them set.
+		g.verif, g.table, g.touched, g.tr, g.hooked, g.diffs = Verification{}, false, nil, nil, false, nil
+	}
 	if len(ev.Effects) > 0 {
 		return g.submitTable(ev) // table.go
 	}

@@ -56,7 +56,9 @@ func (g *Game) sagaEnters(o *Object) {
 // controls as their precombat main phase begins (CR 714.3b).
 func (g *Game) sagaMainPhase() {
 	s := g.S
-	if !slices.ContainsFunc(s.Battlefield, func(id ObjID) bool {
+	// Only the permanents listed as showing chapter abilities may be
+	// Sagas (static_sources.go).
+	if !slices.ContainsFunc(s.sources().sagas, func(id ObjID) bool {
 		o := s.Obj(id)
 		if o == nil || o.Controller != s.Active {
 			return false

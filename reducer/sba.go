@@ -8,7 +8,9 @@ import "slices"
 // the game when one player is left.
 func (g *Game) settle() {
 	s := g.S
-	for !s.GameOver && g.stateBasedActions() {
+	// Most inputs change nothing the state-based actions read: the check
+	// of their cache (stateBasedActions') is made here, without a call.
+	for !s.GameOver && (s.sbaClean != s.changes+1 || checkCaches) && g.stateBasedActions() {
 	}
 	if s.overClean != s.changes+1 || checkCaches {
 		g.checkGameOver() // unless no player lost since it last found the game going on
