@@ -58,8 +58,8 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 		return fmt.Errorf("reducer: stored effects: bad count %d", n)
 	}
 	// The reading place is off, kept here; the effectReader is handed it
-	// for an effect of another form. Priority, a third of the effects, is
-	// read in the loop itself.
+	// for an effect of another form. Priority and the question, more than
+	// half the effects, and taps and steps are read in the loop itself.
 	for i := 0; i < n; i++ {
 		next := off
 		if off+1 < len(b) {
@@ -79,8 +79,42 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 					s.givePriority(seat, passes)
 					next = p
 				}
-			case op == byte(OpAsk) && mask == msgpcode.Uint16:
-				next = f.question(s, b, off)
+			case op == byte(OpAsk) && mask == msgpcode.Uint16 && off+5 < len(b) && b[off+2] == fAsk>>8 && b[off+3] == 0:
+				// A question of its first one or two fields, fixints:
+				// 10 cd 10 00 92 01 01.
+				c, ask, p := b[off+4], b[off+5], off+6
+				player := 0
+				if c == msgpcode.FixedArrayLow|2 && p < len(b) && int8(b[p]) >= -32 {
+					player, p = int(int8(b[p])), p+1
+				} else if c != msgpcode.FixedArrayLow|1 {
+					break
+				}
+				if ask <= 0x7f {
+					s.changes++
+					s.placed++
+					s.askShort(Ask(ask), player)
+					next = p
+				}
+			case mask == fObj && (op == byte(OpTap) || op == byte(OpUntap)):
+				// 04 02 cd 00 5f
+				if obj, p, ok := numAt(b, off+2); ok {
+					s.changes++
+					s.placed++
+					s.mustObj(ObjID(obj)).Tapped = op == byte(OpTap)
+					next = p
+				}
+			case op == byte(OpStep) && mask&^fSeat == fStep|fN && off+4 < len(b):
+				// The active seat, the step and the turn, fixints: 0e 61 01 03 07.
+				p, seat := off+2, 0
+				if mask&fSeat != 0 {
+					seat, p = int(int8(b[p])), p+1
+				}
+				if step, turn := int8(b[p]), int8(b[p+1]); step >= 0 && turn >= -32 && int8(b[off+2]) >= -32 {
+					s.changes++
+					s.placed++
+					s.step(seat, Step(step), int(turn))
+					next = p + 2
+				}
 			case op == byte(OpCard) && mask == msgpcode.Uint16:
 				next = f.card(s, b, off)
 			case op <= 0x7f && mask <= 0x7f:
@@ -121,31 +155,6 @@ func (f *Folder) slow(s *State, b []byte, off *int) error {
 	*off = r.w.off
 	s.applyFolded(e)
 	return nil
-}
-
-// question applies the OpAsk at b[off] whose mask is the uint16 of Ask
-// alone and whose question is its first one or two fields, fixints (10 cd
-// 10 00 92 01 01), and returns the offset after it; for another form it
-// applies nothing and returns off.
-func (f *Folder) question(s *State, b []byte, off int) int {
-	if off+5 >= len(b) || b[off+2] != fAsk>>8 || b[off+3] != 0 {
-		return off
-	}
-	c, ask, p := b[off+4], b[off+5], off+6
-	player := 0
-	switch {
-	case ask > 0x7f:
-		return off
-	case c == msgpcode.FixedArrayLow|1:
-	case c == msgpcode.FixedArrayLow|2 && p < len(b) && int8(b[p]) >= -32:
-		player, p = int(int8(b[p])), p+1
-	default:
-		return off
-	}
-	s.changes++
-	s.placed++
-	s.askShort(Ask(ask), player)
-	return p
 }
 
 // folderDef is a card name's definition in a pool.
