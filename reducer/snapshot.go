@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/vmihailenco/msgpack/v5"
-
 	"github.com/chronicle-mtg/chronicle/reducer/cards"
 )
 
@@ -47,11 +45,7 @@ const (
 
 // MarshalSnapshot encodes the whole state.
 func (s *State) MarshalSnapshot() []byte {
-	var buf bytes.Buffer
-	buf.Grow(256 + 48*len(s.Objects) + 24*len(s.Cards))
-	enc := msgpack.NewEncoder(&buf)
-	enc.UseCompactInts(true)
-	w := &snapWriter{enc: enc}
+	w := newSnapWriter(256 + 48*len(s.Objects) + 24*len(s.Cards))
 	if len(s.Declared) == 0 {
 		w.arr(2)
 		w.int(SnapshotVersion)
@@ -61,14 +55,14 @@ func (s *State) MarshalSnapshot() []byte {
 		w.arr(3)
 		w.int(SnapshotVersion)
 		if w.err == nil {
-			w.err = enc.Encode(s.Declared)
+			w.err = w.enc.Encode(s.Declared)
 		}
 	}
 	s.writeSnapshot(w)
 	if w.err != nil {
-		panic(fmt.Sprintf("reducer: encoding a snapshot: %v", w.err)) // a bytes.Buffer never fails
+		panic(fmt.Sprintf("reducer: encoding a snapshot: %v", w.err)) // writing to memory never fails
 	}
-	return buf.Bytes()
+	return w.buf
 }
 
 // UnmarshalSnapshot decodes a state written by MarshalSnapshot. Card names

@@ -13,9 +13,34 @@ import (
 // The snapshot's primitives: a writer and a reader over msgpack that keep
 // the first error, so the record code reads as a list of fields.
 
+// snapWriter appends the snapshot to buf: the primitives by hand, as
+// msgpack.Encoder writes them with compact ints (appendMsgpack*), where
+// going through the encoder and a bytes.Buffer for every number was most
+// of writing one; the few fields written by reflection go through enc,
+// which writes into buf too (Write, WriteByte).
 type snapWriter struct {
+	buf []byte
 	enc *msgpack.Encoder
 	err error
+}
+
+// newSnapWriter returns a writer into a buffer of size bytes to start.
+func newSnapWriter(size int) *snapWriter {
+	w := &snapWriter{buf: make([]byte, 0, size)}
+	w.enc = msgpack.NewEncoder(w)
+	w.enc.UseCompactInts(true)
+	return w
+}
+
+// Write and WriteByte are enc's way into buf.
+func (w *snapWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	return len(p), nil
+}
+
+func (w *snapWriter) WriteByte(c byte) error {
+	w.buf = append(w.buf, c)
+	return nil
 }
 
 func (w *snapWriter) keep(err error) {
@@ -24,12 +49,18 @@ func (w *snapWriter) keep(err error) {
 	}
 }
 
-func (w *snapWriter) arr(n int)     { w.keep(w.enc.EncodeArrayLen(n)) }
-func (w *snapWriter) int(v int)     { w.keep(w.enc.EncodeInt(int64(v))) }
-func (w *snapWriter) uint(v uint64) { w.keep(w.enc.EncodeUint(v)) }
-func (w *snapWriter) bool(v bool)   { w.keep(w.enc.EncodeBool(v)) }
-func (w *snapWriter) str(v string)  { w.keep(w.enc.EncodeString(v)) }
-func (w *snapWriter) nil()          { w.keep(w.enc.EncodeNil()) }
+func (w *snapWriter) arr(n int)     { w.buf = appendMsgpackArrayLen(w.buf, n) }
+func (w *snapWriter) int(v int)     { w.buf = appendMsgpackInt(w.buf, int64(v)) }
+func (w *snapWriter) uint(v uint64) { w.buf = appendMsgpackUint(w.buf, v) }
+func (w *snapWriter) str(v string)  { w.buf = appendMsgpackString(w.buf, v) }
+func (w *snapWriter) nil()          { w.buf = append(w.buf, msgpcode.Nil) }
+func (w *snapWriter) bool(v bool) {
+	if v {
+		w.buf = append(w.buf, msgpcode.True)
+	} else {
+		w.buf = append(w.buf, msgpcode.False)
+	}
+}
 func (w *snapWriter) ints(vs []int) {
 	w.arr(len(vs))
 	for _, v := range vs {

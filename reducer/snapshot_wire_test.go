@@ -23,21 +23,17 @@ func TestSnapReaderPrimitives(t *testing.T) {
 		var buf bytes.Buffer
 		enc := msgpack.NewEncoder(&buf)
 		enc.UseCompactInts(compact)
-		w := &snapWriter{enc: enc}
 		for _, v := range ints {
-			w.int(v)
-			w.bool(v%2 == 0)
-			w.nil()
+			enc.EncodeInt(int64(v))
+			enc.EncodeBool(v%2 == 0)
+			enc.EncodeNil()
 		}
 		for _, n := range lens {
-			w.arr(n)
+			enc.EncodeArrayLen(n)
 		}
-		w.nil() // an array read as nil
-		w.nil() // an int read as nil
-		w.str("Grizzly Bears")
-		if w.err != nil {
-			t.Fatal(w.err)
-		}
+		enc.EncodeNil() // an array read as nil
+		enc.EncodeNil() // an int read as nil
+		enc.EncodeString("Grizzly Bears")
 		r := &snapReader{w: wireReader{b: buf.Bytes()}, mem: new(SnapshotMemory)}
 		for _, v := range ints {
 			if got := r.int(); got != v {
