@@ -100,6 +100,7 @@ func seek(r *Report, src *replay.Store, c *corpus, opt Options) error {
 			return err
 		}
 	}
+	markFresh(src, seeks, firsts)
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	what := fmt.Sprintf("seek on a %d-input match", long)
 	base := "replay from seq 1 to the middle, no snapshots"
@@ -145,16 +146,35 @@ type seekRun struct {
 	seq    uint64
 	faults int64 // page faults the process took during it
 	gc     bool  // a collection cycle ended during it
+	// fresh: no seek before it started from its snapshot, so the store
+	// built that from its stored chain, unless it kept it from building
+	// one after it in the chain (it keeps those it built).
+	fresh bool
+}
+
+// markFresh marks the seeks that were the first from their snapshot,
+// seeks and firsts having been made in turn; read once they are all timed.
+func markFresh(src *replay.Store, seeks, firsts []seekRun) {
+	seen := map[uint64]bool{}
+	for i := range seeks {
+		for _, s := range []*seekRun{&seeks[i], &firsts[i]} {
+			if at, _, err := src.SnapshotAtOrBefore("long", s.seq); err == nil {
+				s.fresh, seen[at] = !seen[at], true
+			}
+		}
+	}
 }
 
 // seekLog writes what the slowest 1% of the seeks of one kind (sorted by
 // time) had against the rest: page faults (a seek that allocates on pages
 // the process never touched, or gave back, takes one per 4 KiB),
-// collections ending during them, and inputs folded after the snapshot. A
-// slow seek with none of these lost its core.
+// collections ending during them, inputs folded after the snapshot, and
+// how many were the first from their snapshot (which the store may have
+// had to build from its chain). A slow seek with none of these lost its
+// core.
 func seekLog(log io.Writer, kind string, src *replay.Store, seeks []seekRun) {
 	type agg struct {
-		n, gcs        int
+		n, gcs, fresh int
 		faults, after uint64
 	}
 	sum := func(rs []seekRun) (a agg) {
@@ -163,6 +183,9 @@ func seekLog(log io.Writer, kind string, src *replay.Store, seeks []seekRun) {
 			a.faults += uint64(max(s.faults, 0))
 			if s.gc {
 				a.gcs++
+			}
+			if s.fresh {
+				a.fresh++
 			}
 			if at, _, err := src.SnapshotAtOrBefore("long", s.seq); err == nil {
 				a.after += s.seq - at
@@ -179,8 +202,8 @@ func seekLog(log io.Writer, kind string, src *replay.Store, seeks []seekRun) {
 			continue
 		}
 		n := float64(part.a.n)
-		fmt.Fprintf(log, "bench: %s: %s (%d): %.1f page faults, %.1f inputs after the snapshot each; %d ended a collection\n",
-			kind, part.name, part.a.n, float64(part.a.faults)/n, float64(part.a.after)/n, part.a.gcs)
+		fmt.Fprintf(log, "bench: %s: %s (%d): %.1f page faults, %.1f inputs after the snapshot each; %d ended a collection, %d the first from their snapshot\n",
+			kind, part.name, part.a.n, float64(part.a.faults)/n, float64(part.a.after)/n, part.a.gcs, part.a.fresh)
 	}
 }
 
