@@ -117,6 +117,8 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 				}
 			case op == byte(OpCard) && mask == msgpcode.Uint16:
 				next = f.card(s, b, off)
+			case op == byte(OpOrder) && mask == msgpcode.Uint16:
+				next = order(s, b, off)
 			case op <= 0x7f && mask <= 0x7f:
 				next = f.numbers(s, b, off, off+2, Op(op), uint(mask))
 			case op <= 0x7f && mask == msgpcode.Uint8 && off+2 < len(b):
@@ -155,6 +157,56 @@ func (f *Folder) slow(s *State, b []byte, off *int) error {
 	*off = r.w.off
 	s.applyFolded(e)
 	return nil
+}
+
+// order applies the OpOrder at b[off] whose mask is the uint16 of List
+// and Seat, its ids in numAt's forms, and returns the offset after it: the
+// ids are written over the library's in place, as change copies the list
+// there, and no list is made. For another form it applies nothing and
+// returns off, having written some of the ids where one is of a form
+// numAt does not read (the effectReader then reads the effect whole, and
+// change writes the whole library again).
+func order(s *State, b []byte, off int) int {
+	if off+4 >= len(b) {
+		return off
+	}
+	mask := uint(b[off+2])<<8 | uint(b[off+3])
+	if mask&^(fSeat|fList) != 0 || mask&fList == 0 {
+		return off
+	}
+	var seat uint64
+	p, ok := off+4, true
+	if mask&fSeat != 0 {
+		if seat, p, ok = numAt(b, p); !ok {
+			return off
+		}
+	}
+	var n int
+	switch {
+	case p < len(b) && msgpcode.IsFixedArray(b[p]):
+		n, p = int(b[p]&msgpcode.FixedArrayMask), p+1
+	case p+2 < len(b) && b[p] == msgpcode.Array16:
+		n, p = int(b[p+1])<<8|int(b[p+2]), p+3
+	default:
+		return off
+	}
+	if int(seat) < 0 || int(seat) >= len(s.Players) {
+		return off
+	}
+	lib := s.Players[int(seat)].Library
+	if n == 0 || n != len(lib) {
+		return off
+	}
+	for i := range lib {
+		var id uint64
+		if id, p, ok = numAt(b, p); !ok {
+			return off
+		}
+		lib[i] = ObjID(id)
+	}
+	s.changes++
+	s.placed++
+	return p
 }
 
 // folderDef is a card name's definition in a pool.

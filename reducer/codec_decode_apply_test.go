@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -169,6 +170,44 @@ func TestFolderCardsAreThePools(t *testing.T) {
 			if got.S.Cards[i] != want.S.Cards[i] {
 				t.Fatalf("card %d: folded %+v, applied %+v", i, got.S.Cards[i], want.S.Cards[i])
 			}
+		}
+	}
+}
+
+// A library's order is written in place, and an id of a form read only
+// by the effectReader, past ids written already, leaves the whole effect
+// to it: the same library either way.
+func TestFolderOrdersLibraries(t *testing.T) {
+	base := New(nil)
+	for _, effs := range fixtureEffects(t, "green-red")[:3] {
+		base.Apply(effs)
+	}
+	lib := base.S.Players[0].Library
+	if len(lib) < 2 {
+		t.Fatalf("a library of %d cards", len(lib))
+	}
+	for _, wideLast := range []bool{false, true} {
+		b := []byte{0x91, byte(OpOrder), 0xcd, fList >> 8, 0, 0xdc, byte(len(lib) >> 8), byte(len(lib))}
+		for i := range lib {
+			id := lib[len(lib)-1-i] // reversed
+			if wideLast && i == len(lib)-1 {
+				b = append(b, 0xce, 0, 0, byte(id>>8), byte(id))
+			} else {
+				b = append(b, 0xcd, byte(id>>8), byte(id))
+			}
+		}
+		effs, err := DecodeEffects(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, got := base.Clone(), base.Clone()
+		want.Apply(effs)
+		var f Folder
+		if err := f.Apply(got, b); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.S.Players[0].Library, want.S.Players[0].Library) || want.S.Digest() != got.S.Digest() {
+			t.Fatalf("wide last id %v: folded %v, applied %v", wideLast, got.S.Players[0].Library, want.S.Players[0].Library)
 		}
 	}
 }
