@@ -163,19 +163,13 @@ func (o *Object) addedSubtype(t string) bool {
 	return o.recordedAny(func(c *Continuous) bool { return slices.Contains(c.AddSubtypes, t) })
 }
 
-// recordedAny reports whether an effect or a language static that applies
-// to o satisfies f. The common case, no effect and no static to ask, is
-// answered inline: it is asked constantly (a land tapped for mana asks
-// whether it is legendary).
 func (o *Object) recordedAny(f func(c *Continuous) bool) bool {
-	if s := o.state; s == nil || o.Zone != ZoneBattlefield || len(s.Continuous) == 0 && (s.readingStatics || len(s.sources().lang) == 0) {
+	if o.state == nil || o.Zone != ZoneBattlefield {
 		return false
 	}
-	return o.recordedAnyOf(f)
-}
-
-// recordedAnyOf is recordedAny past its common case.
-func (o *Object) recordedAnyOf(f func(c *Continuous) bool) bool {
+	if s := o.state; len(s.Continuous) == 0 && (s.readingStatics || len(s.sources().lang) == 0) {
+		return false // no effect and no static to ask: the common case, asked constantly
+	}
 	found := false
 	o.langStaticsOn(func(c *Continuous) { found = found || f(c) }) // layer 4 of language statics
 	if found {
