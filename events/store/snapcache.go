@@ -65,8 +65,10 @@ func keptEntry(b *bolt.Bucket, match string, seq uint64, v []byte) *builtSnapsho
 	if e == nil || !bytes.Equal(e.vals[0], v) {
 		return nil
 	}
+	c := b.Cursor() // one for the chain: each Get made one, and its path
 	for i := 1; i < len(e.seqs); i++ {
-		if !bytes.Equal(b.Get(u64(e.seqs[i])), e.vals[i]) {
+		k, v := c.Seek(u64(e.seqs[i]))
+		if k == nil || readU64(k) != e.seqs[i] || !bytes.Equal(v, e.vals[i]) {
 			return nil
 		}
 	}
