@@ -16,9 +16,8 @@ import (
 // state itself and the object slabs its game carves after it come from
 // here too, and what is resolved from names (card definitions, declared
 // cards, the cards) and the strings read are kept from one decode to the
-// next: a
-// seek that decodes into memory a seek made before allocates next to
-// nothing, and a collection that ran on while it was under way asks it
+// next: a seek that decodes into memory a seek made before allocates next
+// to nothing, and a collection that ran on while it was under way asks it
 // for no work. The zero SnapshotMemory is ready to use.
 type SnapshotMemory struct {
 	objs []Object // the objects of the last state decoded
