@@ -303,48 +303,15 @@ func (f *Folder) numbers(s *State, b []byte, at, off int, op Op, mask uint) int 
 	// As effectReader.effect reads them: the fields the mask leaves out
 	// are zero, and a negative fixint is an unsigned field's two's
 	// complement.
-	var seat, obj, to, card, zone, step, n, color uint64
+	var v [8]uint64
 	ok := true
-	if mask&fSeat != 0 {
-		if seat, off, ok = numAt(b, off); !ok {
+	for m := mask & 0xff; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros(m) & 7
+		if v[i], off, ok = numAt(b, off); !ok {
 			return at
 		}
 	}
-	if mask&fObj != 0 {
-		if obj, off, ok = numAt(b, off); !ok {
-			return at
-		}
-	}
-	if mask&fTo != 0 {
-		if to, off, ok = numAt(b, off); !ok {
-			return at
-		}
-	}
-	if mask&fCard != 0 {
-		if card, off, ok = numAt(b, off); !ok {
-			return at
-		}
-	}
-	if mask&fZone != 0 {
-		if zone, off, ok = numAt(b, off); !ok {
-			return at
-		}
-	}
-	if mask&fStep != 0 {
-		if step, off, ok = numAt(b, off); !ok {
-			return at
-		}
-	}
-	if mask&fN != 0 {
-		if n, off, ok = numAt(b, off); !ok {
-			return at
-		}
-	}
-	if mask&fColor != 0 {
-		if color, off, ok = numAt(b, off); !ok {
-			return at
-		}
-	}
+	seat, obj, to, card, zone, step, n, color := v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
 	s.changes++
 	s.placed++
 	switch op {
