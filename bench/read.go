@@ -110,7 +110,7 @@ func seek(r *Report, src *replay.Store, c *corpus, opt Options) error {
 	}{{"seek", what + " through one cursor, as the viewer seeks", seeks}, {"seek_first", what + ", each the first of a new cursor", firsts}} {
 		slices.SortFunc(k.runs, func(a, b seekRun) int { return cmp.Compare(a.took, b.took) })
 		med, p99 := k.runs[(len(k.runs)-1)*50/100].took, k.runs[(len(k.runs)-1)*99/100].took
-		seekLog(opt.Log, k.key, src, k.runs)
+		seekLog(opt.Log, k.key, k.runs)
 		if k.key == "seek" {
 			r.add(Figure{Key: "seek_median", What: k.what + ", median", Value: ms(med), Unit: "ms", Baseline: ms(half), BaselineWhat: base,
 				Target: "<= 1 ms", Holds: holds(ms(med) <= 1)})
@@ -150,16 +150,18 @@ type seekRun struct {
 	// built that from its stored chain, unless it kept it from building
 	// one after it in the chain (it keeps those it built).
 	fresh bool
+	snap  uint64 // the seq of the snapshot it started from (markFresh)
 }
 
 // markFresh marks the seeks that were the first from their snapshot,
-// seeks and firsts having been made in turn; read once they are all timed.
+// seeks and firsts having been made in turn, and notes the snapshot each
+// started from; read once they are all timed.
 func markFresh(src *replay.Store, seeks, firsts []seekRun) {
 	seen := map[uint64]bool{}
 	for i := range seeks {
 		for _, s := range []*seekRun{&seeks[i], &firsts[i]} {
 			if at, _, err := src.SnapshotAtOrBefore("long", s.seq); err == nil {
-				s.fresh, seen[at] = !seen[at], true
+				s.fresh, seen[at], s.snap = !seen[at], true, at
 			}
 		}
 	}
@@ -172,7 +174,7 @@ func markFresh(src *replay.Store, seeks, firsts []seekRun) {
 // how many were the first from their snapshot (which the store may have
 // had to build from its chain). A slow seek with none of these lost its
 // core.
-func seekLog(log io.Writer, kind string, src *replay.Store, seeks []seekRun) {
+func seekLog(log io.Writer, kind string, seeks []seekRun) {
 	type agg struct {
 		n, gcs, fresh int
 		faults, after uint64
@@ -187,9 +189,7 @@ func seekLog(log io.Writer, kind string, src *replay.Store, seeks []seekRun) {
 			if s.fresh {
 				a.fresh++
 			}
-			if at, _, err := src.SnapshotAtOrBefore("long", s.seq); err == nil {
-				a.after += s.seq - at
-			}
+			a.after += s.seq - s.snap
 		}
 		return a
 	}
