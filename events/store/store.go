@@ -359,7 +359,7 @@ func decodeMeta(v []byte) (*Meta, error) {
 		return nil, fmt.Errorf("meta: %w", err)
 	}
 	m := &Meta{}
-	if err := msgpack.Unmarshal(p, m); err != nil {
+	if err := readMeta(p, m); err != nil {
 		return nil, fmt.Errorf("meta: %w: %v", ErrDamaged, err)
 	}
 	if n := len(m.HeadHash); n != 0 && n != len(events.Hash{}) {
