@@ -165,19 +165,29 @@ func eachSealed(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owne
 }
 
 // eachSealedOut is eachSealed for a walk that hands each payload to a
-// caller's fn (EffectsFrom, a fold's every input): in one loop, without a
-// call between it and fn for each value, fn marked as the caller's by g.
+// caller's fn (EffectsFrom, a fold's every input): in one loop over each
+// leaf page (leafwalk.go), without a call between it and fn for each
+// value, fn marked as the caller's by g.
 func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from uint64, g *callouts, fn func(seq uint64, v []byte) error) error {
 	segs, err := lineage(tx, match)
 	if err != nil {
 		return err
 	}
+	pages, pageSize := mappedPages(tx)
 	for _, sg := range segs {
 		b := sg.b.Bucket(sub)
 		if b == nil {
 			continue
 		}
 		start := max(from, sg.from)
+		if root := uint64(b.Root()); root != 0 && pages != nil {
+			w := leafWalk{data: pages, pageSize: pageSize, from: start, to: sg.to, owner: sg.match, sub: sub, g: g, fn: fn}
+			if err := w.walk(root); err != nil {
+				return err
+			}
+			continue
+		}
+		// An inline bucket, or one a write transaction may have changed.
 		c := b.Cursor()
 		var k, v []byte
 		if start <= 1 {
