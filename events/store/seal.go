@@ -69,19 +69,25 @@ func unsealAfter(key, v []byte) ([]byte, error) {
 	return payload, checkSum(v, crc32.Checksum(append(key, payload...), castagnoli))
 }
 
-// unsealSeq is unseal for a value stored under the key of seq (u64), for
-// a walk over many short values (a fold's every input): the key's part of
-// the sum is worked out from seq (keySum), so the payload is summed where
-// it lies, neither copied after the key nor summed in a pass of its own.
-func unsealSeq(seq uint64, v []byte) ([]byte, error) {
+// unsealSeqSlow is unsealSeq for a value its fast path does not pass, in
+// seal_amd64.s (an older store's unsealed value, a seal cut short, a
+// failed sum), and the whole of it on other machines.
+func unsealSeqSlow(seq uint64, v []byte) ([]byte, error) {
 	if len(v) < sealHeader || v[0] != sealMarker {
 		return unseal(u64(seq), v)
 	}
 	payload := v[sealHeader:]
-	if got := crc32.Update(keySum(seq), castagnoli, payload); got != binary.BigEndian.Uint32(v[1:sealHeader]) {
+	if got := seqSum(seq, payload); got != binary.BigEndian.Uint32(v[1:sealHeader]) {
 		return nil, checkSum(v, got)
 	}
 	return payload, nil
+}
+
+// seqSumGeneric is sealSum(u64(seq), p) with the key's part worked out
+// from seq (keySum), so the payload is summed where it lies, neither
+// copied after the key nor summed in a pass of its own.
+func seqSumGeneric(seq uint64, p []byte) uint32 {
+	return crc32.Update(keySum(seq), castagnoli, p)
 }
 
 // keySum is crc32.Checksum(u64(seq), castagnoli) a byte at a time from
