@@ -57,6 +57,10 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 	if n < 0 || n > len(b) {
 		return fmt.Errorf("reducer: stored effects: bad count %d", n)
 	}
+	// Every effect is counted as applyFolded counts it, all at once:
+	// nothing reads the counts while an input's effects are applied.
+	s.changes += uint64(n)
+	s.placed += uint64(n)
 	// The reading place is off, kept here; the effectReader is handed it
 	// for an effect of another form. Priority and the question, more than
 	// half the effects, and taps and steps are read in the loop itself.
@@ -74,8 +78,6 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 					passes, p = int(int8(b[p])), p+1
 				}
 				if p-off-2 == bits.OnesCount8(mask) {
-					s.changes++
-					s.placed++
 					s.givePriority(seat, passes)
 					next = p
 				}
@@ -90,16 +92,12 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 					break
 				}
 				if ask <= 0x7f {
-					s.changes++
-					s.placed++
 					s.askShort(Ask(ask), player)
 					next = p
 				}
 			case mask == fObj && (op == byte(OpTap) || op == byte(OpUntap)):
 				// 04 02 cd 00 5f
 				if obj, p, ok := numAt(b, off+2); ok {
-					s.changes++
-					s.placed++
 					s.mustObj(ObjID(obj)).Tapped = op == byte(OpTap)
 					next = p
 				}
@@ -110,8 +108,6 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 					seat, p = int(int8(b[p])), p+1
 				}
 				if step, turn := int8(b[p]), int8(b[p+1]); step >= 0 && turn >= -32 && int8(b[off+2]) >= -32 {
-					s.changes++
-					s.placed++
 					s.step(seat, Step(step), int(turn))
 					next = p + 2
 				}
@@ -155,7 +151,7 @@ func (f *Folder) slow(s *State, b []byte, off *int) error {
 		return r.err
 	}
 	*off = r.w.off
-	s.applyFolded(e)
+	s.change(e) // counted by Apply
 	return nil
 }
 
@@ -204,8 +200,6 @@ func order(s *State, b []byte, off int) int {
 		}
 		lib[i] = ObjID(id)
 	}
-	s.changes++
-	s.placed++
 	return p
 }
 
@@ -275,8 +269,6 @@ func (f *Folder) card(s *State, b []byte, off int) int {
 			f.defs[string(name)] = d
 		}
 	}
-	s.changes++
-	s.placed++
 	s.addCard(d.def, int(seat), int(n))
 	return p + size
 }
@@ -297,7 +289,8 @@ func (s *State) askShort(ask Ask, player int) {
 // (the first eight: Seat to Color), each in a form numAt reads, from
 // b[off]; it returns the offset after it, or at, applying nothing, for
 // any other form. The commonest ops (a step, a tap, mana) are applied
-// from the numbers as change applies them; the rest are written into the
+// from the numbers as change applies them (creates and moves, whose
+// names are then empty, too); the rest are written into the
 // Folder's Effect for change.
 func (f *Folder) numbers(s *State, b []byte, at, off int, op Op, mask uint) int {
 	// As effectReader.effect reads them: the fields the mask leaves out
@@ -312,9 +305,11 @@ func (f *Folder) numbers(s *State, b []byte, at, off int, op Op, mask uint) int 
 		}
 	}
 	seat, obj, to, card, zone, step, n, color := v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
-	s.changes++
-	s.placed++
 	switch op {
+	case OpCreate:
+		s.create(ObjID(obj), CardID(card), int(seat), Zone(zone), int(n), "")
+	case OpMove:
+		s.move(ObjID(obj), ObjID(to), int(seat), Zone(zone), int(n), "")
 	case OpTap:
 		s.mustObj(ObjID(obj)).Tapped = true
 	case OpUntap:

@@ -124,53 +124,9 @@ func (s *State) applyFolded(e *Effect) {
 func (s *State) change(e *Effect) {
 	switch e.Op {
 	case OpCreate:
-		if e.Obj != s.nextObjID() {
-			panic(fmt.Sprintf("reducer: create %s, next id is %s", e.Obj, s.nextObjID()))
-		}
-		c := s.Cards[e.Card]
-		o := s.zeroObject(e.Zone)
-		o.ID, o.Card, o.Def, o.Owner, o.Controller, o.Zone = e.Obj, e.Card, c.Def, e.Seat, e.Seat, e.Zone
-		if e.Zone == ZoneExile {
-			o.ExiledBy = e.Name
-		}
-		s.addObject(o, e.N)
+		s.create(e.Obj, e.Card, e.Seat, e.Zone, e.N, e.Name)
 	case OpMove:
-		old := s.mustObj(e.Obj)
-		if e.To != s.nextObjID() {
-			panic(fmt.Sprintf("reducer: move %s to %s, next id is %s", e.Obj, e.To, s.nextObjID()))
-		}
-		if e.Zone != ZoneBattlefield {
-			s.noteLeft(old) // interp_turnfacts.go
-		}
-		s.removeObject(old)
-		o := s.zeroObject(e.Zone)
-		o.ID, o.Card, o.Def, o.Owner, o.Controller, o.Zone, o.Token = e.To, old.Card, old.Def, old.Owner, old.Owner, e.Zone, old.Token
-		if old.Copy {
-			// A card stops being a copy as it changes zones (CR 400.7,
-			// ADV-9); a token or spell copy stays one until it ceases to
-			// exist (CR 704.5d, 704.5e).
-			if old.Card != 0 {
-				o.Def = s.Cards[old.Card].Def
-			} else {
-				o.Copy, o.Kicked, o.Kicks = true, old.Kicked, old.Kicks
-			}
-		}
-		if e.Zone == ZoneBattlefield || e.Zone == ZoneStack {
-			o.Controller = e.Seat
-		}
-		o.Sick = e.Zone == ZoneBattlefield
-		if e.Zone == ZoneExile {
-			o.ExiledBy = e.Name
-		}
-		if e.Zone == ZoneBattlefield && old.Zone == ZoneStack && !old.isAbility() && !old.Token {
-			// A resolving spell becomes a permanent: it was cast, and its
-			// enters-the-battlefield abilities use the spell's X.
-			o.Cast, o.X = true, old.X
-			o.Kicked, o.Kicks = old.Kicked, old.Kicks // a kicked permanent (CR 702.33d)
-			o.CastWith = old.CastWith
-			o.Spent, o.SpentColors = old.Spent, old.SpentColors // interp_spent.go
-		}
-		s.addObject(o, e.N)
+		s.move(e.Obj, e.To, e.Seat, e.Zone, e.N, e.Name)
 	case OpOrder:
 		p := s.Players[e.Seat]
 		if len(e.List) != len(p.Library) {
@@ -342,6 +298,63 @@ func (s *State) change(e *Effect) {
 	}
 }
 
+// create is OpCreate's change: object id for card, owned by seat, in
+// zone at position pos (-1: the end); in exile, exiled by exiledBy.
+func (s *State) create(id ObjID, card CardID, seat int, zone Zone, pos int, exiledBy string) {
+	if id != s.nextObjID() {
+		panic(fmt.Sprintf("reducer: create %s, next id is %s", id, s.nextObjID()))
+	}
+	c := s.Cards[card]
+	o := s.zeroObject(zone)
+	o.ID, o.Card, o.Def, o.Owner, o.Controller, o.Zone = id, card, c.Def, seat, seat, zone
+	if zone == ZoneExile {
+		o.ExiledBy = exiledBy
+	}
+	s.addObject(o, pos)
+}
+
+// move is OpMove's change: object id leaves its zone and becomes object
+// to in zone (CR 400.7), controlled by seat, at position pos; moved to
+// exile by exiledBy.
+func (s *State) move(id, to ObjID, seat int, zone Zone, pos int, exiledBy string) {
+	old := s.mustObj(id)
+	if to != s.nextObjID() {
+		panic(fmt.Sprintf("reducer: move %s to %s, next id is %s", id, to, s.nextObjID()))
+	}
+	if zone != ZoneBattlefield {
+		s.noteLeft(old) // interp_turnfacts.go
+	}
+	s.removeObject(old)
+	o := s.zeroObject(zone)
+	o.ID, o.Card, o.Def, o.Owner, o.Controller, o.Zone, o.Token = to, old.Card, old.Def, old.Owner, old.Owner, zone, old.Token
+	if old.Copy {
+		// A card stops being a copy as it changes zones (CR 400.7,
+		// ADV-9); a token or spell copy stays one until it ceases to
+		// exist (CR 704.5d, 704.5e).
+		if old.Card != 0 {
+			o.Def = s.Cards[old.Card].Def
+		} else {
+			o.Copy, o.Kicked, o.Kicks = true, old.Kicked, old.Kicks
+		}
+	}
+	if zone == ZoneBattlefield || zone == ZoneStack {
+		o.Controller = seat
+	}
+	o.Sick = zone == ZoneBattlefield
+	if zone == ZoneExile {
+		o.ExiledBy = exiledBy
+	}
+	if zone == ZoneBattlefield && old.Zone == ZoneStack && !old.isAbility() && !old.Token {
+		// A resolving spell becomes a permanent: it was cast, and its
+		// enters-the-battlefield abilities use the spell's X.
+		o.Cast, o.X = true, old.X
+		o.Kicked, o.Kicks = old.Kicked, old.Kicks // a kicked permanent (CR 702.33d)
+		o.CastWith = old.CastWith
+		o.Spent, o.SpentColors = old.Spent, old.SpentColors // interp_spent.go
+	}
+	s.addObject(o, pos)
+}
+
 // addCard is the end of OpCard's change: the next card of the match's
 // list is def, owned by seat, in the sideboard if n is 1.
 func (s *State) addCard(def *cards.Card, seat, n int) {
@@ -413,8 +426,9 @@ func (s *State) addObject(o *Object, pos int) {
 	}
 	s.Objects = append(s.Objects, o)
 	list := s.zoneList(o.Zone, o.Owner)
-	if pos < 0 || pos > len(*list) {
-		pos = len(*list)
+	if pos < 0 || pos >= len(*list) {
+		*list = append(*list, o.ID) // the commonest: a library made, a card moved
+		return
 	}
 	*list = slices.Insert(*list, pos, o.ID)
 }
