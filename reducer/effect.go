@@ -471,17 +471,19 @@ func (s *State) noteSpecial(id ObjID) {
 }
 
 // newGame empties every zone for game n; the cards are created anew by
-// OpCreate effects that follow.
+// OpCreate effects that follow. The lists the game fills again keep
+// their room: a list's room is its own (a clone's are copies), and
+// nothing holds on to a list across the effects that change it.
 func (s *State) newGame(n int) {
 	s.Game = n
-	s.Battlefield, s.Stack, s.Exile = nil, nil, nil
+	s.Battlefield, s.Stack, s.Exile = s.Battlefield[:0], nil, nil
 	for i := range s.Objects {
 		s.Objects[i] = nil
 	}
 	s.specials, s.specialIDs = 0, s.specialIDs[:0]
 	for _, p := range s.Players {
 		p.Life = s.StartingLife
-		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = nil, nil, nil, nil, nil
+		p.Library, p.Hand, p.Graveyard, p.Command, p.Pool = p.Library[:0], p.Hand[:0], p.Graveyard[:0], nil, p.Pool[:0]
 		p.LandsPlayed, p.Mulligans, p.Kept, p.Decided, p.Lost, p.LossReason = 0, 0, false, false, false, ""
 		p.Spells, p.Drawn, p.Noncreature, p.Left = 0, 0, 0, false
 	}
