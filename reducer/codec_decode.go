@@ -11,8 +11,10 @@ import (
 
 // Reading stored effects (codec.go has the format): in place, with a
 // wireReader, since a seek folds up to a few hundred of them after its
-// snapshot. The fields encoded by reflection (LKI, continuous effects,
-// declarations, facts, mana restrictions) are rare and read by reflection.
+// snapshot. The fields encoded by reflection are rare: LKI, continuous
+// effects and declared cards are read in place in the forms the codec
+// writes (codec_lki.go, codec_rare.go), the rest (facts, mana
+// restrictions, a declared card's abilities) by reflection.
 
 // DecodeEffects reads effects stored by EncodeEffects.
 func DecodeEffects(b []byte) ([]Effect, error) {
@@ -352,10 +354,10 @@ func (r *effectReader) effect(e *Effect) {
 		e.EventLKI = r.lki()
 	}
 	if mask&fCont != 0 {
-		r.decode(&e.Cont)
+		e.Cont = r.cont()
 	}
 	if mask&fDecl != 0 {
-		r.decode(&e.Decl)
+		e.Decl = r.decl()
 	}
 	if mask&fInts != 0 {
 		if n := r.listLen(); n >= 0 {
