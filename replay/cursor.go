@@ -233,50 +233,13 @@ func (c *Cursor) forward(seq uint64, each func(seq uint64) error) error {
 }
 
 // forwardStored folds the stored effects of the inputs after c.seq, up to
-// seq or the first input stored without effects.
-func (c *Cursor) forwardStored(seq uint64, each func(seq uint64) error) (err error) {
-	if c.fold == nil {
-		c.fold = new(reducer.Folder)
+// seq or the first input stored without effects (foldStored), calling
+// each (when not nil) after every one.
+func (c *Cursor) forwardStored(seq uint64, each func(seq uint64) error) error {
+	if each == nil {
+		return c.foldStored(seq, nil)
 	}
-	// The reducer panics on effects that don't fit the state (applyStored);
-	// one deferred catch for the walk, not one for each input, turns that
-	// into an error. applying is the seq being applied, 0 in between: a
-	// panic elsewhere (each's) goes on up.
-	var applying uint64
-	defer func() {
-		if applying == 0 {
-			return
-		}
-		if r := recover(); r != nil {
-			c.g, c.seq = nil, 0 // half applied: no game to stand on
-			err = fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", c.match, applying, r)
-		}
-	}()
-	err = c.snaps.EffectsFrom(c.match, c.seq+1, func(at uint64, b []byte) error {
-		if at != c.seq+1 {
-			return errGap
-		}
-		applying = at
-		if err := c.fold.Apply(c.g, b); err != nil {
-			c.g, c.seq = nil, 0 // half applied
-			return fmt.Errorf("%s seq %d: %w", c.match, at, err)
-		}
-		applying = 0
-		c.seq = at
-		if each != nil {
-			if err := each(at); err != nil {
-				return err
-			}
-		}
-		if c.seq >= seq {
-			return errStop
-		}
-		return nil
-	})
-	if err == errGap || err == errStop {
-		return nil
-	}
-	return err
+	return c.foldStored(seq, func(_ *reducer.Game, at uint64) error { return each(at) })
 }
 
 // events walks the events from seq from on.

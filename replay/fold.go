@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/chronicle-mtg/chronicle/reducer"
@@ -32,7 +33,7 @@ func Fold(src Source, match string, fn func(g *reducer.Game, seq uint64) error) 
 	head := c.sum.HeadSeq
 	for err == nil && c.seq < head {
 		if c.snaps != nil {
-			if err = c.forwardStored(head, each); err != nil || c.seq >= head {
+			if err = c.foldStored(head, fn); err != nil || c.seq >= head {
 				break
 			}
 		}
@@ -57,3 +58,42 @@ type foldMemory struct {
 }
 
 var folds sync.Pool
+
+// foldStored folds the stored effects of the inputs after c.seq, up to seq
+// or the first input stored without effects, calling fn (when not nil)
+// after each with the game standing after it. The store's walk hands out
+// only the inputs that follow c.seq one after another up to seq
+// (effectsRun), so that for each it is only Apply and fn.
+func (c *Cursor) foldStored(seq uint64, fn func(g *reducer.Game, seq uint64) error) (err error) {
+	if c.fold == nil {
+		c.fold = new(reducer.Folder)
+	}
+	// The reducer panics on effects that don't fit the state (applyStored);
+	// one deferred catch for the walk, not one for each input, turns that
+	// into an error. applying is the seq being applied, 0 in between: a
+	// panic elsewhere (fn's) goes on up.
+	var applying uint64
+	defer func() {
+		if applying == 0 {
+			return
+		}
+		if r := recover(); r != nil {
+			c.g, c.seq = nil, 0 // half applied: no game to stand on
+			err = fmt.Errorf("%s seq %d: the stored effects don't fit the game: %v", c.match, applying, r)
+		}
+	}()
+	fold, g := c.fold, c.g
+	return effectsRun(c.snaps, c.match, c.seq+1, seq, func(at uint64, b []byte) error {
+		applying = at
+		if err := fold.Apply(g, b); err != nil {
+			c.g, c.seq = nil, 0 // half applied
+			return fmt.Errorf("%s seq %d: %w", c.match, at, err)
+		}
+		applying = 0
+		c.seq = at
+		if fn != nil {
+			return fn(g, at)
+		}
+		return nil
+	})
+}

@@ -29,9 +29,13 @@ func foldDigests(t *testing.T, src replay.Source, match string) []reducer.Digest
 	return out
 }
 
+// effectsFromOnly is a SnapshotSource with nothing the store has besides.
+type effectsFromOnly struct{ replay.SnapshotSource }
+
 // TestFoldIsReplay: folding the stored effects passes through exactly the
 // states the rules replay of the file does, input by input, also where some
-// inputs were stored without effects and go through the rules.
+// inputs were stored without effects and go through the rules, from the
+// store or another SnapshotSource.
 func TestFoldIsReplay(t *testing.T) {
 	path := fixture("best-of-three.jsonl")
 	want := fileDigests(t, openFile(t, path), "best-of-three")
@@ -39,6 +43,9 @@ func TestFoldIsReplay(t *testing.T) {
 		"file":        openFile(t, path),
 		"store":       recorded(t, path),
 		"store, gaps": recorded(t, path, 2, 3, 40, uint64(len(want)-1)),
+		// A SnapshotSource other than the store: its effects walk,
+		// EffectsFrom, does not stop by itself at a gap.
+		"effects from, gaps": effectsFromOnly{recorded(t, path, 2, 3, 40, uint64(len(want)-1))},
 	} {
 		got := foldDigests(t, src, "best-of-three")
 		if len(got) != len(want) {

@@ -31,6 +31,40 @@ func (s *Store) EffectsFrom(match string, from uint64, fn func(seq uint64, b []b
 	return s.of(match).EffectsFrom(match, from, fn)
 }
 
+// effectsRunner is a SnapshotSource whose walk over the stored effects
+// stops by itself at the first input without them or past a seq: the
+// store.
+type effectsRunner interface {
+	effectsRun(match string, from, to uint64, fn func(seq uint64, b []byte) error) error
+}
+
+// effectsRun calls fn with the stored effects of the inputs of match from
+// seq from on, as long as each follows the one before, up to seq to; it
+// returns nil at the first input without them.
+func effectsRun(src SnapshotSource, match string, from, to uint64, fn func(seq uint64, b []byte) error) error {
+	if r, ok := src.(effectsRunner); ok {
+		return r.effectsRun(match, from, to, fn)
+	}
+	next := from
+	err := src.EffectsFrom(match, from, func(seq uint64, b []byte) error {
+		if seq != next || seq > to {
+			return errGap
+		}
+		next++
+		return fn(seq, b)
+	})
+	if err == errGap {
+		return nil
+	}
+	return err
+}
+
+// effectsRun is effectsRun from the store: there the walk's loop makes
+// its checks.
+func (s *Store) effectsRun(match string, from, to uint64, fn func(seq uint64, b []byte) error) error {
+	return s.of(match).EffectsRun(match, from, to, fn)
+}
+
 // EventsFrom calls fn for each stored event from seq from on, decoded, in
 // seq order.
 func (s *Store) EventsFrom(match string, from uint64, fn func(*events.Event) error) error {

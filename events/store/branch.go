@@ -167,24 +167,47 @@ func eachSealed(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owne
 // eachSealedOut is eachSealed for a walk that hands each payload to a
 // caller's fn (EffectsFrom, a fold's every input): in one loop over each
 // leaf page (leafwalk.go), without a call between it and fn for each
-// value, fn marked as the caller's by g.
-func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from uint64, g *callouts, fn func(seq uint64, v []byte) error) error {
+// value, fn marked as the caller's by g. It walks seqs from from to to (0:
+// to the end); a run stops before the first seq that does not follow the
+// one before it (a fold's input stored without effects).
+func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from, to uint64, run bool, g *callouts, fn func(seq uint64, v []byte) error) error {
 	segs, err := lineage(tx, match)
 	if err != nil {
 		return err
 	}
+	if to == 0 {
+		to = ^uint64(0)
+	}
+	// A seq more than gap past next, the seq after the last one handed
+	// out, ends a run; every seq follows for a walk that is not one.
+	next, gap := from, ^uint64(0)
+	if run {
+		gap = 0
+	}
 	pages, pageSize := mappedPages(tx)
 	for _, sg := range segs {
+		if next > to {
+			break
+		}
 		b := sg.b.Bucket(sub)
 		if b == nil {
 			continue
 		}
-		start := max(from, sg.from)
+		start, last := max(from, sg.from), to
+		if sg.to != 0 {
+			last = min(last, sg.to)
+		}
 		if root := uint64(b.Root()); root != 0 && pages != nil {
-			w := leafWalk{data: pages, pageSize: pageSize, from: start, to: sg.to, owner: sg.match, sub: sub, g: g, fn: fn}
-			if err := w.walk(root); err != nil {
+			w := leafWalk{data: pages, pageSize: pageSize, from: start, to: last, next: next, gap: gap,
+				owner: sg.match, sub: sub, g: g, fn: fn}
+			err := w.walk(root)
+			if err == errGap {
+				return nil
+			}
+			if err != nil {
 				return err
 			}
+			next = w.next
 			continue
 		}
 		// An inline bucket, or one a write transaction may have changed.
@@ -197,9 +220,13 @@ func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from uint64, g *callou
 		}
 		for ; k != nil; k, v = c.Next() {
 			seq := readU64(k)
-			if sg.to != 0 && seq > sg.to {
+			if seq > last {
 				break
 			}
+			if seq-next > gap {
+				return nil
+			}
+			next = seq + 1
 			p, err := unsealSeq(seq, v)
 			if err != nil {
 				return fmt.Errorf("store: %s seq %d: %s: %w", sg.match, seq, sub, err)

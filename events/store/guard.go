@@ -98,7 +98,9 @@ func callOut(fn func() error) (err error) {
 // were a tenth of folding an input's stored effects) marks a panic raised
 // while a callback runs as the caller's, and leaves one raised between
 // callbacks (bbolt on a damaged page) to the boundary. The walk sets in
-// while it calls back (eachSealedOut).
+// while it calls back (eachSealedOut), or for the whole walk of a
+// bucket's pages, where nothing else can panic but a memory fault, which
+// goes to the boundary all the same (leafwalk.go).
 type callouts struct{ in bool }
 
 // catch is deferred by the walk, in the transaction.

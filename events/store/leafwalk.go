@@ -38,31 +38,41 @@ func mappedPages(tx *bolt.Tx) ([]byte, uint64) {
 	return unsafe.Slice((*byte)(base), size), uint64(info.PageSize)
 }
 
-// leafWalk walks the values of one bucket, keys from to to (to 0: every
-// key from from on), unsealing each as stored under its seq and handing
-// it to fn.
+// leafWalk walks the values of one bucket, keys from to to, unsealing
+// each as stored under its seq and handing it to fn; a key more than gap
+// past next (the key after the last one handed out) ends it (errGap).
 type leafWalk struct {
-	data     []byte // the file's pages
-	pageSize uint64
-	from, to uint64
-	visits   uint64 // pages read, against a damaged tree's loops
-	owner    string // the match whose bucket it is
-	sub      []byte // the bucket's name
-	g        *callouts
-	fn       func(seq uint64, v []byte) error
+	data      []byte // the file's pages
+	pageSize  uint64
+	from, to  uint64
+	next, gap uint64
+	visits    uint64 // pages read, against a damaged tree's loops
+	owner     string // the match whose bucket it is
+	sub       []byte // the bucket's name
+	g         *callouts
+	fn        func(seq uint64, v []byte) error
 }
 
-// errPastTo ends the walk of a segment at its last seq.
-var errPastTo = errors.New("past the segment's end")
+// errPastTo ends the walk of a segment at its last seq; errGap ends a
+// run.
+var (
+	errPastTo = errors.New("past the segment's end")
+	errGap    = errors.New("a seq that does not follow")
+)
 
 // maxTreeDepth bounds the levels of branch pages above a leaf; bbolt's
 // trees are a few levels deep.
 const maxTreeDepth = 32
 
 // walk walks the tree under root; a walk that reached the segment's end
-// returns nil.
+// returns nil. Nothing but fn between its values can panic (its reads
+// are checked; a memory fault goes to the boundary all the same), so fn
+// is marked as the caller's for the whole walk.
 func (w *leafWalk) walk(root uint64) error {
-	if err := w.tree(root, 0); err != nil && err != errPastTo {
+	w.g.in = true
+	err := w.tree(root, 0)
+	w.g.in = false
+	if err != nil && err != errPastTo {
 		return err
 	}
 	return nil
@@ -201,18 +211,20 @@ func (w *leafWalk) leaf(id uint64, p []byte, count int) error {
 		if flags&leafBucket != 0 || ksize != 8 || end > len(p) {
 			return w.damaged(id, "element %d is not a seq's value inside the page", i)
 		}
-		seq := binary.BigEndian.Uint64(p[k:])
-		if w.to != 0 && seq > w.to {
+		kv := p[k:end]
+		seq := binary.BigEndian.Uint64(kv)
+		if seq > w.to {
 			return errPastTo
 		}
-		v, err := unsealSeq(seq, p[k+8:end])
+		if seq-w.next > w.gap {
+			return errGap
+		}
+		w.next = seq + 1
+		v, err := unsealSeq(seq, kv[8:])
 		if err != nil {
 			return fmt.Errorf("store: %s seq %d: %s: %w", w.owner, seq, w.sub, err)
 		}
-		w.g.in = true
-		err = w.fn(seq, v)
-		w.g.in = false
-		if err != nil {
+		if err := w.fn(seq, v); err != nil {
 			return err
 		}
 	}

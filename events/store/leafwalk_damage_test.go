@@ -80,7 +80,7 @@ var errOrder = errors.New("out of order")
 func walkLeaves(data []byte, root, from uint64, check bool) (n int, err error) {
 	var g callouts
 	last := uint64(0)
-	w := leafWalk{data: data, pageSize: 4096, from: from, owner: "m", sub: bucketEffects, g: &g,
+	w := leafWalk{data: data, pageSize: 4096, from: from, to: ^uint64(0), gap: ^uint64(0), owner: "m", sub: bucketEffects, g: &g,
 		fn: func(seq uint64, v []byte) error {
 			if seq <= last {
 				return fmt.Errorf("%w: seq %d after seq %d", errOrder, seq, last)

@@ -32,6 +32,44 @@ func walkEffects(t *testing.T, s *store.Store, match string, from uint64) []stor
 	return out
 }
 
+// runEffects reads match's effects with EffectsRun.
+func runEffects(t *testing.T, s *store.Store, match string, from, to uint64) []stored {
+	t.Helper()
+	var out []stored
+	if err := s.EffectsRun(match, from, to, func(seq uint64, b []byte) error {
+		out = append(out, stored{seq, string(b)})
+		return nil
+	}); err != nil {
+		t.Fatalf("%s run from %d to %d: %v", match, from, to, err)
+	}
+	return out
+}
+
+// run is the part of vs a run from from to to reads: the seqs that follow
+// one another from from on.
+func run(vs []stored, from, to uint64) []stored {
+	var out []stored
+	for _, v := range vs {
+		if v.seq != from+uint64(len(out)) || to != 0 && v.seq > to {
+			break
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func same(t *testing.T, what string, got, want []stored) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d values, the cursor reads %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%s: value %d is seq %d %q, the cursor reads seq %d %q", what, i, got[i].seq, got[i].v, want[i].seq, want[i].v)
+		}
+	}
+}
+
 // cursorEffects reads the effects bucket of each match of a lineage (each
 // up to where the next takes over) with bbolt's cursor, from the closed
 // file at path, each value unsealed.
@@ -109,8 +147,9 @@ func branchOf(match string, at *events.Event, n int) []*events.Event {
 // value of a main line over many leaf pages and branch pages (some leaves
 // with overflow pages, some seqs without effects), of a branch and a branch
 // of a branch (the parent's part cut at the branch point), of a match small
-// enough for an inline bucket, from every kind of start; and a store whose
-// effects were written before values were sealed.
+// enough for an inline bucket, from every kind of start; a run (EffectsRun)
+// stops at the first seq without effects and past its end; and a store
+// whose effects were written before values were sealed.
 func TestEffectsWalkReadsWhatTheCursorReads(t *testing.T) {
 	path := tempPath(t)
 	s := openStore(t, path)
@@ -180,14 +219,9 @@ func TestEffectsWalkReadsWhatTheCursorReads(t *testing.T) {
 						w = append(w, v)
 					}
 				}
-				got := walkEffects(t, s, m, from)
-				if len(got) != len(w) {
-					t.Fatalf("%s: %s from %d: %d values, the cursor reads %d", what, m, from, len(got), len(w))
-				}
-				for i := range got {
-					if got[i] != w[i] {
-						t.Fatalf("%s: %s from %d: value %d is seq %d %q, the cursor reads seq %d %q", what, m, from, i, got[i].seq, got[i].v, w[i].seq, w[i].v)
-					}
+				same(t, fmt.Sprintf("%s: %s from %d", what, m, from), walkEffects(t, s, m, from), w)
+				for _, to := range []uint64{0, from, from + 5, 1300} {
+					same(t, fmt.Sprintf("%s: %s run from %d to %d", what, m, from, to), runEffects(t, s, m, from, to), run(w, from, to))
 				}
 			}
 		}

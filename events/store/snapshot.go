@@ -97,6 +97,6 @@ func (s *Store) EffectsFrom(match string, from uint64, fn func(seq uint64, effec
 	return s.view(func(tx *bolt.Tx) error {
 		var g callouts
 		defer g.catch()
-		return eachSealedOut(tx, match, bucketEffects, from, &g, fn)
+		return eachSealedOut(tx, match, bucketEffects, from, 0, false, &g, fn)
 	})
 }
