@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"hash/crc32"
 	"math/rand/v2"
@@ -12,7 +13,36 @@ import (
 // librarySeqSum is the seal's sum of a value under seq as hash/crc32
 // gives it: the key's eight bytes, then the payload.
 func librarySeqSum(seq uint64, p []byte) uint32 {
-	return crc32.Update(crc32.Checksum(u64(seq), castagnoli), castagnoli, p)
+	return librarySum(u64(seq), p)
+}
+
+func librarySum(key, p []byte) uint32 {
+	return crc32.Update(crc32.Checksum(key, castagnoli), castagnoli, p)
+}
+
+// librarySeal is seal with hash/crc32's sum.
+func librarySeal(key, payload []byte) []byte {
+	v := binary.BigEndian.AppendUint32([]byte{sealMarker}, librarySum(key, payload))
+	return append(v, payload...)
+}
+
+// sealSum is hash/crc32's CRC-32C of the key, then the payload, for keys
+// of every length to nine bytes and payloads short and long, around
+// seqSumMax.
+func TestSealSumIsHashCRC32(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	buf := make([]byte, 9+seqSumMax+40)
+	for i := range buf {
+		buf[i] = byte(r.Uint32())
+	}
+	for k := 0; k <= 9; k++ {
+		for _, n := range []int{0, 1, 7, 8, 29, 300, seqSumMax - 1, seqSumMax, seqSumMax + 33} {
+			key, p := buf[:k], buf[9:9+n]
+			if got, want := sealSum(key, p), librarySum(key, p); got != want {
+				t.Fatalf("sealSum(%d-byte key, %d bytes) = %08x, want %08x", k, n, got, want)
+			}
+		}
+	}
 }
 
 // checkSeqSums holds seqSum and seqSumGeneric to hash/crc32's CRC-32C for
@@ -56,7 +86,7 @@ func FuzzSeqSum(f *testing.F) {
 }
 
 // checkUnsealSeqSums seals random payloads of every length 0..300 at every
-// alignment with hash/crc32 (seal) and holds unsealSeq to pass each where
+// alignment with hash/crc32 (librarySeal) and holds unsealSeq to pass each where
 // it lies, and to fail it with any one of the stored sum's bits flipped or
 // a bit of the payload: the sum it checks is hash/crc32's to the bit.
 func checkUnsealSeqSums(t *testing.T) {
@@ -70,7 +100,7 @@ func checkUnsealSeqSums(t *testing.T) {
 				for i := range payload {
 					payload[i] = byte(r.Uint32())
 				}
-				v := buf[align : align+copy(buf[align:], seal(u64(seq), payload))]
+				v := buf[align : align+copy(buf[align:], librarySeal(u64(seq), payload))]
 				p, err := unsealSeq(seq, v)
 				if err != nil || !bytes.Equal(p, payload) || n > 0 && &p[0] != &v[sealHeader] {
 					t.Fatalf("seq %d, %d bytes at +%d: unsealed %x (%v), want %x where it lies", seq, n, align, p, err, payload)
@@ -121,21 +151,32 @@ func TestUnsealSeqStaysInsideTheValue(t *testing.T) {
 	}
 }
 
-// FuzzUnsealSeq holds unsealSeq to unseal under the seq's key, whose sum is
-// hash/crc32's, for any value, and for the value sealed: the same payload,
-// or a failure where unseal fails.
+// FuzzUnsealSeq holds unsealSeq, and unsealAfter and unseal under the
+// seq's key, to hash/crc32 for any value, and for the value sealed with
+// hash/crc32's sum: the payload where the sum holds, ErrDamaged where it
+// fails or the seal is cut short, an unsealed value as it is.
 func FuzzUnsealSeq(f *testing.F) {
 	f.Add(uint64(1), []byte{})
 	f.Add(uint64(3), []byte{0x93, 1, 2, 3})
 	f.Add(uint64(280), []byte("\xc100000"))
-	f.Add(uint64(300), seal(u64(300), []byte("\x94\x01\x02\x03\x04 a few dozen bytes of effects....")))
-	f.Add(^uint64(0), seal(u64(^uint64(0)), make([]byte, 9)))
+	f.Add(uint64(300), librarySeal(u64(300), []byte("\x94\x01\x02\x03\x04 a few dozen bytes of effects....")))
+	f.Add(^uint64(0), librarySeal(u64(^uint64(0)), make([]byte, 9)))
 	f.Fuzz(func(t *testing.T, seq uint64, v []byte) {
-		for _, v := range [][]byte{v, seal(u64(seq), v)} {
-			want, wantErr := unseal(u64(seq), v)
-			got, err := unsealSeq(seq, v)
-			if (err == nil) != (wantErr == nil) || errors.Is(err, ErrDamaged) != errors.Is(wantErr, ErrDamaged) || err == nil && !bytes.Equal(got, want) {
-				t.Fatalf("unsealSeq(%d, %x) = %x, %v; unseal gives %x, %v", seq, v, got, err, want, wantErr)
+		for _, v := range [][]byte{v, librarySeal(u64(seq), v)} {
+			want, damaged := v, false
+			if len(v) > 0 && v[0] == sealMarker {
+				want = v[min(sealHeader, len(v)):]
+				damaged = len(v) < sealHeader || librarySeqSum(seq, want) != binary.BigEndian.Uint32(v[1:])
+			}
+			for name, unseal := range map[string]func() ([]byte, error){
+				"unsealSeq":   func() ([]byte, error) { return unsealSeq(seq, v) },
+				"unsealAfter": func() ([]byte, error) { return unsealAfter(u64(seq), v) },
+				"unseal":      func() ([]byte, error) { return unseal(u64(seq), v) },
+			} {
+				got, err := unseal()
+				if damaged != errors.Is(err, ErrDamaged) || !damaged && (err != nil || !bytes.Equal(got, want)) {
+					t.Fatalf("%s(%d, %x) = %x, %v; want %x, damaged %v", name, seq, v, got, err, want, damaged)
+				}
 			}
 		}
 	})
