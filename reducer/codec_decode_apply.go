@@ -63,68 +63,112 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 	s.placed += uint64(n)
 	// The reading place is off, kept here; the effectReader is handed it
 	// for an effect of another form. Priority and the question, more than
-	// half the effects, and taps and steps are read in the loop itself.
+	// half the effects, and taps and steps are read in the loop itself,
+	// from r, the bytes left: a form's length checked once, its bytes are
+	// read without a check each.
 	for i := 0; i < n; i++ {
-		next := off
-		if off+1 < len(b) {
-			switch op, mask := b[off], b[off+1]; {
-			case op == byte(OpPriority) && mask&^(fSeat|fN) == 0:
-				// Seat and passes, fixints: 0f 41 01 01.
-				seat, passes, p := 0, 0, off+2
-				if mask&fSeat != 0 && p < len(b) && int8(b[p]) >= -32 {
-					seat, p = int(int8(b[p])), p+1
+		r := b[off:]
+		if len(r) < 2 {
+			if err := f.slow(s, b, &off); err != nil {
+				return fmt.Errorf("reducer: stored effects: effect %d: %w", i, err)
+			}
+			continue
+		}
+		switch mask := r[1]; r[0] {
+		case byte(OpPriority):
+			// Seat and passes, fixints: 0f 41 01 01.
+			switch mask {
+			case 0:
+				s.givePriority(0, 0)
+				off += 2
+				continue
+			case fSeat:
+				if len(r) >= 3 && fixint(r[2]) {
+					s.givePriority(int(int8(r[2])), 0)
+					off += 3
+					continue
 				}
-				if mask&fN != 0 && p < len(b) && int8(b[p]) >= -32 {
-					passes, p = int(int8(b[p])), p+1
+			case fN:
+				if len(r) >= 3 && fixint(r[2]) {
+					s.givePriority(0, int(int8(r[2])))
+					off += 3
+					continue
 				}
-				if p-off-2 == bits.OnesCount8(mask) {
-					s.givePriority(seat, passes)
-					next = p
+			case fSeat | fN:
+				if len(r) >= 4 && fixint(r[2]) && fixint(r[3]) {
+					s.givePriority(int(int8(r[2])), int(int8(r[3])))
+					off += 4
+					continue
 				}
-			case op == byte(OpAsk) && mask == msgpcode.Uint16 && off+5 < len(b) && b[off+2] == fAsk>>8 && b[off+3] == 0:
-				// A question of its first one or two fields, fixints:
-				// 10 cd 10 00 92 01 01.
-				c, ask, p := b[off+4], b[off+5], off+6
-				player := 0
-				if c == msgpcode.FixedArrayLow|2 && p < len(b) && int8(b[p]) >= -32 {
-					player, p = int(int8(b[p])), p+1
-				} else if c != msgpcode.FixedArrayLow|1 {
-					break
+			}
+		case byte(OpAsk):
+			// A question of its first one or two fields, fixints:
+			// 10 cd 10 00 92 01 01.
+			if len(r) >= 6 && mask == codeUint16 && r[2] == fAsk>>8 && r[3] == 0 && r[5] <= 0x7f {
+				if r[4] == codeFixArray1 {
+					s.askShort(Ask(r[5]), 0)
+					off += 6
+					continue
 				}
-				if ask <= 0x7f {
-					s.askShort(Ask(ask), player)
-					next = p
+				if r[4] == codeFixArray2 && len(r) >= 7 && fixint(r[6]) {
+					s.askShort(Ask(r[5]), int(int8(r[6])))
+					off += 7
+					continue
 				}
-			case mask == fObj && (op == byte(OpTap) || op == byte(OpUntap)):
-				// 04 02 cd 00 5f
+			}
+		case byte(OpStep):
+			// The active seat, the step and the turn, fixints: 0e 61 01 03 07.
+			if mask == fSeat|fStep|fN && len(r) >= 5 && fixint(r[2]) && r[3] <= 0x7f && fixint(r[4]) {
+				s.step(int(int8(r[2])), Step(r[3]), int(int8(r[4])))
+				off += 5
+				continue
+			}
+			if mask == fStep|fN && len(r) >= 4 && r[2] <= 0x7f && fixint(r[3]) {
+				s.step(0, Step(r[2]), int(int8(r[3])))
+				off += 4
+				continue
+			}
+		case byte(OpTap), byte(OpUntap):
+			// An object id in one, two or three bytes: 04 02 cd 00 5f.
+			if mask == fObj && len(r) >= 5 && r[2] == codeUint16 {
+				s.mustObj(ObjID(r[3])<<8 | ObjID(r[4])).Tapped = r[0] == byte(OpTap)
+				off += 5
+				continue
+			}
+			if mask == fObj {
 				if obj, p, ok := numAt(b, off+2); ok {
-					s.mustObj(ObjID(obj)).Tapped = op == byte(OpTap)
-					next = p
+					s.mustObj(ObjID(obj)).Tapped = r[0] == byte(OpTap)
+					off = p
+					continue
 				}
-			case op == byte(OpStep) && mask&^fSeat == fStep|fN && off+4 < len(b):
-				// The active seat, the step and the turn, fixints: 0e 61 01 03 07.
-				p, seat := off+2, 0
-				if mask&fSeat != 0 {
-					seat, p = int(int8(b[p])), p+1
+			}
+		case byte(OpCard):
+			if mask == codeUint16 {
+				if next := f.card(s, b, off); next > off {
+					off = next
+					continue
 				}
-				if step, turn := int8(b[p]), int8(b[p+1]); step >= 0 && turn >= -32 && int8(b[off+2]) >= -32 {
-					s.step(seat, Step(step), int(turn))
-					next = p + 2
+			}
+		case byte(OpOrder):
+			if mask == codeUint16 {
+				if next := order(s, b, off); next > off {
+					off = next
+					continue
 				}
-			case op == byte(OpCard) && mask == msgpcode.Uint16:
-				next = f.card(s, b, off)
-			case op == byte(OpOrder) && mask == msgpcode.Uint16:
-				next = order(s, b, off)
-			case op <= 0x7f && mask <= 0x7f:
-				next = f.numbers(s, b, off, off+2, Op(op), uint(mask))
-			case op <= 0x7f && mask == msgpcode.Uint8 && off+2 < len(b):
-				// A mask of eight bits: the numbers and Color (mana).
-				next = f.numbers(s, b, off, off+3, Op(op), uint(b[off+2]))
 			}
 		}
-		if next > off {
-			off = next
-			continue
+		if op, mask := r[0], r[1]; op <= 0x7f {
+			next := off
+			if mask <= 0x7f {
+				next = f.numbers(s, b, off, off+2, Op(op), uint(mask))
+			} else if mask == codeUint8 && len(r) > 2 {
+				// A mask of eight bits: the numbers and Color (mana).
+				next = f.numbers(s, b, off, off+3, Op(op), uint(r[2]))
+			}
+			if next > off {
+				off = next
+				continue
+			}
 		}
 		if err := f.slow(s, b, &off); err != nil {
 			return fmt.Errorf("reducer: stored effects: effect %d: %w", i, err)
@@ -132,6 +176,18 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 	}
 	return nil
 }
+
+// The msgpack codes the forms read in line begin with, as constants
+// (msgpcode's are variables).
+const (
+	codeUint8     = 0xcc
+	codeUint16    = 0xcd
+	codeFixArray1 = 0x91
+	codeFixArray2 = 0x92
+)
+
+// fixint reports whether c is a msgpack fixint, positive or negative.
+func fixint(c byte) bool { return int8(c) >= -32 }
 
 // slow reads the effect at b[*off] with the effectReader and applies it.
 func (f *Folder) slow(s *State, b []byte, off *int) error {
