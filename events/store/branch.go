@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/vmihailenco/msgpack/v5"
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/chronicle-mtg/chronicle/events"
@@ -104,10 +103,52 @@ func decodeLine(v []byte) (line, error) {
 	if err != nil {
 		return m, fmt.Errorf("meta: %w", err)
 	}
-	if err := msgpack.Unmarshal(p, &m); err != nil {
+	if err := readLine(p, &m); err != nil {
 		return m, fmt.Errorf("meta: %w: %v", ErrDamaged, err)
 	}
 	return m, nil
+}
+
+// readLine reads a meta's msgpack into m as msgpack.Unmarshal(p, m) does,
+// by hand in place (meta_read.go): decoded by msgpack's reflection, the
+// line was a quarter of opening a short match's effects, after the walk.
+func readLine(p []byte, m *line) error {
+	r := msgReader{b: p}
+	n, asArray, err := r.structLen()
+	switch {
+	case err != nil:
+		return err
+	case n < 0 || asArray && n == 0:
+		*m = line{}
+		return nil
+	case asArray:
+		if n != 2 {
+			return errArrayStruct
+		}
+		if m.Parent, err = r.str(); err != nil {
+			return err
+		}
+		m.BranchPoint, err = r.uint()
+		return err
+	}
+	for range n {
+		key, err := r.key()
+		if err != nil {
+			return err
+		}
+		switch string(key) {
+		case "parent":
+			m.Parent, err = r.str()
+		case "branch_point":
+			m.BranchPoint, err = r.uint()
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // eachStored calls fn with each key and value that the sub-bucket sub holds
