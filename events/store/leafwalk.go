@@ -201,15 +201,14 @@ func (w *leafWalk) leaf(id uint64, p []byte, count int) error {
 		}
 		i, w.from = n, 0
 	}
-	for ; i < count; i++ {
-		e := pageHeader + i*elementSize
+	for e, last := pageHeader+i*elementSize, pageHeader+count*elementSize; e < last; e += elementSize {
 		el := p[e : e+elementSize]
 		flags := binary.LittleEndian.Uint32(el)
-		k := e + int(binary.LittleEndian.Uint32(el[4:]))
+		k := uint(e) + uint(binary.LittleEndian.Uint32(el[4:]))
 		ksize := binary.LittleEndian.Uint32(el[8:])
-		end := k + 8 + int(binary.LittleEndian.Uint32(el[12:]))
-		if flags&leafBucket != 0 || ksize != 8 || end > len(p) {
-			return w.damaged(id, "element %d is not a seq's value inside the page", i)
+		end := k + 8 + uint(binary.LittleEndian.Uint32(el[12:]))
+		if flags&leafBucket != 0 || ksize != 8 || end > uint(len(p)) {
+			return w.damaged(id, "element %d is not a seq's value inside the page", (e-pageHeader)/elementSize)
 		}
 		kv := p[k:end]
 		seq := binary.BigEndian.Uint64(kv)
