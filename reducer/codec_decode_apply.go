@@ -149,6 +149,30 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 					continue
 				}
 			}
+		case byte(OpCreate):
+			// A card of a library made: 01 5b 01 cd 01 23 cc 45 01 ff.
+			if mask&^fSeat == fObj|fCard|fZone|fN {
+				if size := createAt(s, r, mask); size > 0 {
+					off += size
+					continue
+				}
+			}
+		case byte(OpMove):
+			// A card drawn, played, put in a graveyard: 02 57 01 cd 01 23 cd 01 40 02 ff.
+			if mask&^fSeat == fObj|fTo|fZone|fN {
+				if size := moveAt(s, r, mask); size > 0 {
+					off += size
+					continue
+				}
+			}
+		case byte(OpAddMana):
+			// Mana of a colour from a source, a mask of eight bits: 07 cc 83 01 cd 00 4a 03.
+			if mask == codeUint8 && len(r) > 2 && r[2]&^(fSeat|fN) == fObj|fColor {
+				if size := manaAt(s, r, r[2]); size > 0 {
+					off += size
+					continue
+				}
+			}
 		case byte(OpOrder):
 			if mask == codeUint16 {
 				if next := order(s, b, off); next > off {
@@ -175,6 +199,86 @@ func (f *Folder) Apply(g *Game, b []byte) error {
 		}
 	}
 	return nil
+}
+
+// createAt applies the OpCreate at the start of r whose mask, mask, is
+// Obj, Card, Zone and N, with or without Seat, each in a form numAt
+// reads, and returns its length; for another form it applies nothing
+// and returns 0.
+func createAt(s *State, r []byte, mask byte) int {
+	var seat, obj, card, zone, n uint64
+	p, ok := 2, true
+	if mask&fSeat != 0 {
+		if seat, p, ok = numAt(r, p); !ok {
+			return 0
+		}
+	}
+	if obj, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	if card, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	if zone, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	if n, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	s.create(ObjID(obj), CardID(card), int(seat), Zone(zone), int(n), "")
+	return p
+}
+
+// moveAt is createAt for an OpMove whose mask is Obj, To, Zone and N,
+// with or without Seat.
+func moveAt(s *State, r []byte, mask byte) int {
+	var seat, obj, to, zone, n uint64
+	p, ok := 2, true
+	if mask&fSeat != 0 {
+		if seat, p, ok = numAt(r, p); !ok {
+			return 0
+		}
+	}
+	if obj, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	if to, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	if zone, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	if n, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	s.move(ObjID(obj), ObjID(to), int(seat), Zone(zone), int(n), "")
+	return p
+}
+
+// manaAt is createAt for an OpAddMana whose mask, a uint8, is Obj and
+// Color, with or without Seat and N.
+func manaAt(s *State, r []byte, mask byte) int {
+	var seat, obj, n, color uint64
+	p, ok := 3, true
+	if mask&fSeat != 0 {
+		if seat, p, ok = numAt(r, p); !ok {
+			return 0
+		}
+	}
+	if obj, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	if mask&fN != 0 {
+		if n, p, ok = numAt(r, p); !ok {
+			return 0
+		}
+	}
+	if color, p, ok = numAt(r, p); !ok {
+		return 0
+	}
+	pl := s.Players[int(seat)]
+	pl.Pool = append(pl.Pool, Mana{Color: cards.Color(color), Source: ObjID(obj), Legendary: n&1 != 0, Uncounterable: n&2 != 0})
+	return p
 }
 
 // The msgpack codes the forms read in line begin with, as constants
