@@ -77,6 +77,11 @@ type effectReader struct {
 	// names, when set, are the strings read before, each kept once
 	// (name): a Folder's.
 	names map[string]string
+	// decls, with names, are the declared cards read before, by their
+	// bytes (decl). A card read from them is shared by
+	// every effect that declares it, and by the states those make: a
+	// declared card is never written to once read.
+	decls map[string]*Declared
 }
 
 // maxNames bounds effectReader.names: a match's card names, a few

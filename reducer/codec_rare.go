@@ -32,21 +32,38 @@ func (r *effectReader) cont() *Continuous {
 }
 
 // decl reads a declared card. The abilities a card is given are read by
-// reflection, with the rest: a Folder keeps the cards it read so, by
-// their bytes (declared).
+// reflection, with the rest; a Folder's reader keeps the cards it read by
+// their bytes (decls) and reads the same bytes again as the card it kept:
+// a tournament's matches declare the same cards.
 func (r *effectReader) decl() *Declared {
 	if r.err != nil {
 		return nil
 	}
 	start := r.w.off
-	if d, ok := r.declAt(); ok {
-		return d
+	var raw []byte
+	if r.names != nil && r.w.skip() == nil {
+		raw = r.w.b[start:r.w.off]
+		if d, ok := r.decls[string(raw)]; ok {
+			return d
+		}
 	}
 	r.w.off = start
-	var d *Declared
-	r.decode(&d)
+	d, ok := r.declAt()
+	if !ok {
+		r.w.off, d = start, nil
+		r.decode(&d)
+	}
+	if raw != nil && r.err == nil && r.w.off == start+len(raw) && len(r.decls) < maxDecls {
+		if r.decls == nil {
+			r.decls = make(map[string]*Declared)
+		}
+		r.decls[string(raw)] = d
+	}
 	return d
 }
+
+// maxDecls bounds effectReader.decls.
+const maxDecls = 256
 
 // fieldsAt reads the length of a map that holds a struct's fields; ok is
 // false for nil or another form, and for one longer than the bytes left.
@@ -74,12 +91,12 @@ func (w *wireReader) fieldsAt() (n int, ok bool) {
 
 // field reads a field's name and marks its bit (the field's index) in
 // seen; ok is false for a name met before.
-func (w *wireReader) field(seen *uint32, names func(string) int) (int, bool) {
+func (w *wireReader) field(seen *uint32, names func([]byte) int) (int, bool) {
 	key, err := w.bytes()
 	if err != nil {
 		return 0, false
 	}
-	i := names(string(key))
+	i := names(key)
 	if i < 0 || *seen&(1<<i) != 0 {
 		return 0, false
 	}
@@ -147,8 +164,8 @@ func (w *wireReader) integer() (int, bool) {
 	return int(v), err == nil
 }
 
-func contField(name string) int {
-	switch name {
+func contField(key []byte) int {
+	switch string(key) {
 	case "Timestamp":
 		return 0
 	case "Source":
@@ -271,8 +288,8 @@ func (w *wireReader) objects() ([]ObjID, bool) {
 	return out, true
 }
 
-func tableGrantField(name string) int {
-	switch name {
+func tableGrantField(key []byte) int {
+	switch string(key) {
 	case "Types":
 		return 0
 	case "Colors":
@@ -311,8 +328,8 @@ func (r *effectReader) tableGrant() (*TableGrant, bool) {
 	return t, true
 }
 
-func becomingField(name string) int {
-	switch name {
+func becomingField(key []byte) int {
+	switch string(key) {
 	case "types":
 		return 0
 	case "all_types":
@@ -393,8 +410,8 @@ func (r *effectReader) grants() ([]GrantRef, bool) {
 		}
 		var seen uint32
 		for range fields {
-			f, ok := w.field(&seen, func(name string) int {
-				switch name {
+			f, ok := w.field(&seen, func(key []byte) int {
+				switch string(key) {
 				case "card":
 					return 0
 				case "k":
@@ -418,8 +435,8 @@ func (r *effectReader) grants() ([]GrantRef, bool) {
 	return out, true
 }
 
-func declField(name string) int {
-	switch name {
+func declField(key []byte) int {
+	switch string(key) {
 	case "Name":
 		return 0
 	case "ManaCost":

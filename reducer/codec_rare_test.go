@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -143,4 +144,56 @@ func TestRareFieldsOtherFormsGoToReflection(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A declared card given abilities is read by reflection once per Folder:
+// the same bytes again read as the card kept, to the same place, and
+// other bytes as their own card.
+func TestDeclaredCardsKeptByTheirBytes(t *testing.T) {
+	card := func(name string) *Declared {
+		return &Declared{Name: name, Types: []string{"Creature"}, Power: "1", Toughness: "1",
+			Abilities: []ability.Ability{{Kind: ability.Keyword, Keyword: &ability.KeywordAbility{Name: "flying"}}}}
+	}
+	one, two := encodedLKI(t, card("One")), encodedLKI(t, card("Two"))
+	b := append(append(append([]byte{}, one...), two...), one...)
+	r := effectReader{w: wireReader{b: b}, names: map[string]string{}}
+	first, second, again := r.decl(), r.decl(), r.decl()
+	if r.err != nil || r.w.off != len(b) {
+		t.Fatalf("read to byte %d of %d: %v", r.w.off, len(b), r.err)
+	}
+	if first != again || first == second || !reflect.DeepEqual(first, card("One")) || !reflect.DeepEqual(second, card("Two")) {
+		t.Errorf("read %+v, %+v, %+v", first, second, again)
+	}
+	// Without a Folder's names, each is read anew.
+	r = effectReader{w: wireReader{b: b}}
+	if d, _, d2 := r.decl(), r.decl(), r.decl(); d == d2 || !reflect.DeepEqual(d, d2) {
+		t.Errorf("read %p %+v and %p %+v", d, d, d2, d2)
+	}
+}
+
+// skip reads over a value as msgpack.Decoder.Skip does: to the same
+// byte, or failing where it fails.
+func FuzzWireSkip(f *testing.F) {
+	for _, v := range []any{nil, 1, -70000, 1.5, "str", []byte{1, 2}, []any{1, []any{2, map[string]any{"a": nil}}},
+		map[string]any{"x": []any{true, false}}, randomCont(rand.New(rand.NewPCG(5, 6)))} {
+		b, err := msgpack.Marshal(v)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte{0xd4, 1, 2, 0xc7, 1, 9, 9, 0xd8, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r := wireReader{b: b}
+		err := r.skip()
+		dec := msgpack.NewDecoder(bytes.NewReader(b))
+		want := dec.Skip()
+		rest := 0
+		if want == nil {
+			rest = dec.Buffered().(*bytes.Reader).Len()
+		}
+		if (err == nil) != (want == nil) || err == nil && r.left() != rest {
+			t.Fatalf("% x: skip to byte %d (%v); msgpack leaves %d bytes (%v)", b, r.off, err, rest, want)
+		}
+	})
 }

@@ -246,3 +246,74 @@ func (r *wireReader) decode(v any) error {
 	r.off += int(br.Size()) - br.Len()
 	return err
 }
+
+// skip reads over the next value of any form, as msgpack.Decoder.Skip
+// does: the values inside it are counted, not recursed into. It fails on
+// bytes that end early and on a code msgpack does not know.
+func (r *wireReader) skip() error {
+	for left := 1; left > 0; left-- {
+		if left > r.left() {
+			return io.ErrUnexpectedEOF // each value takes a byte at least
+		}
+		c, _ := r.code()
+		var body, items uint64
+		var err error
+		switch {
+		case msgpcode.IsFixedNum(c), c == msgpcode.Nil, c == msgpcode.False, c == msgpcode.True:
+		case msgpcode.IsFixedMap(c):
+			items = 2 * uint64(c&msgpcode.FixedMapMask)
+		case msgpcode.IsFixedArray(c):
+			items = uint64(c & msgpcode.FixedArrayMask)
+		case msgpcode.IsFixedString(c):
+			body = uint64(c & msgpcode.FixedStrMask)
+		case c == msgpcode.Uint8, c == msgpcode.Int8:
+			body = 1
+		case c == msgpcode.Uint16, c == msgpcode.Int16:
+			body = 2
+		case c == msgpcode.Uint32, c == msgpcode.Int32, c == msgpcode.Float:
+			body = 4
+		case c == msgpcode.Uint64, c == msgpcode.Int64, c == msgpcode.Double:
+			body = 8
+		case c >= msgpcode.FixExt1 && c <= msgpcode.FixExt16:
+			body = 1 + 1<<(c-msgpcode.FixExt1) // the type, then 1 to 16 bytes
+		case c == msgpcode.Str8, c == msgpcode.Bin8:
+			body, err = r.number(1)
+		case c == msgpcode.Str16, c == msgpcode.Bin16:
+			body, err = r.number(2)
+		case c == msgpcode.Str32, c == msgpcode.Bin32:
+			body, err = r.number(4)
+		case c == msgpcode.Ext8:
+			body, err = r.number(1)
+			body++
+		case c == msgpcode.Ext16:
+			body, err = r.number(2)
+			body++
+		case c == msgpcode.Ext32:
+			body, err = r.number(4)
+			body++
+		case c == msgpcode.Array16:
+			items, err = r.number(2)
+		case c == msgpcode.Array32:
+			items, err = r.number(4)
+		case c == msgpcode.Map16:
+			items, err = r.number(2)
+			items *= 2
+		case c == msgpcode.Map32:
+			items, err = r.number(4)
+			items *= 2
+		default:
+			return fmt.Errorf("msgpack: unknown code %x", c)
+		}
+		if err != nil {
+			return err
+		}
+		if items > uint64(r.left()) {
+			return io.ErrUnexpectedEOF
+		}
+		left += int(items)
+		if _, err := r.next(int(min(body, uint64(r.left())+1))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
