@@ -79,6 +79,21 @@ func NewCursor(src Source, match string) (*Cursor, error) {
 	return c, nil
 }
 
+// newFoldCursor is NewCursor for a fold, which asks the cursor nothing
+// but Len: from the store its summary holds only the match's id and last
+// seq, read without the rest of the meta's strings and lists.
+func newFoldCursor(src Source, match string) (*Cursor, error) {
+	s, ok := src.(*Store)
+	if !ok {
+		return NewCursor(src, match)
+	}
+	head, err := s.headSeq(match)
+	if err != nil {
+		return nil, err
+	}
+	return &Cursor{src: src, match: match, sum: Summary{Match: match, HeadSeq: head}, snaps: s}, nil
+}
+
 // Summary describes the cursor's match.
 func (c *Cursor) Summary() Summary { return c.sum }
 

@@ -18,7 +18,7 @@ import (
 // Game.Clone, to keep it). An input the rules forbid stops it with an
 // *IllegalError; an error from fn stops it and is returned.
 func Fold(src Source, match string, fn func(g *reducer.Game, seq uint64) error) error {
-	c, err := NewCursor(src, match)
+	c, err := newFoldCursor(src, match)
 	if err != nil {
 		return err
 	}

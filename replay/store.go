@@ -182,6 +182,19 @@ func (s *Store) Match(id string) (Summary, error) {
 	return summaryOfMeta(m), nil
 }
 
+// headSeq is the number of match's last input, Match's HeadSeq, with
+// Match's errors: a fold needs no more of the match's summary.
+func (s *Store) headSeq(id string) (uint64, error) {
+	head, err := s.of(id).HeadSeq(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, fmt.Errorf("%w %q in %s", ErrUnknownMatch, id, s.Name())
+	}
+	if err != nil {
+		return 0, fmt.Errorf("match %s: %w", id, err)
+	}
+	return head, nil
+}
+
 // Events calls fn for each stored event of match, decoded, in seq order.
 func (s *Store) Events(match string, fn func(*events.Event) error) error {
 	if _, err := s.Match(match); err != nil {

@@ -3,6 +3,9 @@ package store
 // ReadMeta is readMeta, for the tests that hold it to msgpack.
 var ReadMeta = readMeta
 
+// ReadMetaHead is readMetaHead.
+var ReadMetaHead = readMetaHead
+
 // ErrLongList is readMeta's error for a list longer than its bytes, which
 // msgpack would make before it failed.
 var ErrLongList = errLongList

@@ -35,6 +35,11 @@ var errLongList = fmt.Errorf("%w: a list longer than the bytes left", io.ErrUnex
 // readMeta reads a meta's msgpack into m, as msgpack.Unmarshal(p, m).
 func readMeta(p []byte, m *Meta) error {
 	r := msgReader{b: p}
+	return r.meta(m)
+}
+
+// meta reads a meta into m.
+func (r *msgReader) meta(m *Meta) error {
 	n, asArray, err := r.structLen()
 	switch {
 	case err != nil:
@@ -159,6 +164,15 @@ func (r *msgReader) players(ps *[]PlayerMeta) error {
 	case n > r.left():
 		return errLongList
 	}
+	if r.discard {
+		for range n {
+			var p PlayerMeta
+			if err := r.player(&p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	s := *ps
 	if cap(s) >= n {
 		s = s[:n]
@@ -220,7 +234,7 @@ func (r *msgReader) player(p *PlayerMeta) error {
 func (r *msgReader) status() (string, error) {
 	p, err := r.bytes()
 	switch {
-	case err != nil || len(p) == 0:
+	case err != nil || len(p) == 0 || r.discard:
 		return "", err
 	case string(p) == StatusOpen:
 		return StatusOpen, nil
@@ -235,6 +249,8 @@ func (r *msgReader) status() (string, error) {
 type msgReader struct {
 	b   []byte
 	off int
+	// discard: strings and bytes are checked and not kept (readMetaHead).
+	discard bool
 }
 
 func (r *msgReader) left() int { return len(r.b) - r.off }
@@ -408,7 +424,7 @@ func (r *msgReader) key() ([]byte, error) { return r.bytes() }
 // str reads a string, copied; nil is "".
 func (r *msgReader) str() (string, error) {
 	p, err := r.bytes()
-	if len(p) == 0 || err != nil {
+	if len(p) == 0 || err != nil || r.discard {
 		return "", err
 	}
 	return string(p), nil
@@ -418,8 +434,8 @@ func (r *msgReader) str() (string, error) {
 // decodes a []byte: nil is nil, an empty one is empty, not nil.
 func (r *msgReader) bin(old []byte) ([]byte, error) {
 	p, err := r.bytes()
-	if p == nil || err != nil {
-		return nil, err
+	if p == nil || err != nil || r.discard {
+		return p, err
 	}
 	if old == nil {
 		return append(make([]byte, 0, len(p)), p...), nil

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,6 +22,13 @@ func sameAsMsgpack(t *testing.T, p []byte) {
 	t.Helper()
 	var got, want store.Meta
 	gotErr := store.ReadMeta(p, &got)
+	// The head alone is read as the whole meta is, and checked as Meta
+	// checks it.
+	head, headErr := store.ReadMetaHead(p)
+	badHash := gotErr == nil && len(got.HeadHash) != 0 && len(got.HeadHash) != len(events.Hash{})
+	if (headErr != nil) != (gotErr != nil || badHash) || headErr == nil && head != got.HeadSeq {
+		t.Fatalf("% x: head %d (%v), the meta's %d (%v)", p, head, headErr, got.HeadSeq, gotErr)
+	}
 	if gotErr == store.ErrLongList {
 		return // msgpack would allocate the list before it failed
 	}
@@ -157,6 +165,13 @@ func TestStoredMetasReadAsMsgpack(t *testing.T) {
 		Derived: []*store.Derived{{Match: "m2", Seq: 2, Effects: []byte("e"), Status: store.StatusFinished}}})
 	if _, err := s.CreateBranch("m1", 2, "b1", "what if"); err != nil {
 		t.Fatal(err)
+	}
+	for _, id := range []string{"m1", "m2", "m3", "b1", "none"} {
+		m, err := s.Meta(id)
+		head, headErr := s.HeadSeq(id)
+		if (err != nil) != (headErr != nil) || err == nil && head != m.HeadSeq || id == "none" && !errors.Is(headErr, store.ErrNotFound) {
+			t.Errorf("%s: head seq %d (%v), meta %+v (%v)", id, head, headErr, m, err)
+		}
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)

@@ -362,8 +362,17 @@ func decodeMeta(v []byte) (*Meta, error) {
 	if err := readMeta(p, m); err != nil {
 		return nil, fmt.Errorf("meta: %w: %v", ErrDamaged, err)
 	}
-	if n := len(m.HeadHash); n != 0 && n != len(events.Hash{}) {
-		return nil, fmt.Errorf("meta: %w: head hash of %d bytes", ErrDamaged, n)
+	if err := checkHeadHash(m.HeadHash); err != nil {
+		return nil, err
 	}
 	return m, nil
+}
+
+// checkHeadHash refuses a meta's head hash of another length than a
+// hash's (none is allowed).
+func checkHeadHash(h []byte) error {
+	if n := len(h); n != 0 && n != len(events.Hash{}) {
+		return fmt.Errorf("meta: %w: head hash of %d bytes", ErrDamaged, n)
+	}
+	return nil
 }
