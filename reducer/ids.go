@@ -13,6 +13,11 @@ type ObjID uint32
 // order, deck then sideboard.
 type CardID uint32
 
+// maxSetupID is the highest object id a setup may give or name as the
+// next: the state keeps its objects in a list by id, so an id is as much
+// memory as every id below it (a 190-turn game reaches some thousands).
+const maxSetupID = 1 << 20
+
 func (id ObjID) String() string  { return "o" + strconv.FormatUint(uint64(id), 10) }
 func (id CardID) String() string { return "c" + strconv.FormatUint(uint64(id), 10) }
 

@@ -45,7 +45,7 @@ const (
 
 func init() {
 	registerOp(OpSkipIDs, func(s *State, e *Effect) {
-		if e.N < 1 {
+		if e.N < 1 || e.N > maxSetupID+1 {
 			panic("reducer: skip ids to " + itoa(e.N))
 		}
 		if len(s.Objects) == 0 {

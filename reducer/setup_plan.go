@@ -366,6 +366,9 @@ func (g *Game) setupIDs(b *events.Setup, pl *setupPlan) error {
 			return g.refuse("CR 400.7", f, "%q is not an object id (o1, o2, ...)", ref)
 		}
 		id := ObjID(n)
+		if id > maxSetupID {
+			return g.refuse("CR 400.7", f, "%s is past the highest id a setup may give, o%d", ref, maxSetupID)
+		}
 		if other := taken[id]; other != nil {
 			return g.refuse("CR 400.7", f, "%s is given to %s too", ref, other.field)
 		}
@@ -438,6 +441,9 @@ func (g *Game) setupIDs(b *events.Setup, pl *setupPlan) error {
 		kind, n, ok := parseID(b.NextID)
 		if !ok || kind != 'o' {
 			return g.refuse("CR 400.7", "body.next_id", "%q is not an object id (o1, o2, ...)", b.NextID)
+		}
+		if n > maxSetupID {
+			return g.refuse("CR 400.7", "body.next_id", "%s is past the highest id a setup may give, o%d", b.NextID, maxSetupID)
 		}
 		if ObjID(n) < pl.next {
 			return g.refuse("CR 400.7", "body.next_id", "%s is not after every id the setup gives (the highest is %s)", b.NextID, last)
