@@ -7,8 +7,8 @@ import "testing"
 // line, is not.
 func TestJudgeCollapse(t *testing.T) {
 	r := &Report{}
-	r.add(Figure{Key: "replay_effects", Value: 100, Baseline: 1000})         // 0.1x < 0.15x
-	r.add(Figure{Key: "ingest", Value: 10, Baseline: 100})                   // 0.1x >= 0.05x
+	r.add(Figure{Key: "replay_effects", Value: 300, Baseline: 1000})         // 0.3x < 0.4x
+	r.add(Figure{Key: "ingest", Value: 31, Baseline: 100})                   // 0.31x >= 0.3x
 	r.add(Figure{Key: "bytes_per_input", Value: 700, Baseline: 166})         // 4.2x > 4x
 	r.add(Figure{Key: "seek_median", Value: 1.5, Unit: "ms", Baseline: 0.1}) // 1.5 ms <= 2 ms, ratio 15x
 	r.add(Figure{Key: "seek_p99", Value: 50, Baseline: 1})                   // no line
