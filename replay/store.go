@@ -173,24 +173,27 @@ func (s *Store) Matches() ([]Summary, error) {
 // Match describes one stored match.
 func (s *Store) Match(id string) (Summary, error) {
 	m, err := s.of(id).Meta(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return Summary{}, fmt.Errorf("%w %q in %s", ErrUnknownMatch, id, s.Name())
-	}
 	if err != nil {
-		return Summary{}, fmt.Errorf("match %s: %w", id, err)
+		return Summary{}, s.matchError(id, err)
 	}
 	return summaryOfMeta(m), nil
+}
+
+// matchError is the error of reading match id's meta: an unknown match,
+// or the store's error.
+func (s *Store) matchError(id string, err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%w %q in %s", ErrUnknownMatch, id, s.Name())
+	}
+	return fmt.Errorf("match %s: %w", id, err)
 }
 
 // headSeq is the number of match's last input, Match's HeadSeq, with
 // Match's errors: a fold needs no more of the match's summary.
 func (s *Store) headSeq(id string) (uint64, error) {
 	head, err := s.of(id).HeadSeq(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return 0, fmt.Errorf("%w %q in %s", ErrUnknownMatch, id, s.Name())
-	}
 	if err != nil {
-		return 0, fmt.Errorf("match %s: %w", id, err)
+		return 0, s.matchError(id, err)
 	}
 	return head, nil
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -192,12 +191,8 @@ func eachStored(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owne
 // eachSealed is eachStored over a bucket of sealed values: fn gets each
 // value's payload, checked against its checksum.
 func eachSealed(tx *bolt.Tx, match string, sub []byte, from uint64, fn func(owner string, seq uint64, v []byte) error) error {
-	// One key for the walk, a seal's sum reads it, with room after it for
-	// the payloads most values have (unsealAfter).
-	key := make([]byte, 8, 8+sealedInline)
 	return eachStored(tx, match, sub, from, func(owner string, seq uint64, v []byte) error {
-		binary.BigEndian.PutUint64(key, seq)
-		p, err := unsealAfter(key, v)
+		p, err := unsealSeq(seq, v)
 		if err != nil {
 			return fmt.Errorf("store: %s seq %d: %s: %w", owner, seq, sub, err)
 		}
@@ -282,10 +277,6 @@ func eachSealedOut(tx *bolt.Tx, match string, sub []byte, from, to uint64, run b
 	}
 	return nil
 }
-
-// sealedInline is the longest payload eachSealed sums in one pass with
-// its key: an input's stored effects are a few dozen bytes.
-const sealedInline = 248
 
 // storedAt returns the value at seq of the sub-bucket sub in the bucket of
 // match's lineage that holds seq; nil if none does.

@@ -66,15 +66,6 @@ func unseal(key, v []byte) ([]byte, error) {
 	return payload, checkSum(v, sealSum(key, payload))
 }
 
-// unsealAfter is unseal for a walk over many short values (eachSealed):
-// under a seq's key (eight bytes) it is unsealSeq.
-func unsealAfter(key, v []byte) ([]byte, error) {
-	if len(key) != 8 {
-		return unseal(key, v)
-	}
-	return unsealSeq(binary.BigEndian.Uint64(key), v)
-}
-
 // unsealSeqSlow is unsealSeq for a value its fast path does not pass, in
 // seal_amd64.s (an older store's unsealed value, a seal cut short, a
 // failed sum), and the whole of it on other machines.
